@@ -1,0 +1,146 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode } from '@paysplit/domain';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
+import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
+import { buildPaySplitSchema } from './graphql/schema.js';
+import { requestId } from './http/request-id.js';
+import { type Logger, scrubSecrets } from './logger.js';
+import { IntegrationService } from './modules/integrations/integration.service.js';
+import { SessionService } from './modules/sessions/session.service.js';
+import { errorBody, sendError } from './rest/error-response.js';
+import { buildOpenApiDocument } from './rest/openapi.js';
+import { mountRestRoute } from './rest/rest-route.js';
+import { REST_ROUTES } from './rest/routes.js';
+import type { SecretBox } from './security/secret-box.js';
+
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  logger: Logger;
+  secretBox: SecretBox;
+  now?: () => Date;
+}
+
+export interface PaySplitApp {
+  app: express.Express;
+  services: Services;
+  apollo: ApolloServer<RequestContext>;
+  stop(): Promise<void>;
+}
+
+/** The decisions' body limit: larger bodies get 413 PAYLOAD_TOO_LARGE. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/** Builds the whole HTTP surface without listening (tests and main.ts both call it). */
+export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
+  const { config, orm, logger } = deps;
+  const services: Services = {
+    integrations: new IntegrationService(deps.secretBox),
+    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, now: deps.now }),
+  };
+
+  const apollo = new ApolloServer<RequestContext>({
+    schema: await buildPaySplitSchema(),
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    plugins: [errorLoggingPlugin, ...(config.environment === 'production' ? [ApolloServerPluginLandingPageDisabled()] : [])],
+  });
+  await apollo.start();
+
+  const root = { em: orm.em, logger, services };
+  const contextFor = (req: Request): RequestContext =>
+    createRequestContext(root, {
+      requestId: req.requestId,
+      apiKey: req.get('x-service-api-key'),
+      fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
+    });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as Request).requestId,
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubSecrets(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await Promise.race([
+        orm.em.getConnection().execute('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database check timed out')), 2000).unref()),
+      ]);
+      res.json({ status: 'ready' });
+    } catch (error) {
+      logger.warn({ err: error }, 'readiness check failed');
+      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', reason: 'database unreachable' });
+    }
+  });
+
+  const openApiDocument = buildOpenApiDocument(REST_ROUTES, config.publicBaseUrl);
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+
+  const restRouter = express.Router();
+  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
+  app.use(restRouter);
+
+  app.use(
+    '/graphql',
+    express.json({ limit: MAX_BODY_BYTES }),
+    expressMiddleware(apollo, { context: async ({ req }) => contextFor(req) }),
+  );
+
+  app.use('/api', (req, res) => {
+    sendError(res, req.requestId, new AppError(ErrorCode.NotFound, `No endpoint ${req.method} ${req.baseUrl}${req.path}`));
+  });
+
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const bodyError = error as { type?: string; status?: number };
+    const appError =
+      bodyError.type === 'entity.too.large'
+        ? new AppError(ErrorCode.PayloadTooLarge, `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB`)
+        : bodyError.type === 'entity.parse.failed'
+          ? new AppError(ErrorCode.ValidationError, 'Malformed JSON in the request body')
+          : bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported'
+            ? new AppError(ErrorCode.UnsupportedMediaType, 'Unsupported body encoding; send UTF-8 JSON')
+            : error instanceof AppError
+              ? error
+              : undefined;
+    if (!appError) {
+      req.log?.error({ err: error }, 'unhandled error');
+      res.status(500).json(errorBody(req.requestId, ErrorCode.InternalError, 'An internal error occurred'));
+      return;
+    }
+    sendError(res, req.requestId, appError);
+  });
+
+  return {
+    app,
+    services,
+    apollo,
+    stop: () => apollo.stop(),
+  };
+}

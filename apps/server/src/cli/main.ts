@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '@paysplit/domain';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/orm.js';
+import { createLogger } from '../logger.js';
+import { IntegrationService } from '../modules/integrations/integration.service.js';
+import type { SecretBox } from '../security/secret-box.js';
+
+const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
+
+  integration create --name N [--partner-url U] [--webhook-url U] [--allow-origin O]...
+                     [--live] [--onboarded] [--json]
+      Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
+      Prints {integrationId, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret, mode}.
+      The key and secrets are shown only once.
+  integration disable <integrationId>
+  integration enable <integrationId>
+  key create <integrationId> [--live] [--json]      Prints {apiKey}.
+  key revoke <apiKey | last 4 characters | key id>
+  db migrate                                          Applies pending migrations.
+
+The CLI uses DATABASE_URL, or the embedded database under PAYSPLIT_DATA_DIR (default .data/),
+joining it when the server is running.`;
+
+interface Command {
+  run(context: { em: EntityManager; integrations: IntegrationService; json: boolean }): Promise<unknown>;
+}
+
+function parseCommand(argv: string[]): { command: Command | 'migrate'; json: boolean } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'partner-url': { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
+      live: { type: 'boolean', default: false },
+      onboarded: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [group, action, argument] = positionals;
+  const json = values.json ?? false;
+  const requireArgument = (what: string): string => {
+    if (!argument) throw new UsageError(`Missing ${what}`);
+    return argument;
+  };
+  if (values.help || !group) throw new UsageError();
+  const mode = values.live ? 'live' : 'test';
+  switch (`${group} ${action ?? ''}`.trim()) {
+    case 'integration create':
+      if (!values.name) throw new UsageError('integration create needs --name');
+      return {
+        json,
+        command: {
+          async run({ em, integrations }) {
+            const created = await integrations.createIntegration(em, {
+              name: values.name!,
+              partnerCreatePaymentUrl: values['partner-url'],
+              webhookUrl: values['webhook-url'],
+              redirectAllowlist: values['allow-origin'] ?? [],
+              keyMode: mode,
+              payoutOnboarded: values.onboarded,
+            });
+            return {
+              integrationId: created.integration.id,
+              apiKey: created.apiKey,
+              partnerCreatePaymentSigningSecret: created.partnerCreatePaymentSigningSecret,
+              webhookSigningSecret: created.webhookSigningSecret,
+              mode,
+            };
+          },
+        },
+      };
+    case 'integration disable':
+    case 'integration enable': {
+      const id = requireArgument('integration id');
+      return {
+        json,
+        command: {
+          async run({ em, integrations }) {
+            const integration = await integrations.setEnabled(em, id, action === 'enable');
+            return { integrationId: integration.id, enabled: integration.enabled };
+          },
+        },
+      };
+    }
+    case 'key create': {
+      const id = requireArgument('integration id');
+      return {
+        json,
+        command: {
+          async run({ em, integrations }) {
+            const { apiKey } = await integrations.createApiKey(em, id, mode);
+            return { apiKey };
+          },
+        },
+      };
+    }
+    case 'key revoke': {
+      const reference = requireArgument('API key, its last 4 characters, or key id');
+      return {
+        json,
+        command: {
+          async run({ em, integrations }) {
+            const key = await integrations.revokeApiKey(em, reference);
+            return { keyId: key.id, last4: key.last4, revokedAt: key.revokedAt?.toISOString() };
+          },
+        },
+      };
+    }
+    case 'db migrate':
+      return { json, command: 'migrate' };
+    default:
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  }
+}
+
+class UsageError extends Error {}
+
+function print(result: unknown, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  for (const [key, value] of Object.entries(result as Record<string, unknown>)) {
+    process.stdout.write(`${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}\n`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseCommand>;
+  try {
+    parsed = parseCommand(argv);
+  } catch (error) {
+    const message = error instanceof UsageError || error instanceof TypeError ? error.message : String(error);
+    process.stderr.write(`${message ? `${message}\n\n` : ''}${USAGE}\n`);
+    return 64; // EX_USAGE
+  }
+  const config = loadConfig();
+  // Logs go to stderr so stdout carries only the command's result (JSON for scripts).
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr });
+  const database = await openDatabase(config, logger, { migrate: parsed.command !== 'migrate' });
+  try {
+    if (parsed.command === 'migrate') {
+      const applied = await migrate(database.orm);
+      print({ applied: applied.length === 0 ? 'nothing to apply' : applied }, parsed.json);
+      return 0;
+    }
+    const integrations = new IntegrationService(database.secretBox as SecretBox);
+    const result = await parsed.command.run({ em: database.orm.em.fork(), integrations, json: parsed.json });
+    print(result, parsed.json);
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      process.stderr.write(`${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `paysplit: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+/** Environment variables PaySplit reads, each parsed once at start. */
+const environmentSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== undefined, 'must be 32 bytes as 64 hex characters or base64')
+    .optional(),
+  PAYSPLIT_DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string | undefined;
+  /** Base of every address PaySplit hands out (sessionUrl); no trailing slash. */
+  readonly publicBaseUrl: string;
+  /** 32-byte key for secrets at rest; undefined means "use the generated development key". */
+  readonly secretsKey: Buffer | undefined;
+  readonly dataDir: string;
+  readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  readonly environment: z.infer<typeof environmentSchema>['NODE_ENV'];
+  readonly databasePoolMax: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(stripEmpty(environment));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SECRETS_KEY: required when NODE_ENV=production');
+  }
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    publicBaseUrl,
+    secretsKey: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : undefined,
+    dataDir: env.PAYSPLIT_DATA_DIR,
+    logLevel: env.LOG_LEVEL,
+    environment: env.NODE_ENV,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+  });
+}
+
+export function decodeSecretsKey(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+// An empty variable (`PORT=`) means "not set", as in most twelve-factor tools.
+function stripEmpty(environment: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}

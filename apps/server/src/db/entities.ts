@@ -1,0 +1,8 @@
+import { ApiKey } from '../modules/integrations/api-key.entity.js';
+import { Integration } from '../modules/integrations/integration.entity.js';
+import { IdempotencyRecord } from '../modules/sessions/idempotency-record.entity.js';
+import { Participant } from '../modules/sessions/participant.entity.js';
+import { Session } from '../modules/sessions/session.entity.js';
+
+/** Every persisted entity, listed explicitly (no folder scanning, so builds and tests agree). */
+export const ENTITIES = [Integration, ApiKey, Session, Participant, IdempotencyRecord];

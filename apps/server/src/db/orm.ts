@@ -1,0 +1,47 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Logger } from '../logger.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface OrmOptions {
+  databaseUrl: string;
+  poolMax?: number;
+  logger?: Logger;
+}
+
+export function ormConfig(options: OrmOptions): Options {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl: options.databaseUrl,
+    entities: ENTITIES,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000 },
+    driverOptions: { connection: { statement_timeout: 15_000 } },
+    // A forked EntityManager per request is the unit of work; the global one is never used for work.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ensureDatabase: false,
+    debug: false,
+    logger: (message) => options.logger?.debug({ orm: message }, 'orm'),
+  };
+}
+
+export async function openOrm(options: OrmOptions): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormConfig(options));
+  return orm;
+}
+
+/** Applies every committed migration not yet applied; safe to run on every start. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((migration) => migration.name);
+}

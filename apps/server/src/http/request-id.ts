@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by requestId(); equals the X-Request-Id response header. */
+    requestId: string;
+  }
+}
+
+// A caller's id is reused when it is a plain token, so requests can be followed across systems.
+const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function requestId() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const incoming = req.get('x-request-id');
+    req.requestId = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : `req_${randomBytes(12).toString('base64url')}`;
+    res.setHeader('X-Request-Id', req.requestId);
+    next();
+  };
+}

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createLogger } from './logger.js';
+
+/** Boot: config -> database -> app -> listen. Nothing else lives here. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const database = await openDatabase(config, logger);
+  const { app, stop: stopApp } = await createApp({ config, orm: database.orm, logger, secretBox: database.secretBox });
+  const server: Server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  logger.info({ url: config.publicBaseUrl, port: config.port }, `PaySplit is listening on ${config.publicBaseUrl}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    server.closeIdleConnections();
+    await stopApp();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`PaySplit failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

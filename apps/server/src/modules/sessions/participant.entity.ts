@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { BigIntType, Check, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Session } from './session.entity.js';
+
+export type ParticipantStatus = 'pending' | 'paid';
+
+/** One payer of a session, in display order (the host is position 0). */
+@Entity({ tableName: 'participant' })
+@Unique({ properties: ['session', 'position'] })
+@Check({ name: 'participant_amount_check', expression: 'amount_minor > 0' })
+export class Participant {
+  [OptionalProps]?: 'id' | 'status' | 'email' | 'tokenHash' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  session!: Session;
+
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Property({ type: 'text' })
+  displayName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'boolean' })
+  isHost!: boolean;
+
+  @Property({ type: new BigIntType('bigint') })
+  amountMinor!: bigint;
+
+  @Property({ type: 'text' })
+  status: ParticipantStatus = 'pending';
+
+  /** SHA-256 of the participant's invite token; the token itself is never stored. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  tokenHash?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

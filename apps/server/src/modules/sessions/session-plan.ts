@@ -1,0 +1,202 @@
+import {
+  allocateSplit,
+  AppError,
+  configure,
+  DEFAULT_CURRENCY,
+  DEFAULT_EXPIRES_IN_SECONDS,
+  ErrorCode,
+  type ErrorDetail,
+  isRedirectUrlAllowed,
+  MAX_EXPIRES_IN_SECONDS,
+  MAX_ORDER_REFERENCE_LENGTH,
+  MIN_EXPIRES_IN_SECONDS,
+  requireCurrency,
+  resolveTotalAmount,
+  SessionStatus,
+  SPLIT_MODES,
+  type SplitMode,
+  type SplitPart,
+  validateMetadata,
+} from '@paysplit/domain';
+
+/** A creation request as both transports hand it to the service (GraphQL input shape). */
+export interface CreateSessionCommand {
+  integrationId: string;
+  amount?: number | string | null;
+  amountMinor?: string | number | null;
+  currency?: string | null;
+  unconfigured?: boolean | null;
+  successUrl?: string | null;
+  successReturnUrl?: string | null;
+  cancelUrl?: string | null;
+  metadata?: Record<string, unknown> | null;
+  merchantOrderRef?: string | null;
+  participants?: readonly ParticipantCommand[] | null;
+  splitMode?: SplitMode | null;
+  expiresInSeconds?: number | null;
+}
+
+export interface ParticipantCommand {
+  displayName: string;
+  email?: string | null;
+  amountMinor?: string | number | null;
+  basisPoints?: number | null;
+  shares?: number | null;
+}
+
+export interface PlannedParticipant {
+  displayName: string;
+  email: string | null;
+  amountMinor: bigint;
+  isHost: boolean;
+}
+
+/** A fully validated session, ready to persist. */
+export interface SessionPlan {
+  currency: string;
+  amountMinor: bigint;
+  status: SessionStatus;
+  splitMode: SplitMode | null;
+  participants: PlannedParticipant[];
+  successUrl: string | null;
+  cancelUrl: string | null;
+  metadata: Record<string, unknown>;
+  orderReference: string | null;
+  expiresInSeconds: number;
+}
+
+export const MAX_DISPLAY_NAME_LENGTH = 80;
+const MAX_URL_LENGTH = 2048;
+// Deliberately loose: one @, no spaces, a dot in the domain. Real validation is the merchant's.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks a creation request against decisions §1-§3 and turns it into a plan, or throws the
+ * first applicable error (currency and amount codes first, then redirects, then the rest).
+ */
+export function planSession(command: CreateSessionCommand, redirectAllowlist: readonly string[]): SessionPlan {
+  const currency = requireCurrency(command.currency ?? DEFAULT_CURRENCY);
+  const amountMinor = resolveTotalAmount({ amount: command.amount, amountMinor: command.amountMinor }, currency);
+
+  const details: ErrorDetail[] = [];
+  const successUrl = resolveSuccessUrl(command, details);
+  const cancelUrl = command.cancelUrl ?? null;
+  for (const [path, url] of [['successUrl', successUrl], ['cancelUrl', cancelUrl]] as const) {
+    if (url === null) continue;
+    if (!isAbsoluteUrl(url) || url.length > MAX_URL_LENGTH) {
+      details.push({ path, message: `must be an absolute URL of at most ${MAX_URL_LENGTH} characters` });
+    } else if (!isRedirectUrlAllowed(url, redirectAllowlist)) {
+      throw new AppError(ErrorCode.RedirectUrlNotAllowed, `${path} must point at an https origin on this integration's redirect allowlist`, [
+        { path, message: 'not on the redirect allowlist' },
+      ]);
+    }
+  }
+
+  const metadata = command.metadata ?? {};
+  details.push(...validateMetadata(metadata));
+
+  const orderReference = command.merchantOrderRef ?? null;
+  if (orderReference !== null && (orderReference.length === 0 || orderReference.length > MAX_ORDER_REFERENCE_LENGTH)) {
+    details.push({ path: 'merchantOrderRef', message: `must be 1 to ${MAX_ORDER_REFERENCE_LENGTH} characters` });
+  }
+
+  const expiresInSeconds = command.expiresInSeconds ?? DEFAULT_EXPIRES_IN_SECONDS;
+  if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < MIN_EXPIRES_IN_SECONDS || expiresInSeconds > MAX_EXPIRES_IN_SECONDS) {
+    details.push({ path: 'expiresInSeconds', message: `must be a whole number from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}` });
+  }
+
+  const unconfigured = command.unconfigured ?? true;
+  let participants: PlannedParticipant[] = [];
+  let splitMode: SplitMode | null = null;
+  if (unconfigured) {
+    if (command.participants?.length) {
+      details.push({ path: 'participants', message: 'the host sets participants of an unconfigured session; send unconfigured: false to set them now' });
+    }
+    if (command.splitMode) details.push({ path: 'splitMode', message: 'only with unconfigured: false' });
+  } else {
+    if (!command.participants?.length) details.push({ path: 'participants', message: 'required when unconfigured is false (the first participant is the host)' });
+    if (!command.splitMode) details.push({ path: 'splitMode', message: `required when unconfigured is false: one of ${SPLIT_MODES.join(', ')}` });
+    details.push(...checkParticipantFields(command.participants ?? []));
+    if (details.length === 0 && command.participants && command.splitMode) {
+      splitMode = command.splitMode;
+      const amounts = allocateSplit(amountMinor, splitMode, command.participants.map((p, index) => toSplitPart(p, index)), currency);
+      participants = command.participants.map((participant, index) => ({
+        displayName: participant.displayName.trim(),
+        email: participant.email?.trim() || null,
+        amountMinor: amounts[index]!,
+        isHost: index === 0,
+      }));
+    }
+  }
+
+  if (details.length > 0) {
+    throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
+  }
+  return {
+    currency: currency.code,
+    amountMinor,
+    status: unconfigured ? SessionStatus.Unconfigured : configure(SessionStatus.Unconfigured, 0n),
+    splitMode,
+    participants,
+    successUrl,
+    cancelUrl,
+    metadata,
+    orderReference,
+    expiresInSeconds,
+  };
+}
+
+export function describeDetails(details: readonly ErrorDetail[]): string {
+  const first = details[0];
+  if (!first) return 'The request is not valid';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return `${first.path}: ${first.message}${more}`;
+}
+
+function resolveSuccessUrl(command: CreateSessionCommand, details: ErrorDetail[]): string | null {
+  const { successUrl, successReturnUrl } = command;
+  if (successUrl != null && successReturnUrl != null && successUrl !== successReturnUrl) {
+    details.push({ path: 'successReturnUrl', message: 'successUrl and successReturnUrl are aliases: when both are sent they must be equal' });
+  }
+  return successUrl ?? successReturnUrl ?? null;
+}
+
+function checkParticipantFields(participants: readonly ParticipantCommand[]): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  participants.forEach((participant, index) => {
+    const name = participant.displayName.trim();
+    if (name.length === 0 || name.length > MAX_DISPLAY_NAME_LENGTH) {
+      details.push({ path: `participants[${index}].displayName`, message: `must be 1 to ${MAX_DISPLAY_NAME_LENGTH} characters` });
+    }
+    const email = participant.email?.trim();
+    if (email && (email.length > 254 || !EMAIL_PATTERN.test(email))) {
+      details.push({ path: `participants[${index}].email`, message: 'must be an email address' });
+    }
+  });
+  return details;
+}
+
+function toSplitPart(participant: ParticipantCommand, index: number): SplitPart {
+  const part: SplitPart = {};
+  if (participant.amountMinor != null) {
+    const text = String(participant.amountMinor);
+    if (!/^(0|[1-9][0-9]{0,17})$/.test(text)) {
+      throw new AppError(ErrorCode.InvalidAmount, `participants[${index}].amountMinor must be a string of digits`, [
+        { path: `participants[${index}].amountMinor`, message: 'must be a string of digits without leading zeros' },
+      ]);
+    }
+    part.amountMinor = BigInt(text);
+  }
+  if (participant.basisPoints != null) part.basisPoints = participant.basisPoints;
+  if (participant.shares != null) part.shares = participant.shares;
+  return part;
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { BigIntType, Check, Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import type { KeyMode } from '../../security/tokens.js';
+import { Integration } from '../integrations/integration.entity.js';
+import { Participant } from './participant.entity.js';
+
+@Entity({ tableName: 'session' })
+@Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
+export class Session {
+  [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Integration, { deleteRule: 'cascade' })
+  @Index()
+  integration!: Integration;
+
+  @Property({ type: 'text' })
+  mode!: KeyMode;
+
+  @Property({ type: 'text' })
+  status!: SessionStatus;
+
+  @Property({ type: 'text' })
+  currency!: string;
+
+  @Property({ type: new BigIntType('bigint') })
+  amountMinor!: bigint;
+
+  @Property({ type: new BigIntType('bigint') })
+  paidMinor: bigint = 0n;
+
+  @Property({ type: 'text', nullable: true })
+  splitMode?: SplitMode | null;
+
+  @Property({ type: 'text', unique: true })
+  hostTokenHash!: string;
+
+  @Property({ type: 'text', nullable: true })
+  @Index()
+  orderReference?: string | null;
+
+  @Property({ type: 'json' })
+  metadata: Record<string, unknown> = {};
+
+  @Property({ type: 'text', nullable: true })
+  successUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  cancelUrl?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  @Index()
+  expiresAt!: Date;
+
+  /** Increments on every change; events carry it so receivers can discard stale ones. */
+  @Property({ type: 'integer', version: false })
+  version: number = 1;
+
+  @OneToMany(() => Participant, (participant) => participant.session, { orderBy: { position: 'asc' } })
+  participants = new Collection<Participant>(this);
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,26 @@
+import { AppError, ERROR_HTTP_STATUS, ErrorCode, type ErrorDetail } from '@paysplit/domain';
+import type { Response } from 'express';
+import { z } from 'zod';
+
+export const errorResponseSchema = z
+  .object({
+    success: z.literal(false),
+    code: z.string().describe('Machine-readable error code, e.g. INVALID_AMOUNT'),
+    message: z.string().describe('What went wrong, for a developer'),
+    requestId: z.string().describe('Also sent as the X-Request-Id header; quote it to support'),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field-level problems (validation errors)'),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorResponseBody = z.infer<typeof errorResponseSchema>;
+
+export function errorBody(requestId: string, code: string, message: string, details?: readonly ErrorDetail[]): ErrorResponseBody {
+  return { success: false, code, message, requestId, ...(details?.length ? { details: [...details] } : {}) };
+}
+
+/** The one way an error leaves the REST layer: the status from the code table, the spec's body. */
+export function sendError(res: Response, requestId: string, error: AppError): void {
+  const status = ERROR_HTTP_STATUS[error.code] ?? 500;
+  if (error.code === ErrorCode.ServiceUnavailable) res.setHeader('Retry-After', '5');
+  res.status(status).json(errorBody(requestId, error.code, error.message, error.details));
+}

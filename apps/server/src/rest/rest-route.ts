@@ -1,0 +1,102 @@
+import type { ApolloServer } from '@apollo/server';
+import { AppError, ErrorCode, type ErrorDetail, isErrorCode } from '@paysplit/domain';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { DocumentNode, GraphQLFormattedError } from 'graphql';
+import type { z } from 'zod';
+import type { RequestContext } from '../graphql/context.js';
+import { sendError } from './error-response.js';
+import { parseJsonBody } from './json-body.js';
+
+/**
+ * One REST endpoint of the spec: how HTTP maps to a named GraphQL operation and back.
+ * Auth, validation and rules live behind the operation; a route only translates.
+ */
+export interface RestRoute<Body = unknown, Data = unknown> {
+  readonly method: 'get' | 'post';
+  /** The canonical path first, then aliases with the same behaviour. */
+  readonly paths: readonly string[];
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly auth: 'apiKey' | 'none';
+  /** Wire schema of the JSON body: validates it and documents it in the OpenAPI document. */
+  readonly body?: z.ZodType<Body>;
+  /** Which error code a body problem at a given field path gets (default VALIDATION_ERROR). */
+  readonly bodyErrorCode?: (path: readonly PropertyKey[]) => ErrorCode;
+  readonly operation: DocumentNode;
+  readonly headers?: readonly { name: string; description: string }[];
+  variables(body: Body, req: Request): Record<string, unknown>;
+  respond(data: Data): unknown;
+  readonly responses: { readonly success: z.ZodType; readonly errorCodes: readonly ErrorCode[] };
+}
+
+export interface RestDeps {
+  apollo: ApolloServer<RequestContext>;
+  createContext(req: Request): RequestContext;
+  maxBodyBytes: number;
+}
+
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body, Data>, deps: RestDeps): void {
+  const handler = async (req: Request, res: Response): Promise<void> => {
+    const context = deps.createContext(req);
+    const requestId = context.requestId;
+    try {
+      // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
+      if (route.auth === 'apiKey') await context.requireMerchant();
+      const body = route.body ? parseBody(route, req) : (undefined as Body);
+      const result = await deps.apollo.executeOperation<Data>(
+        { query: route.operation, variables: route.variables(body, req) },
+        { contextValue: context },
+      );
+      if (result.body.kind !== 'single') throw new Error('Incremental delivery is not used by REST operations');
+      const { data, errors } = result.body.singleResult;
+      if (errors?.length) {
+        sendError(res, requestId, fromGraphQLError(errors[0]!));
+        return;
+      }
+      res.status(200).json(route.respond(data as Data));
+    } catch (error) {
+      sendError(res, requestId, error instanceof AppError ? error : new AppError(ErrorCode.InternalError, 'An internal error occurred'));
+      if (!(error instanceof AppError)) context.logger.error({ err: error }, 'REST handler failed');
+    }
+  };
+  // Bodies are read raw so the JSON parser can keep amounts exact (see json-body.ts).
+  const readBody = express.raw({ type: () => true, limit: deps.maxBodyBytes });
+  for (const path of route.paths) {
+    router[route.method](path, readBody, (req: Request, res: Response, next: NextFunction) => {
+      handler(req, res).catch(next);
+    });
+  }
+}
+
+function parseBody<Body>(route: RestRoute<Body>, req: Request): Body {
+  const contentType = req.headers['content-type'];
+  if (!contentType || !JSON_CONTENT_TYPE.test(contentType)) {
+    throw new AppError(ErrorCode.UnsupportedMediaType, 'Send the body as JSON with Content-Type: application/json');
+  }
+  const raw: unknown = req.body;
+  const json = parseJsonBody(Buffer.isBuffer(raw) ? raw : Buffer.alloc(0));
+  const parsed = route.body!.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const details: ErrorDetail[] = parsed.error.issues.map((issue) => ({
+    path: formatPath(issue.path) || '(body)',
+    message: issue.message,
+  }));
+  const codes = parsed.error.issues.map((issue) => route.bodyErrorCode?.(issue.path) ?? ErrorCode.ValidationError);
+  const code = codes.find((candidate) => candidate !== ErrorCode.ValidationError) ?? ErrorCode.ValidationError;
+  const first = details[0]!;
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  throw new AppError(code, `${first.path === '(body)' ? '' : `${first.path}: `}${first.message}${more}`, details);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+}
+
+function fromGraphQLError(error: GraphQLFormattedError): AppError {
+  const code = error.extensions?.code;
+  const details = error.extensions?.details as ErrorDetail[] | undefined;
+  return new AppError(typeof code === 'string' && isErrorCode(code) ? code : ErrorCode.InternalError, error.message, details);
+}

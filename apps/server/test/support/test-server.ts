@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createApp, type PaySplitApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { migrate, openOrm } from '../../src/db/orm.js';
+import { createLogger } from '../../src/logger.js';
+import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
+import { SecretBox } from '../../src/security/secret-box.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestServer {
+  baseUrl: string;
+  databaseUrl: string;
+  orm: MikroORM;
+  paysplit: PaySplitApp;
+  /** Every log line the server wrote, as text (to prove what never gets logged). */
+  logLines(): string[];
+  provision(input?: Partial<CreateIntegrationInput>): Promise<{ integrationId: string; apiKey: string }>;
+  /** Runs SQL against the test database directly (for assertions on what is stored). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Boots the real app on an ephemeral port against its own fresh, migrated database. */
+export async function startTestServer(options: { logLevel?: string } = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const logStream = new PassThrough();
+  const lines: string[] = [];
+  logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  const logger = createLogger({ level: options.logLevel ?? 'info', destination: logStream });
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 20, logger });
+  await migrate(orm);
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: 'http://pay.paysplit.test', DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+  const secretBox = new SecretBox(randomBytes(32));
+  const paysplit = await createApp({ config, orm, logger, secretBox });
+  const server = paysplit.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    databaseUrl: database.url,
+    orm,
+    paysplit,
+    logLines: () => [...lines],
+    async provision(input = {}) {
+      const created = await paysplit.services.integrations.createIntegration(orm.em.fork(), {
+        name: 'Test merchant',
+        redirectAllowlist: ['https://shop.example.com'],
+        ...input,
+      });
+      return { integrationId: created.integration.id, apiKey: created.apiKey };
+    },
+    query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await paysplit.stop();
+      await orm.close(true);
+      await database.drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** POSTs JSON (or raw text) the way a merchant server would. */
+export async function postJson<T = Record<string, unknown>>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+}
