@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, ERROR_HTTP_STATUS, ErrorCode, isErrorCode } from './errors.js';
+
+describe('ErrorCode and ERROR_HTTP_STATUS', () => {
+  it('gives every code an HTTP status', () => {
+    for (const code of Object.values(ErrorCode)) {
+      expect(ERROR_HTTP_STATUS[code], code).toBeTypeOf('number');
+    }
+    expect(Object.keys(ERROR_HTTP_STATUS).sort()).toEqual(Object.values(ErrorCode).sort());
+  });
+
+  it('maps codes to the statuses of decisions §4', () => {
+    expect(ERROR_HTTP_STATUS).toEqual({
+      VALIDATION_ERROR: 400,
+      INVALID_AMOUNT: 400,
+      INVALID_CURRENCY: 400,
+      REDIRECT_URL_NOT_ALLOWED: 400,
+      MISSING_API_KEY: 401,
+      INVALID_API_KEY: 401,
+      UNAUTHENTICATED: 401,
+      INTEGRATION_DISABLED: 403,
+      INTEGRATION_MISMATCH: 403,
+      PAYOUT_ONBOARDING_REQUIRED: 403,
+      BROWSER_REQUEST_FORBIDDEN: 403,
+      NOT_FOUND: 404,
+      SESSION_NOT_FOUND: 404,
+      PAYMENT_NOT_FOUND: 404,
+      SESSION_NOT_PAYABLE: 409,
+      INVALID_STATE: 409,
+      AMOUNT_MISMATCH: 409,
+      IDEMPOTENCY_KEY_REUSED: 409,
+      IDEMPOTENCY_IN_PROGRESS: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+      RATE_LIMIT_EXCEEDED: 429,
+      INTERNAL_ERROR: 500,
+      SERVICE_UNAVAILABLE: 503,
+    });
+  });
+
+  it('cannot be changed at run time', () => {
+    expect(Object.isFrozen(ERROR_HTTP_STATUS)).toBe(true);
+  });
+});
+
+describe('AppError', () => {
+  it('carries code, message and name, and is an Error', () => {
+    const error = new AppError(ErrorCode.SessionNotFound, 'No session with that id');
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.name).toBe('AppError');
+    expect(error.code).toBe('SESSION_NOT_FOUND');
+    expect(error.message).toBe('No session with that id');
+    expect(error.details).toBeUndefined();
+    expect(error.stack).toContain('AppError');
+  });
+
+  it('keeps a frozen copy of the details, unaffected by later changes to the array passed in', () => {
+    const details = [{ path: 'amount', message: 'must be > 0' }];
+    const error = new AppError(ErrorCode.ValidationError, 'Invalid request', details);
+    details.push({ path: 'currency', message: 'unknown' });
+    (details[0] as { message: string }).message = 'changed';
+    expect(error.details).toEqual([{ path: 'amount', message: 'must be > 0' }]);
+    expect(Object.isFrozen(error.details)).toBe(true);
+  });
+});
+
+describe('isErrorCode', () => {
+  it('accepts every code value', () => {
+    for (const code of Object.values(ErrorCode)) expect(isErrorCode(code)).toBe(true);
+  });
+
+  it('refuses other values, including the constant names and lowercase codes', () => {
+    for (const value of ['ValidationError', 'validation_error', '', 'toString', 'constructor', 400, null, undefined, {}]) {
+      expect(isErrorCode(value)).toBe(false);
+    }
+  });
+});

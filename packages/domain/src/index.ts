@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './currencies.js';
+export * from './money.js';
+export * from './allocation.js';
+export * from './session-lifecycle.js';
+export * from './session-request.js';
