@@ -7,7 +7,15 @@ const require = createRequire(import.meta.url);
 
 export default defineConfig({
   // SWC emits the decorator metadata that type-graphql and MikroORM read, exactly as tsc does in the build.
-  plugins: [swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022' } })],
+  plugins: [
+    swc.vite({
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        target: 'es2022',
+      },
+    }),
+  ],
   resolve: {
     alias: {
       '@paysplit/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)),

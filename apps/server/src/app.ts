@@ -103,11 +103,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
   app.use(restRouter);
 
-  app.use(
-    '/graphql',
-    express.json({ limit: MAX_BODY_BYTES }),
-    expressMiddleware(apollo, { context: async ({ req }) => contextFor(req) }),
-  );
+  app.use('/graphql', express.json({ limit: MAX_BODY_BYTES }), expressMiddleware(apollo, { context: async ({ req }) => contextFor(req) }));
 
   app.use('/api', (req, res) => {
     sendError(res, req.requestId, new AppError(ErrorCode.NotFound, `No endpoint ${req.method} ${req.baseUrl}${req.path}`));

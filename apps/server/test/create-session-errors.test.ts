@@ -66,7 +66,10 @@ describe('amount and currency errors', () => {
   });
 
   it('refuses an unknown currency with 400 INVALID_CURRENCY', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10, currency: 'XYZ' } }, { status: 400, code: 'INVALID_CURRENCY', message: /XYZ/ });
+    await expectRefusal(
+      { body: { integrationId, amount: 10, currency: 'XYZ' } },
+      { status: 400, code: 'INVALID_CURRENCY', message: /XYZ/ },
+    );
   });
 });
 
@@ -80,7 +83,10 @@ describe('request format errors', () => {
   });
 
   it('refuses wrong field types with details', async () => {
-    const body = await expectRefusal({ body: { integrationId, amount: 10, unconfigured: 'no', metadata: 'x' } }, { status: 400, code: 'VALIDATION_ERROR' });
+    const body = await expectRefusal(
+      { body: { integrationId, amount: 10, unconfigured: 'no', metadata: 'x' } },
+      { status: 400, code: 'VALIDATION_ERROR' },
+    );
     expect(body.details?.map((detail) => detail.path)).toEqual(expect.arrayContaining(['unconfigured', 'metadata']));
   });
 
@@ -102,7 +108,10 @@ describe('request format errors', () => {
 
   it('refuses a missing integrationId and a malformed one', async () => {
     await expectRefusal({ body: { amount: 10 } }, { status: 400, code: 'VALIDATION_ERROR', message: /integrationId/ });
-    await expectRefusal({ body: { integrationId: 'nope', amount: 10 } }, { status: 400, code: 'VALIDATION_ERROR', message: /integrationId/ });
+    await expectRefusal(
+      { body: { integrationId: 'nope', amount: 10 } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /integrationId/ },
+    );
   });
 });
 
@@ -122,7 +131,10 @@ describe('metadata, references and redirects', () => {
   });
 
   it('refuses a merchantOrderRef over 200 characters', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10, merchantOrderRef: 'r'.repeat(201) } }, { status: 400, code: 'VALIDATION_ERROR', message: /merchantOrderRef/ });
+    await expectRefusal(
+      { body: { integrationId, amount: 10, merchantOrderRef: 'r'.repeat(201) } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /merchantOrderRef/ },
+    );
   });
 
   it.each([
@@ -136,7 +148,10 @@ describe('metadata, references and redirects', () => {
   });
 
   it('refuses a cancelUrl off the allowlist', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10, cancelUrl: 'https://evil.test/' } }, { status: 400, code: 'REDIRECT_URL_NOT_ALLOWED' });
+    await expectRefusal(
+      { body: { integrationId, amount: 10, cancelUrl: 'https://evil.test/' } },
+      { status: 400, code: 'REDIRECT_URL_NOT_ALLOWED' },
+    );
   });
 
   it('accepts allowlisted and one-label wildcard redirects', async () => {
@@ -156,7 +171,10 @@ describe('metadata, references and redirects', () => {
   });
 
   it('refuses participants without a split mode, and splits that do not add up', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10, unconfigured: false } }, { status: 400, code: 'VALIDATION_ERROR', message: /participants/ });
+    await expectRefusal(
+      { body: { integrationId, amount: 10, unconfigured: false } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /participants/ },
+    );
     await expectRefusal(
       {
         body: {
@@ -179,13 +197,19 @@ describe('metadata, references and redirects', () => {
   });
 
   it('refuses expiresInSeconds outside 1800..2592000', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10, expiresInSeconds: 60 } }, { status: 400, code: 'VALIDATION_ERROR', message: /expiresInSeconds/ });
+    await expectRefusal(
+      { body: { integrationId, amount: 10, expiresInSeconds: 60 } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /expiresInSeconds/ },
+    );
   });
 });
 
 describe('authentication and authorization', () => {
   it('refuses a request without X-Service-API-Key with 401 MISSING_API_KEY', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': '' } }, { status: 401, code: 'MISSING_API_KEY' });
+    await expectRefusal(
+      { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': '' } },
+      { status: 401, code: 'MISSING_API_KEY' },
+    );
   });
 
   it('checks the key before the body: no key and a bad body is still 401', async () => {
@@ -193,19 +217,31 @@ describe('authentication and authorization', () => {
   });
 
   it('refuses an unknown or malformed key with 401 INVALID_API_KEY', async () => {
-    await expectRefusal({ body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': 'ps_test_' + 'A'.repeat(43) } }, { status: 401, code: 'INVALID_API_KEY' });
-    await expectRefusal({ body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': 'sk_live_nope' } }, { status: 401, code: 'INVALID_API_KEY' });
+    await expectRefusal(
+      { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': 'ps_test_' + 'A'.repeat(43) } },
+      { status: 401, code: 'INVALID_API_KEY' },
+    );
+    await expectRefusal(
+      { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': 'sk_live_nope' } },
+      { status: 401, code: 'INVALID_API_KEY' },
+    );
   });
 
   it('refuses a revoked key with 401 INVALID_API_KEY', async () => {
     const { apiKey: revoked } = await server.paysplit.services.integrations.createApiKey(server.orm.em.fork(), integrationId, 'test');
     await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), revoked);
-    await expectRefusal({ body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': revoked } }, { status: 401, code: 'INVALID_API_KEY' });
+    await expectRefusal(
+      { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': revoked } },
+      { status: 401, code: 'INVALID_API_KEY' },
+    );
   });
 
-  it("refuses a key of another integration with 403 INTEGRATION_MISMATCH", async () => {
+  it('refuses a key of another integration with 403 INTEGRATION_MISMATCH', async () => {
     const other = await server.provision({ name: 'Other' });
-    await expectRefusal({ body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': other.apiKey } }, { status: 403, code: 'INTEGRATION_MISMATCH' });
+    await expectRefusal(
+      { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': other.apiKey } },
+      { status: 403, code: 'INTEGRATION_MISMATCH' },
+    );
   });
 
   it('refuses a disabled integration with 403 INTEGRATION_DISABLED, and serves it again once enabled', async () => {
@@ -216,7 +252,11 @@ describe('authentication and authorization', () => {
       { status: 403, code: 'INTEGRATION_DISABLED' },
     );
     await server.paysplit.services.integrations.setEnabled(server.orm.em.fork(), disabled.integrationId, true);
-    const response = await postJson(`${server.baseUrl}${URL_PATH}`, { integrationId: disabled.integrationId, amount: 10 }, { 'x-service-api-key': disabled.apiKey });
+    const response = await postJson(
+      `${server.baseUrl}${URL_PATH}`,
+      { integrationId: disabled.integrationId, amount: 10 },
+      { 'x-service-api-key': disabled.apiKey },
+    );
     expect(response.status).toBe(200);
   });
 
@@ -231,7 +271,11 @@ describe('authentication and authorization', () => {
 
   it('creates live sessions with a live key once onboarded', async () => {
     const live = await server.provision({ name: 'Live merchant', keyMode: 'live', payoutOnboarded: true });
-    const response = await postJson(`${server.baseUrl}${URL_PATH}`, { integrationId: live.integrationId, amount: 10 }, { 'x-service-api-key': live.apiKey });
+    const response = await postJson(
+      `${server.baseUrl}${URL_PATH}`,
+      { integrationId: live.integrationId, amount: 10 },
+      { 'x-service-api-key': live.apiKey },
+    );
     expect(response.status).toBe(200);
     expect(response.body.mode).toBe('live');
   });
@@ -239,7 +283,11 @@ describe('authentication and authorization', () => {
   it('refuses browser requests (Origin or Sec-Fetch-Site) with 403 BROWSER_REQUEST_FORBIDDEN and no CORS headers', async () => {
     for (const header of [{ origin: 'https://shop.example.com' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const before = await businessRowCount();
-      const response = await postJson(`${server.baseUrl}${URL_PATH}`, { integrationId, amount: 10 }, { 'x-service-api-key': apiKey, ...header });
+      const response = await postJson(
+        `${server.baseUrl}${URL_PATH}`,
+        { integrationId, amount: 10 },
+        { 'x-service-api-key': apiKey, ...header },
+      );
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('BROWSER_REQUEST_FORBIDDEN');
       expect(response.headers.get('access-control-allow-origin')).toBeNull();

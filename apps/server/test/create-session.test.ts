@@ -13,14 +13,6 @@ async function create(body: Record<string, unknown>, headers: Record<string, str
   return postJson(`${server.baseUrl}${path}`, body, { 'x-service-api-key': apiKey, ...headers });
 }
 
-async function countRows(): Promise<Record<string, number>> {
-  const [row] = await server.query<Record<string, string>>(
-    `select (select count(*) from session) as sessions, (select count(*) from participant) as participants,
-            (select count(*) from idempotency_record) as idempotency`,
-  );
-  return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)]));
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   ({ integrationId, apiKey } = await server.provision());
@@ -32,10 +24,22 @@ afterAll(async () => {
 
 describe('creating a session over REST', () => {
   it('creates an unconfigured session from the first request shape (amount in major units)', async () => {
-    const response = await create({ integrationId, amount: 480, merchantOrderRef: 'booking-42', successUrl: 'https://shop.example.com/thanks' });
+    const response = await create({
+      integrationId,
+      amount: 480,
+      merchantOrderRef: 'booking-42',
+      successUrl: 'https://shop.example.com/thanks',
+    });
     expect(response.status).toBe(200);
     const body = createSessionResponseSchema.parse(response.body);
-    expect(body).toMatchObject({ success: true, participantIds: [], mode: 'test', status: 'unconfigured', amountMinor: '48000', currency: 'NZD' });
+    expect(body).toMatchObject({
+      success: true,
+      participantIds: [],
+      mode: 'test',
+      status: 'unconfigured',
+      amountMinor: '48000',
+      currency: 'NZD',
+    });
     expect(body.message).toMatch(/host must configure/i);
     expect(body.sessionUrl).toBe(`http://pay.paysplit.test/pay/${body.sessionId}?host=1&hostToken=${body.hostToken}`);
     expect(body.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -85,7 +89,23 @@ describe('creating a session over REST', () => {
     expect(body.status).toBe('open');
     expect(body.participantIds).toHaveLength(3);
 
-    const session = await graphql(`query($id: ID!) { session(id: $id) { status amountMinor participants { id displayName isHost amountMinor } } }`, { id: body.sessionId });
+    const session = await graphql(
+      `
+        query ($id: ID!) {
+          session(id: $id) {
+            status
+            amountMinor
+            participants {
+              id
+              displayName
+              isHost
+              amountMinor
+            }
+          }
+        }
+      `,
+      { id: body.sessionId },
+    );
     expect(session.errors).toBeUndefined();
     const participants = session.data.session.participants as { id: string; displayName: string; isHost: boolean; amountMinor: string }[];
     expect(participants.map((p) => p.id)).toEqual(body.participantIds);
@@ -118,7 +138,10 @@ describe('creating a session over REST', () => {
       ],
     });
     expect(exact.status).toBe(200);
-    const rows = await server.query<{ amount_minor: string }>('select amount_minor from participant where session_id = ? order by position', [exact.body.sessionId]);
+    const rows = await server.query<{ amount_minor: string }>(
+      'select amount_minor from participant where session_id = ? order by position',
+      [exact.body.sessionId],
+    );
     expect(rows.map((row) => String(row.amount_minor))).toEqual(['20000', '28000']);
   });
 
@@ -162,27 +185,64 @@ async function graphql(query: string, variables: Record<string, unknown>, key = 
 describe('GraphQL', () => {
   it('creates a session with the createSession mutation and reports errors with extensions.code', async () => {
     const ok = await graphql(
-      `mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId status amountMinor sessionUrl } }`,
+      `
+        mutation ($input: CreateSessionInput!) {
+          createSession(input: $input) {
+            sessionId
+            status
+            amountMinor
+            sessionUrl
+          }
+        }
+      `,
       { input: { integrationId, amount: '120.50' } },
     );
     expect(ok.errors).toBeUndefined();
     expect(ok.data.createSession).toMatchObject({ status: 'UNCONFIGURED', amountMinor: '12050' });
 
-    const bad = await graphql(`mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId } }`, {
-      input: { integrationId, amount: 0.001 },
-    });
+    const bad = await graphql(
+      `
+        mutation ($input: CreateSessionInput!) {
+          createSession(input: $input) {
+            sessionId
+          }
+        }
+      `,
+      {
+        input: { integrationId, amount: 0.001 },
+      },
+    );
     expect(bad.errors?.[0]?.extensions.code).toBe('INVALID_AMOUNT');
   });
 
   it('keeps the decimal text of an amount literal exactly', async () => {
-    const result = await graphql(`mutation($id: ID!) { createSession(input: { integrationId: $id, amount: 19.99, currency: "USD" }) { amountMinor } }`, { id: integrationId });
+    const result = await graphql(
+      `
+        mutation ($id: ID!) {
+          createSession(input: { integrationId: $id, amount: 19.99, currency: "USD" }) {
+            amountMinor
+          }
+        }
+      `,
+      { id: integrationId },
+    );
     expect(result.data.createSession.amountMinor).toBe('1999');
   });
 
   it("hides another integration's session as not found", async () => {
     const other = await server.provision({ name: 'Other merchant' });
     const created = await create({ integrationId, amount: 10 });
-    const result = await graphql(`query($id: ID!) { session(id: $id) { id } }`, { id: created.body.sessionId }, other.apiKey);
+    const result = await graphql(
+      `
+        query ($id: ID!) {
+          session(id: $id) {
+            id
+          }
+        }
+      `,
+      { id: created.body.sessionId },
+      other.apiKey,
+    );
     expect(result.errors?.[0]?.extensions.code).toBe('SESSION_NOT_FOUND');
   });
 });

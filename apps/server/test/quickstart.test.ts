@@ -62,9 +62,23 @@ afterAll(async () => {
 
 describe('the README quickstart on a fresh machine (embedded PostgreSQL, built server, CLI)', () => {
   it('provisions with the CLI while the server runs, then creates a session over HTTP', async () => {
-    const { stdout } = await cli('integration', 'create', '--name', 'Quickstart shop', '--allow-origin', 'https://shop.example.com', '--json');
+    const { stdout } = await cli(
+      'integration',
+      'create',
+      '--name',
+      'Quickstart shop',
+      '--allow-origin',
+      'https://shop.example.com',
+      '--json',
+    );
     const created = JSON.parse(stdout) as Record<string, string>;
-    expect(Object.keys(created).sort()).toEqual(['apiKey', 'integrationId', 'mode', 'partnerCreatePaymentSigningSecret', 'webhookSigningSecret']);
+    expect(Object.keys(created).sort()).toEqual([
+      'apiKey',
+      'integrationId',
+      'mode',
+      'partnerCreatePaymentSigningSecret',
+      'webhookSigningSecret',
+    ]);
     expect(created.apiKey).toMatch(/^ps_test_[0-9A-Za-z]{43}$/);
     expect(created.partnerCreatePaymentSigningSecret).toMatch(/^whsec_/);
     expect(created.mode).toBe('test');
@@ -82,7 +96,9 @@ describe('the README quickstart on a fresh machine (embedded PostgreSQL, built s
   });
 
   it('creates live keys, revokes keys, and disables integrations from the CLI', async () => {
-    const created = JSON.parse((await cli('integration', 'create', '--name', 'Live shop', '--live', '--onboarded', '--json')).stdout) as Record<string, string>;
+    const created = JSON.parse(
+      (await cli('integration', 'create', '--name', 'Live shop', '--live', '--onboarded', '--json')).stdout,
+    ) as Record<string, string>;
     expect(created.apiKey).toMatch(/^ps_live_/);
     expect(created.mode).toBe('live');
     const { apiKey: second } = JSON.parse((await cli('key', 'create', created.integrationId!, '--json')).stdout) as { apiKey: string };

@@ -179,7 +179,11 @@ describe('allocateSplit: paid (locked) shares', () => {
   it('keeps paid shares and splits the rest among the unpaid participants', () => {
     expect(allocateSplit(100n, 'equal', [{}, { lockedAmountMinor: 40n }, {}])).toEqual([30n, 40n, 30n]);
     expect(allocateSplit(101n, 'equal', [{ lockedAmountMinor: 40n }, {}, {}])).toEqual([40n, 31n, 30n]);
-    expect(allocateSplit(100n, 'percent', [{ lockedAmountMinor: 50n }, { basisPoints: 2000 }, { basisPoints: 8000 }])).toEqual([50n, 10n, 40n]);
+    expect(allocateSplit(100n, 'percent', [{ lockedAmountMinor: 50n }, { basisPoints: 2000 }, { basisPoints: 8000 }])).toEqual([
+      50n,
+      10n,
+      40n,
+    ]);
     expect(allocateSplit(100n, 'shares', [{ shares: 1 }, { lockedAmountMinor: 10n, shares: 100 }])).toEqual([90n, 10n]);
   });
 
@@ -221,7 +225,9 @@ describe('allocateSplit: paid (locked) shares', () => {
 
 describe('allocateSplit: bounds', () => {
   it('needs at least one participant', () => {
-    expect(() => allocateSplit(100n, 'equal', [])).toThrow(validationError('At least one participant is required', [{ path: 'participants' }]));
+    expect(() => allocateSplit(100n, 'equal', [])).toThrow(
+      validationError('At least one participant is required', [{ path: 'participants' }]),
+    );
   });
 
   it(`accepts ${MAX_PARTICIPANTS} participants and refuses more`, () => {
@@ -266,13 +272,10 @@ interface SplitCase {
 
 /** Which display positions are paid, with their amounts; at least one unpaid position. */
 const lockedLayout = fc
-  .array(
-    fc.oneof(
-      { arbitrary: fc.constant(undefined), weight: 3 },
-      { arbitrary: fc.bigInt({ min: 1n, max: 1_000_000n }), weight: 1 },
-    ),
-    { minLength: 1, maxLength: MAX_PARTICIPANTS },
-  )
+  .array(fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.bigInt({ min: 1n, max: 1_000_000n }), weight: 1 }), {
+    minLength: 1,
+    maxLength: MAX_PARTICIPANTS,
+  })
   .filter((locks) => locks.some((l) => l === undefined));
 
 function withLocks(locks: readonly (bigint | undefined)[], unlockedParts: readonly SplitPart[]): SplitPart[] {
@@ -289,16 +292,19 @@ const validSplit: fc.Arbitrary<SplitCase> = lockedLayout.chain((locks) => {
   const lockedSum = lockedSumOf(locks);
   const room = MAX_AMOUNT_MINOR - lockedSum;
 
-  const equal = fc.bigInt({ min: BigInt(unlocked), max: room }).map(
-    (remainder): SplitCase => ({ total: lockedSum + remainder, mode: 'equal', parts: withLocks(locks, []) }),
-  );
-  const exact = fc.array(fc.bigInt({ min: 1n, max: 100_000_000n }), { minLength: unlocked, maxLength: unlocked }).map(
-    (amounts): SplitCase => ({
+  const equal = fc
+    .bigInt({ min: BigInt(unlocked), max: room })
+    .map((remainder): SplitCase => ({ total: lockedSum + remainder, mode: 'equal', parts: withLocks(locks, []) }));
+  const exact = fc
+    .array(fc.bigInt({ min: 1n, max: 100_000_000n }), { minLength: unlocked, maxLength: unlocked })
+    .map((amounts): SplitCase => ({
       total: lockedSum + sumOf(amounts),
       mode: 'exact',
-      parts: withLocks(locks, amounts.map((amountMinor) => ({ amountMinor }))),
-    }),
-  );
+      parts: withLocks(
+        locks,
+        amounts.map((amountMinor) => ({ amountMinor })),
+      ),
+    }));
   // Basis points of at least 1 each, summing to 10000: gaps between distinct cut points.
   const percent = fc
     .tuple(
@@ -308,15 +314,25 @@ const validSplit: fc.Arbitrary<SplitCase> = lockedLayout.chain((locks) => {
     .map(([cuts, remainder]): SplitCase => {
       const points = [0, ...cuts.sort((a, b) => a - b), 10_000];
       const basisPoints = points.slice(1).map((p, i) => p - (points[i] ?? 0));
-      return { total: lockedSum + remainder, mode: 'percent', parts: withLocks(locks, basisPoints.map((bp) => ({ basisPoints: bp }))) };
+      return {
+        total: lockedSum + remainder,
+        mode: 'percent',
+        parts: withLocks(
+          locks,
+          basisPoints.map((bp) => ({ basisPoints: bp })),
+        ),
+      };
     });
-  const shares = fc
-    .array(fc.integer({ min: 1, max: 1000 }), { minLength: unlocked, maxLength: unlocked })
-    .chain((weights) =>
-      fc.bigInt({ min: BigInt(weights.reduce((a, b) => a + b, 0)), max: room }).map(
-        (remainder): SplitCase => ({ total: lockedSum + remainder, mode: 'shares', parts: withLocks(locks, weights.map((w) => ({ shares: w }))) }),
+  const shares = fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: unlocked, maxLength: unlocked }).chain((weights) =>
+    fc.bigInt({ min: BigInt(weights.reduce((a, b) => a + b, 0)), max: room }).map((remainder): SplitCase => ({
+      total: lockedSum + remainder,
+      mode: 'shares',
+      parts: withLocks(
+        locks,
+        weights.map((w) => ({ shares: w })),
       ),
-    );
+    })),
+  );
   return fc.oneof(equal, exact, percent, shares);
 });
 

@@ -55,14 +55,8 @@ function splitError(summary: string, details: readonly ErrorDetail[]): AppError 
  * Every share must come out above 0: a payer who owes nothing is a mistake in the split.
  * `currency` only formats amounts in messages; without it they are shown in minor units.
  */
-export function allocateSplit(
-  totalMinor: bigint,
-  mode: SplitMode,
-  parts: readonly SplitPart[],
-  currency?: Currency,
-): bigint[] {
-  const money = (minor: bigint): string =>
-    currency === undefined ? `${minor} minor units` : formatMinorAsMajor(minor, currency);
+export function allocateSplit(totalMinor: bigint, mode: SplitMode, parts: readonly SplitPart[], currency?: Currency): bigint[] {
+  const money = (minor: bigint): string => (currency === undefined ? `${minor} minor units` : formatMinorAsMajor(minor, currency));
 
   if (typeof totalMinor !== 'bigint' || totalMinor <= 0n) {
     throw splitError('The total must be greater than 0', [{ path: 'amountMinor', message: 'The total must be greater than 0' }]);
@@ -88,7 +82,10 @@ export function allocateSplit(
     if (locked === undefined) {
       unlocked.push(i);
     } else if (typeof locked !== 'bigint' || locked <= 0n) {
-      lockErrors.push({ path: participantPath(i, 'lockedAmountMinor'), message: `Participant ${i + 1}'s paid share must be greater than 0` });
+      lockErrors.push({
+        path: participantPath(i, 'lockedAmountMinor'),
+        message: `Participant ${i + 1}'s paid share must be greater than 0`,
+      });
     } else {
       result[i] = locked;
       lockedSum += locked;
@@ -138,7 +135,10 @@ function allocateRemainder(
 ): bigint[] {
   switch (mode) {
     case 'equal':
-      return allocateByWeights(remainder, unlocked.map(() => 1n));
+      return allocateByWeights(
+        remainder,
+        unlocked.map(() => 1n),
+      );
     case 'exact':
       return exactAmounts(remainder, parts, unlocked, money);
     case 'percent':
@@ -186,11 +186,7 @@ function summarize(details: readonly ErrorDetail[], general: string): string {
 }
 
 /** Validates and reads the integer weights of percent (basis points) or shares mode. */
-function readIntegerWeights(
-  parts: readonly SplitPart[],
-  unlocked: readonly number[],
-  field: 'basisPoints' | 'shares',
-): bigint[] {
+function readIntegerWeights(parts: readonly SplitPart[], unlocked: readonly number[], field: 'basisPoints' | 'shares'): bigint[] {
   const isPercent = field === 'basisPoints';
   const details: ErrorDetail[] = [];
   const weights = unlocked.map((i) => {

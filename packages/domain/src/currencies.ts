@@ -68,11 +68,8 @@ export function requireCurrency(code: string): Currency {
   const currency = findCurrency(code);
   if (currency !== undefined) return currency;
   const shown = typeof code === 'string' ? code.slice(0, 16) : String(code);
-  const hint =
-    typeof code === 'string' && CURRENCIES.has(code.toUpperCase()) ? ` (codes are uppercase: ${code.toUpperCase()})` : '';
-  throw new AppError(
-    ErrorCode.InvalidCurrency,
-    `Unknown currency '${shown}': use an ISO 4217 code such as ${DEFAULT_CURRENCY}${hint}`,
-    [{ path: 'currency', message: `'${shown}' is not a supported ISO 4217 currency code${hint}` }],
-  );
+  const hint = typeof code === 'string' && CURRENCIES.has(code.toUpperCase()) ? ` (codes are uppercase: ${code.toUpperCase()})` : '';
+  throw new AppError(ErrorCode.InvalidCurrency, `Unknown currency '${shown}': use an ISO 4217 code such as ${DEFAULT_CURRENCY}${hint}`, [
+    { path: 'currency', message: `'${shown}' is not a supported ISO 4217 currency code${hint}` },
+  ]);
 }

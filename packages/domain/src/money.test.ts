@@ -96,7 +96,25 @@ describe('parseMajorAmount', () => {
   });
 
   it('refuses text that is not a plain decimal', () => {
-    for (const text of ['', ' 1', '1 ', '+5', '1e3', '1E3', '.5', '5.', '01.5', '00', '1,50', '1.2.3', '0x10', 'Infinity', 'NaN', '١٢', '12abc']) {
+    for (const text of [
+      '',
+      ' 1',
+      '1 ',
+      '+5',
+      '1e3',
+      '1E3',
+      '.5',
+      '5.',
+      '01.5',
+      '00',
+      '1,50',
+      '1.2.3',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '١٢',
+      '12abc',
+    ]) {
       expect(() => parseMajorAmount(text, NZD), JSON.stringify(text)).toThrow(invalidAmount('amount must be a plain decimal number'));
     }
   });

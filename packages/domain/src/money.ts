@@ -77,12 +77,7 @@ export function parseMajorAmount(value: number | string, currency: Currency, fie
     // Every finite number's String() matches; the guard keeps the type checker and a future engine honest.
     if (match === null) throw invalidAmount(field, `${field} must be a decimal number such as 120.50`);
     const [, minus, whole = '', fraction = '', exponent = '0'] = match;
-    return toMinor(
-      { negative: minus === '-', digits: whole + fraction, scale: fraction.length - Number(exponent) },
-      text,
-      currency,
-      field,
-    );
+    return toMinor({ negative: minus === '-', digits: whole + fraction, scale: fraction.length - Number(exponent) }, text, currency, field);
   }
   if (typeof value === 'string') {
     const match = MAJOR_TEXT.exec(value);

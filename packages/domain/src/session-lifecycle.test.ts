@@ -121,9 +121,12 @@ describe('recordAuthorization', () => {
     expect(() => recordAuthorization('open', 1n, 0n)).toThrow(appError('INVALID_STATE'));
   });
 
-  it.each(['unconfigured', 'completed', 'expired', 'cancelled'] as const)('refuses an authorization on a %s session as not payable', (status) => {
-    expect(() => recordAuthorization(status, 100n, 1000n)).toThrow(appError('SESSION_NOT_PAYABLE'));
-  });
+  it.each(['unconfigured', 'completed', 'expired', 'cancelled'] as const)(
+    'refuses an authorization on a %s session as not payable',
+    (status) => {
+      expect(() => recordAuthorization(status, 100n, 1000n)).toThrow(appError('SESSION_NOT_PAYABLE'));
+    },
+  );
 });
 
 describe('expire', () => {
@@ -156,7 +159,9 @@ describe('cancel', () => {
   });
 
   it.each(['completed', 'expired'] as const)('refuses to cancel a %s session', (status) => {
-    expect(() => cancel(status, 'merchant', 0n)).toThrow(appError('INVALID_STATE', `This session is ${status} and can no longer be cancelled`));
+    expect(() => cancel(status, 'merchant', 0n)).toThrow(
+      appError('INVALID_STATE', `This session is ${status} and can no longer be cancelled`),
+    );
   });
 
   it('refuses a negative paid amount', () => {

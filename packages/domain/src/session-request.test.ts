@@ -27,7 +27,9 @@ describe('validateMetadata', () => {
 
   it('refuses null, arrays, scalars and class instances', () => {
     for (const value of [null, [], ['a'], 'text', 5, true, new Date(), new Map()]) {
-      expect(validateMetadata(value), String(value)).toEqual([{ path: 'metadata', message: expect.stringContaining('must be a JSON object') }]);
+      expect(validateMetadata(value), String(value)).toEqual([
+        { path: 'metadata', message: expect.stringContaining('must be a JSON object') },
+      ]);
     }
   });
 
@@ -46,13 +48,17 @@ describe('validateMetadata', () => {
     expect(validateMetadata({ ['k'.repeat(40)]: 1 })).toEqual([]);
     expect(validateMetadata({ ['😀'.repeat(40)]: 1 })).toEqual([]);
     const details = validateMetadata({ ['k'.repeat(41)]: 1 });
-    expect(details).toEqual([{ path: `metadata.${'k'.repeat(41)}`, message: 'metadata key is 41 characters long; at most 40 are allowed' }]);
+    expect(details).toEqual([
+      { path: `metadata.${'k'.repeat(41)}`, message: 'metadata key is 41 characters long; at most 40 are allowed' },
+    ]);
   });
 
   it(`refuses string values longer than ${METADATA_LIMITS.maxStringValueLength} characters, at any depth`, () => {
     const long = 'x'.repeat(501);
     expect(validateMetadata({ note: 'x'.repeat(500) })).toEqual([]);
-    expect(validateMetadata({ note: long })).toEqual([{ path: 'metadata.note', message: 'text is 501 characters long; at most 500 are allowed' }]);
+    expect(validateMetadata({ note: long })).toEqual([
+      { path: 'metadata.note', message: 'text is 501 characters long; at most 500 are allowed' },
+    ]);
     expect(paths(validateMetadata({ a: { b: [1, long] } }))).toEqual(['metadata.a.b[1]']);
   });
 
@@ -63,7 +69,9 @@ describe('validateMetadata', () => {
   it('refuses metadata above 8 KiB as JSON, counting UTF-8 bytes', () => {
     // 20 values of 400 three-byte characters: under 500 characters each, but ~24 KB as UTF-8.
     const big = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, '€'.repeat(400)]));
-    expect(validateMetadata(big)).toEqual([{ path: 'metadata', message: expect.stringMatching(/^metadata is \d+ bytes as JSON; at most 8192 \(8 KiB\)/) }]);
+    expect(validateMetadata(big)).toEqual([
+      { path: 'metadata', message: expect.stringMatching(/^metadata is \d+ bytes as JSON; at most 8192 \(8 KiB\)/) },
+    ]);
     // The same count of ASCII characters fits.
     const ascii = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'e'.repeat(400)]));
     expect(validateMetadata(ascii)).toEqual([]);

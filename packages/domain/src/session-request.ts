@@ -119,8 +119,7 @@ export function resolveExpiresInSeconds(value: number | null | undefined): numbe
   if (value === undefined || value === null) return DEFAULT_EXPIRES_IN_SECONDS;
   if (!Number.isSafeInteger(value) || value < MIN_EXPIRES_IN_SECONDS || value > MAX_EXPIRES_IN_SECONDS) {
     const message =
-      `expiresInSeconds must be a whole number from ${MIN_EXPIRES_IN_SECONDS} (30 minutes) ` +
-      `to ${MAX_EXPIRES_IN_SECONDS} (30 days)`;
+      `expiresInSeconds must be a whole number from ${MIN_EXPIRES_IN_SECONDS} (30 minutes) ` + `to ${MAX_EXPIRES_IN_SECONDS} (30 days)`;
     throw new AppError(ErrorCode.ValidationError, message, [{ path: 'expiresInSeconds', message }]);
   }
   return value;

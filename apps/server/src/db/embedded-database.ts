@@ -55,8 +55,10 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (message) => options.logger?.trace({ postgres: message.trim() }, 'embedded postgres'),

@@ -38,7 +38,9 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
     services: root.services,
     requireMerchant() {
       merchant ??= facts.fromBrowser
-        ? Promise.reject(new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'))
+        ? Promise.reject(
+            new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'),
+          )
         : root.services.integrations.authenticate(em, facts.apiKey);
       return merchant;
     },

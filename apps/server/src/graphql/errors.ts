@@ -5,20 +5,43 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from './context.js';
 
 // PostgreSQL and socket failures that mean "the database is not reachable right now".
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** Turns any thrown value into the AppError the transports report; unknown causes become INTERNAL_ERROR. */
 export function classifyError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : '';
-  if ((typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i.test(message)) {
+  if (
+    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i.test(message)
+  ) {
     return new AppError(ErrorCode.ServiceUnavailable, 'The service is temporarily unavailable; retry shortly');
   }
   return new AppError(ErrorCode.InternalError, 'An internal error occurred');
 }
 
-const GRAPHQL_INPUT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE']);
+const GRAPHQL_INPUT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
 
 /** Every GraphQL error carries `extensions.code` from the decisions' list, and nothing internal. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

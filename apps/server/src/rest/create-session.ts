@@ -23,7 +23,9 @@ export const createSessionBodySchema = z
       .number({ error: (issue) => (issue.input === undefined ? undefined : 'amount must be a JSON number in major units, e.g. 120.50') })
       .nullish()
       .describe('Total in MAJOR units (120.50 = NZ$120.50); must be > 0. Send this or amountMinor.'),
-    amountMinor: minorUnits.nullish().describe('Total in minor units as a string of digits ("12050"). Send this or amount; both must agree.'),
+    amountMinor: minorUnits
+      .nullish()
+      .describe('Total in minor units as a string of digits ("12050"). Send this or amount; both must agree.'),
     currency: z.string().nullish().describe('ISO 4217 code; default NZD'),
     unconfigured: z.boolean().nullish().describe('Default true: the host configures participants and split on the first visit'),
     successUrl: z.string().nullish().describe('Confirmation page after completion; must match the redirect allowlist'),
@@ -38,7 +40,11 @@ export const createSessionBodySchema = z
           ctx.addIssue({ code: 'custom', message: `${path} has more digits than a JSON number carries exactly; send it as a string` });
         }
       }),
-    merchantOrderRef: z.string().max(MAX_ORDER_REFERENCE_LENGTH).nullish().describe('Your order or booking reference, echoed as orderReference in the completion webhook'),
+    merchantOrderRef: z
+      .string()
+      .max(MAX_ORDER_REFERENCE_LENGTH)
+      .nullish()
+      .describe('Your order or booking reference, echoed as orderReference in the completion webhook'),
     participants: z.array(participant).max(100).nullish().describe('With unconfigured: false — the participants, host first'),
     splitMode: z.enum(SPLIT_MODES).nullish().describe('With unconfigured: false — equal, exact, percent or shares'),
     expiresInSeconds: z.number().int().nullish().describe('Seconds until the session expires: 1800 to 2592000, default 259200 (72 h)'),
@@ -79,15 +85,22 @@ export const createSessionRoute: RestRoute<CreateSessionBody, CreateSessionData>
   description: 'Server-to-server only. `/api/payments/sessions` is the legacy alias with the same behaviour.',
   auth: 'apiKey',
   body: createSessionBodySchema,
-  bodyErrorCode: (path) => (AMOUNT_FIELDS.has(path[0] ?? '') || path.at(-1) === 'amountMinor' ? ErrorCode.InvalidAmount : ErrorCode.ValidationError),
+  bodyErrorCode: (path) =>
+    AMOUNT_FIELDS.has(path[0] ?? '') || path.at(-1) === 'amountMinor' ? ErrorCode.InvalidAmount : ErrorCode.ValidationError,
   operation: CreateSessionOperation,
-  headers: [{ name: 'Idempotency-Key', description: 'Optional, <= 255 characters. The same key and body within 24 h returns the first response.' }],
+  headers: [
+    { name: 'Idempotency-Key', description: 'Optional, <= 255 characters. The same key and body within 24 h returns the first response.' },
+  ],
   // JSON uses lowercase enum values, GraphQL their capitalised names (decisions §2).
   variables: (body, req) => ({
     input: { ...body, splitMode: body.splitMode?.toUpperCase() ?? null },
     idempotencyKey: req.get('idempotency-key') ?? null,
   }),
-  respond: ({ createSession }) => ({ ...createSession, mode: createSession.mode.toLowerCase(), status: createSession.status.toLowerCase() }),
+  respond: ({ createSession }) => ({
+    ...createSession,
+    mode: createSession.mode.toLowerCase(),
+    status: createSession.status.toLowerCase(),
+  }),
   responses: {
     success: createSessionResponseSchema,
     errorCodes: [

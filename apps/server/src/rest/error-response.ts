@@ -8,7 +8,10 @@ export const errorResponseSchema = z
     code: z.string().describe('Machine-readable error code, e.g. INVALID_AMOUNT'),
     message: z.string().describe('What went wrong, for a developer'),
     requestId: z.string().describe('Also sent as the X-Request-Id header; quote it to support'),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field-level problems (validation errors)'),
+    details: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Field-level problems (validation errors)'),
   })
   .meta({ id: 'Error' });
 

@@ -33,10 +33,22 @@ export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[],
         summary: isAlias ? `${route.summary} (legacy alias of ${canonical})` : route.summary,
         ...(route.description ? { description: route.description } : {}),
         ...(route.auth === 'apiKey' ? { security: [{ ApiKey: [] }] } : {}),
-        parameters: (route.headers ?? []).map((header) => ({ name: header.name, in: 'header', required: false, description: header.description, schema: { type: 'string', maxLength: 255 } })),
-        ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+        parameters: (route.headers ?? []).map((header) => ({
+          name: header.name,
+          in: 'header',
+          required: false,
+          description: header.description,
+          schema: { type: 'string', maxLength: 255 },
+        })),
+        ...(route.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+          : {}),
         responses: {
-          200: { description: 'Success', headers: requestIdHeader, content: { 'application/json': { schema: schemaOf(route.responses.success, 'output') } } },
+          200: {
+            description: 'Success',
+            headers: requestIdHeader,
+            content: { 'application/json': { schema: schemaOf(route.responses.success, 'output') } },
+          },
           ...Object.fromEntries(
             [...byStatus.entries()]
               .sort(([a], [b]) => a - b)
@@ -45,7 +57,12 @@ export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[],
                 {
                   description: `Error: ${codes.join(', ')}`,
                   headers: requestIdHeader,
-                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { success: false, code: codes[0], message: '…', requestId: 'req_…' } } },
+                  content: {
+                    'application/json': {
+                      schema: { $ref: '#/components/schemas/Error' },
+                      example: { success: false, code: codes[0], message: '…', requestId: 'req_…' },
+                    },
+                  },
                 },
               ]),
           ),
@@ -60,15 +77,20 @@ export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[],
     info: {
       title: 'PaySplit API',
       version: '1.0.0',
-      description: 'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).',
+      description:
+        'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).',
     },
     servers: [{ url: serverUrl }],
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'ps_test_… or ps_live_…; server-to-server only' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'ps_test_… or ps_live_…; server-to-server only' },
+      },
       schemas: { Error: schemaOf(errorResponseSchema, 'output') },
     },
   };
 }
 
-const requestIdHeader = { 'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } } };
+const requestIdHeader = {
+  'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } },
+};

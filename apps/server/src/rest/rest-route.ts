@@ -92,7 +92,10 @@ function parseBody<Body>(route: RestRoute<Body>, req: Request): Body {
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    '',
+  );
 }
 
 function fromGraphQLError(error: GraphQLFormattedError): AppError {

@@ -34,7 +34,12 @@ export async function startTestServer(options: { logLevel?: string } = {}): Prom
   const logger = createLogger({ level: options.logLevel ?? 'info', destination: logStream });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 20, logger });
   await migrate(orm);
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: 'http://pay.paysplit.test', DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: 'http://pay.paysplit.test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'info',
+  });
   const secretBox = new SecretBox(randomBytes(32));
   const paysplit = await createApp({ config, orm, logger, secretBox });
   const server = paysplit.app.listen(0, '127.0.0.1');

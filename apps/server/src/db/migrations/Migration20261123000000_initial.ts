@@ -44,7 +44,9 @@ export class Migration20261123000000_initial extends Migration {
       "response_sealed" text null, "created_at" timestamptz not null, "expires_at" timestamptz not null,
       constraint "idempotency_record_pkey" primary key ("id"));`);
     this.addSql(`create index "idempotency_record_expires_at_index" on "idempotency_record" ("expires_at");`);
-    this.addSql(`alter table "idempotency_record" add constraint "idempotency_record_integration_id_key_unique" unique ("integration_id", "key");`);
+    this.addSql(
+      `alter table "idempotency_record" add constraint "idempotency_record_integration_id_key_unique" unique ("integration_id", "key");`,
+    );
 
     for (const [table, column, target] of [
       ['api_key', 'integration_id', 'integration'],
@@ -52,7 +54,9 @@ export class Migration20261123000000_initial extends Migration {
       ['participant', 'session_id', 'session'],
       ['idempotency_record', 'integration_id', 'integration'],
     ] as const) {
-      this.addSql(`alter table "${table}" add constraint "${table}_${column}_foreign" foreign key ("${column}") references "${target}" ("id") on update cascade on delete cascade;`);
+      this.addSql(
+        `alter table "${table}" add constraint "${table}_${column}_foreign" foreign key ("${column}") references "${target}" ("id") on update cascade on delete cascade;`,
+      );
     }
   }
 }

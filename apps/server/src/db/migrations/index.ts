@@ -2,6 +2,4 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_initial } from './Migration20261123000000_initial.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
-export const MIGRATIONS: MigrationObject[] = [
-  { name: 'Migration20261123000000_initial', class: Migration20261123000000_initial },
-];
+export const MIGRATIONS: MigrationObject[] = [{ name: 'Migration20261123000000_initial', class: Migration20261123000000_initial }];

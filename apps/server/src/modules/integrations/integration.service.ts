@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, normalizeAllowlistEntry } from '@paysplit/domain';
 import type { SecretBox } from '../../security/secret-box.js';
-import { API_KEY_PATTERN, generateApiKey, generateSigningSecret, hashSecret, type KeyMode, secretMatchesHash } from '../../security/tokens.js';
+import {
+  API_KEY_PATTERN,
+  generateApiKey,
+  generateSigningSecret,
+  hashSecret,
+  type KeyMode,
+  secretMatchesHash,
+} from '../../security/tokens.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
 
@@ -38,13 +45,17 @@ export class IntegrationService {
   async createIntegration(em: EntityManager, input: CreateIntegrationInput): Promise<CreatedIntegration> {
     const name = input.name.trim();
     if (name.length === 0 || name.length > 200) {
-      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [{ path: 'name', message: 'must be 1 to 200 characters' }]);
+      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [
+        { path: 'name', message: 'must be 1 to 200 characters' },
+      ]);
     }
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
     const integration = em.create(Integration, {
       name,
-      partnerCreatePaymentUrl: input.partnerCreatePaymentUrl ? requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl') : null,
+      partnerCreatePaymentUrl: input.partnerCreatePaymentUrl
+        ? requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl')
+        : null,
       webhookUrl: input.webhookUrl ? requireHttpUrl(input.webhookUrl, 'webhookUrl') : null,
       redirectAllowlist: (input.redirectAllowlist ?? []).map((entry) => normalizeAllowlistEntry(entry)),
       payoutOnboarded: input.payoutOnboarded ?? false,
@@ -136,13 +147,19 @@ function requireHttpUrl(value: string, field: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new AppError(ErrorCode.ValidationError, `${field} must be an absolute URL`, [{ path: field, message: 'must be an absolute URL' }]);
+    throw new AppError(ErrorCode.ValidationError, `${field} must be an absolute URL`, [
+      { path: field, message: 'must be an absolute URL' },
+    ]);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError(ErrorCode.ValidationError, `${field} must use https (or http in test mode)`, [{ path: field, message: 'must be http(s)' }]);
+    throw new AppError(ErrorCode.ValidationError, `${field} must use https (or http in test mode)`, [
+      { path: field, message: 'must be http(s)' },
+    ]);
   }
   if (url.username || url.password) {
-    throw new AppError(ErrorCode.ValidationError, `${field} must not carry credentials`, [{ path: field, message: 'must not carry credentials' }]);
+    throw new AppError(ErrorCode.ValidationError, `${field} must not carry credentials`, [
+      { path: field, message: 'must not carry credentials' },
+    ]);
   }
   return url.toString();
 }

@@ -81,7 +81,10 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
   const successUrl = resolveSuccessUrl(command) ?? null;
   const cancelUrl = command.cancelUrl ?? null;
   const details: ErrorDetail[] = [];
-  for (const [path, url] of [['successUrl', successUrl], ['cancelUrl', cancelUrl]] as const) {
+  for (const [path, url] of [
+    ['successUrl', successUrl],
+    ['cancelUrl', cancelUrl],
+  ] as const) {
     if (url === null) continue;
     if (!isAbsoluteUrl(url) || url.length > MAX_URL_LENGTH) {
       details.push({ path, message: `must be an absolute URL of at most ${MAX_URL_LENGTH} characters` });
@@ -122,7 +125,10 @@ export function describeDetails(details: readonly ErrorDetail[]): string {
 
 function checkUnconfigured(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {
   if (command.participants?.length) {
-    details.push({ path: 'participants', message: 'the host sets participants of an unconfigured session; send unconfigured: false to set them now' });
+    details.push({
+      path: 'participants',
+      message: 'the host sets participants of an unconfigured session; send unconfigured: false to set them now',
+    });
   }
   if (command.splitMode) details.push({ path: 'splitMode', message: 'only with unconfigured: false' });
   return [];
@@ -136,7 +142,8 @@ function planParticipants(
   details: ErrorDetail[],
 ): PlannedParticipant[] {
   const { participants, splitMode } = command;
-  if (!participants?.length) details.push({ path: 'participants', message: 'required when unconfigured is false (the first participant is the host)' });
+  if (!participants?.length)
+    details.push({ path: 'participants', message: 'required when unconfigured is false (the first participant is the host)' });
   if (!splitMode) details.push({ path: 'splitMode', message: `required when unconfigured is false: one of ${SPLIT_MODES.join(', ')}` });
   details.push(...checkParticipantFields(participants ?? []));
   if (details.length > 0 || !participants || !splitMode) return [];

@@ -8,7 +8,8 @@ export class SessionResolver {
   @Mutation(() => CreateSessionPayload, { description: 'Creates a session (merchant API key, server-to-server only).' })
   async createSession(
     @Arg('input', () => CreateSessionInput) input: CreateSessionInput,
-    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Same key and body within 24 h returns the first reply.' }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Same key and body within 24 h returns the first reply.' })
+    idempotencyKey: string | null,
     @Ctx() context: RequestContext,
   ): Promise<CreateSessionPayload> {
     const merchant = await context.requireMerchant();

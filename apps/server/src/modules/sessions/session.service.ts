@@ -43,7 +43,12 @@ export class SessionService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async createSession(em: EntityManager, principal: MerchantPrincipal, command: CreateSessionCommand, idempotencyKey?: string | null): Promise<CreatedSession> {
+  async createSession(
+    em: EntityManager,
+    principal: MerchantPrincipal,
+    command: CreateSessionCommand,
+    idempotencyKey?: string | null,
+  ): Promise<CreatedSession> {
     const integration = await this.authorizeCreation(em, principal, command.integrationId);
     const plan = planSession(command, integration.redirectAllowlist);
     if (idempotencyKey == null) {
@@ -72,7 +77,9 @@ export class SessionService {
   /** Key checks come before body checks beyond the id: a stranger learns nothing from our validation. */
   private async authorizeCreation(em: EntityManager, principal: MerchantPrincipal, integrationId: string): Promise<Integration> {
     if (typeof integrationId !== 'string' || !isUuid(integrationId)) {
-      throw new AppError(ErrorCode.ValidationError, 'integrationId must be the UUID of your integration', [{ path: 'integrationId', message: 'must be a UUID' }]);
+      throw new AppError(ErrorCode.ValidationError, 'integrationId must be the UUID of your integration', [
+        { path: 'integrationId', message: 'must be a UUID' },
+      ]);
     }
     if (integrationId.toLowerCase() !== principal.integrationId) {
       throw new AppError(ErrorCode.IntegrationMismatch, 'The API key belongs to another integration than integrationId');
@@ -110,13 +117,20 @@ export class SessionService {
           if (!recordId) return undefined;
           claimed = true;
           const result = await this.persist(tx, integrationId, mode, plan);
-          await tx.nativeUpdate(IdempotencyRecord, { id: recordId }, { responseSealed: this.options.secretBox.seal(JSON.stringify(result)) });
+          await tx.nativeUpdate(
+            IdempotencyRecord,
+            { id: recordId },
+            { responseSealed: this.options.secretBox.seal(JSON.stringify(result)) },
+          );
           return result;
         });
         if (created) return created;
       } catch (error) {
         if (!claimed && (error as { code?: string }).code === LOCK_NOT_AVAILABLE) {
-          throw new AppError(ErrorCode.IdempotencyInProgress, 'A request with this Idempotency-Key is still being processed; retry shortly');
+          throw new AppError(
+            ErrorCode.IdempotencyInProgress,
+            'A request with this Idempotency-Key is still being processed; retry shortly',
+          );
         }
         throw error;
       }

@@ -27,7 +27,7 @@ export class ParticipantView {
   @Field(() => String) displayName!: string;
   @Field(() => String, { nullable: true }) email!: string | null;
   @Field(() => Boolean) isHost!: boolean;
-  @Field(() => MinorUnitsScalar, { description: 'This participant\'s share.' }) amountMinor!: bigint;
+  @Field(() => MinorUnitsScalar, { description: "This participant's share." }) amountMinor!: bigint;
   @Field(() => ParticipantStatusEnum) status!: string;
 }
 
@@ -54,8 +54,10 @@ export class SessionView {
 export class ParticipantInput {
   @Field(() => String) displayName!: string;
   @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => MinorUnitsScalar, { nullable: true, description: 'Share in minor units (splitMode exact).' }) amountMinor?: string | number | null;
-  @Field(() => Int, { nullable: true, description: 'Share in basis points, all summing to 10000 (splitMode percent).' }) basisPoints?: number | null;
+  @Field(() => MinorUnitsScalar, { nullable: true, description: 'Share in minor units (splitMode exact).' }) amountMinor?:
+    string | number | null;
+  @Field(() => Int, { nullable: true, description: 'Share in basis points, all summing to 10000 (splitMode percent).' }) basisPoints?:
+    number | null;
   @Field(() => Int, { nullable: true, description: 'Integer weight (splitMode shares).' }) shares?: number | null;
 }
 
@@ -65,7 +67,8 @@ export class CreateSessionInput {
   @Field(() => DecimalAmountScalar, { nullable: true }) amount?: number | string | null;
   @Field(() => MinorUnitsScalar, { nullable: true }) amountMinor?: string | number | null;
   @Field(() => String, { nullable: true, description: 'ISO 4217 code; default NZD.' }) currency?: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'Default true: the host sets participants and split on first visit.' }) unconfigured?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Default true: the host sets participants and split on first visit.' })
+  unconfigured?: boolean | null;
   @Field(() => String, { nullable: true }) successUrl?: string | null;
   @Field(() => String, { nullable: true, description: 'Alias of successUrl.' }) successReturnUrl?: string | null;
   @Field(() => String, { nullable: true }) cancelUrl?: string | null;
@@ -73,7 +76,8 @@ export class CreateSessionInput {
   @Field(() => String, { nullable: true }) merchantOrderRef?: string | null;
   @Field(() => [ParticipantInput], { nullable: true }) participants?: ParticipantInput[] | null;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode?: (typeof SPLIT_MODES)[number] | null;
-  @Field(() => Int, { nullable: true, description: 'Seconds until the session expires (1800 to 2592000; default 259200).' }) expiresInSeconds?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Seconds until the session expires (1800 to 2592000; default 259200).' })
+  expiresInSeconds?: number | null;
 }
 
 @ObjectType({ description: 'The reply to createSession. hostToken is shown once: store it server-side.' })
