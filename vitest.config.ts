@@ -1,21 +1,12 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
 export default defineConfig({
-  // SWC emits the decorator metadata that type-graphql and MikroORM read, exactly as tsc does in the build.
-  plugins: [
-    swc.vite({
-      jsc: {
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-        target: 'es2022',
-      },
-    }),
-  ],
+  // Decorators compile with Vite's own transform; every type-graphql and MikroORM decorator names its
+  // type explicitly, so no decorator metadata is needed (and no SWC binary, which npm ci could not lock).
   resolve: {
     alias: {
       '@paysplit/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)),
