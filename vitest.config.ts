@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@paysplit/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)),
+      '@paysplit/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
       // One graphql module for the whole run, or graphql-js refuses schemas "from another realm".
       graphql: require.resolve('graphql'),
     },

@@ -3,6 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
+import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
@@ -11,8 +12,12 @@ import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { requestId } from './http/request-id.js';
 import { type Logger, scrubSecrets } from './logger.js';
+import { SessionAccess } from './modules/access/session-access.js';
 import { IntegrationService } from './modules/integrations/integration.service.js';
+import { PartnerClient } from './modules/payments/partner-client.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 import { SessionService } from './modules/sessions/session.service.js';
+import { WebhookService } from './modules/webhooks/webhook.service.js';
 import { errorBody, sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
@@ -40,9 +45,20 @@ export const MAX_BODY_BYTES = 100 * 1024;
 /** Builds the whole HTTP surface without listening (tests and main.ts both call it). */
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
+  const integrations = new IntegrationService(deps.secretBox);
+  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
   const services: Services = {
-    integrations: new IntegrationService(deps.secretBox),
-    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, now: deps.now }),
+    integrations,
+    access,
+    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now }),
+    payments: new PaymentService({
+      publicBaseUrl: config.publicBaseUrl,
+      integrations,
+      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger }),
+      logger,
+      now: deps.now,
+    }),
+    webhooks: new WebhookService(),
   };
 
   const apollo = new ApolloServer<RequestContext>({
@@ -55,17 +71,25 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   await apollo.start();
 
   const root = { em: orm.em, logger, services };
-  const contextFor = (req: Request): RequestContext =>
+  const secureCookies = config.publicBaseUrl.startsWith('https://');
+  const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext(root, {
       requestId: req.requestId,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
+      cookies: {
+        get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
+        set: (name, value, expires) => {
+          res.cookie(name, value, { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', expires });
+        },
+      },
     });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestId());
+  app.use(cookieParser());
   app.use(
     pinoHttp({
       logger,
@@ -103,7 +127,11 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
   app.use(restRouter);
 
-  app.use('/graphql', express.json({ limit: MAX_BODY_BYTES }), expressMiddleware(apollo, { context: async ({ req }) => contextFor(req) }));
+  app.use(
+    '/graphql',
+    express.json({ limit: MAX_BODY_BYTES }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res) }),
+  );
 
   app.use('/api', (req, res) => {
     sendError(res, req.requestId, new AppError(ErrorCode.NotFound, `No endpoint ${req.method} ${req.baseUrl}${req.path}`));

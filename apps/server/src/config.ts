@@ -19,6 +19,19 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5s,5m,30m,2h,5h,10h,10h')
+    .transform((value, ctx) => {
+      const delays = value.split(',').map((part) => parseDuration(part.trim()));
+      if (delays.some((delay) => delay === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
+        return z.NEVER;
+      }
+      return delays as number[];
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -33,6 +46,10 @@ export interface Config {
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   readonly environment: z.infer<typeof environmentSchema>['NODE_ENV'];
   readonly databasePoolMax: number;
+  /** Delays before retry 1, 2, … of a webhook delivery (decisions §6); the first attempt is immediate. */
+  readonly webhookRetryScheduleMs: readonly number[];
+  readonly webhookTimeoutMs: number;
+  readonly partnerTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -61,12 +78,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     environment: env.NODE_ENV,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
   });
 }
 
 export function decodeSecretsKey(value: string): Buffer | undefined {
   const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `250ms`, `5s`, `30m`, `2h` -> milliseconds; undefined when not a duration. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(text);
+  return match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : undefined;
 }
 
 // An empty variable (`PORT=`) means "not set", as in most twelve-factor tools.

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger } from './logger.js';
 
 /** Boot: config -> database -> app -> listen. Nothing else lives here. */
@@ -20,7 +21,16 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ level: config.logLevel });
   const database = await openDatabase(config, logger);
-  const { app, stop: stopApp } = await createApp({ config, orm: database.orm, logger, secretBox: database.secretBox });
+  const { app, services, stop: stopApp } = await createApp({ config, orm: database.orm, logger, secretBox: database.secretBox });
+  const dispatcher = new WebhookDispatcher({
+    orm: database.orm,
+    databaseUrl: database.url,
+    integrations: services.integrations,
+    logger,
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.webhookTimeoutMs,
+  });
+  await dispatcher.start();
   const server: Server = app.listen(config.port, config.host);
   await once(server, 'listening');
   const address = server.address();
@@ -36,8 +46,10 @@ async function main(): Promise<void> {
       logger.error('graceful shutdown took longer than 15 s; exiting');
       process.exit(1);
     }, 15_000).unref();
-    server.close();
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
+    await dispatcher.stop();
+    await closed;
     await stopApp();
     await database.close();
     logger.info('stopped');

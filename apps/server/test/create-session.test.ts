@@ -41,7 +41,7 @@ describe('creating a session over REST', () => {
       currency: 'NZD',
     });
     expect(body.message).toMatch(/host must configure/i);
-    expect(body.sessionUrl).toBe(`http://pay.paysplit.test/pay/${body.sessionId}?host=1&hostToken=${body.hostToken}`);
+    expect(body.sessionUrl).toBe(`${server.baseUrl}/pay/${body.sessionId}?host=1&hostToken=${body.hostToken}`);
     expect(body.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const expiresInMs = Date.parse(body.expiresAt) - Date.now();
     expect(expiresInMs).toBeGreaterThan(71.9 * 3600_000);

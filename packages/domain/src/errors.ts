@@ -15,6 +15,7 @@ export const ErrorCode = {
   PayoutOnboardingRequired: 'PAYOUT_ONBOARDING_REQUIRED',
   BrowserRequestForbidden: 'BROWSER_REQUEST_FORBIDDEN',
   Unauthenticated: 'UNAUTHENTICATED',
+  Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   SessionNotFound: 'SESSION_NOT_FOUND',
   PaymentNotFound: 'PAYMENT_NOT_FOUND',
@@ -28,6 +29,7 @@ export const ErrorCode = {
   RateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
   InternalError: 'INTERNAL_ERROR',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  PartnerCallFailed: 'PARTNER_CALL_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -45,6 +47,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   INTEGRATION_MISMATCH: 403,
   PAYOUT_ONBOARDING_REQUIRED: 403,
   BROWSER_REQUEST_FORBIDDEN: 403,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
@@ -58,6 +61,8 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.fre
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // The merchant's create-payment endpoint failed or answered badly; the payer may try again.
+  PARTNER_CALL_FAILED: 502,
 });
 
 /** One problem with one input field; `path` is dotted/indexed from the request body root, e.g. `participants[2].amountMinor`. */

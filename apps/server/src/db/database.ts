@@ -7,6 +7,8 @@ import { migrate, openOrm } from './orm.js';
 
 export interface OpenDatabase {
   orm: MikroORM;
+  /** Connection string in use (for dedicated connections such as LISTEN). */
+  url: string;
   secretBox: SecretBox;
   /** Closes the pool, then stops the embedded server if we started it (in that order). */
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function openDatabase(config: Config, logger: Logger, options: { mi
   const secretBox = new SecretBox(await loadSecretsKey(config.secretsKey, config.dataDir));
   return {
     orm,
+    url: databaseUrl,
     secretBox,
     async close() {
       await orm.close(true);

@@ -1,8 +1,21 @@
 import { ApiKey } from '../modules/integrations/api-key.entity.js';
 import { Integration } from '../modules/integrations/integration.entity.js';
+import { Payment } from '../modules/payments/payment.entity.js';
 import { IdempotencyRecord } from '../modules/sessions/idempotency-record.entity.js';
 import { Participant } from '../modules/sessions/participant.entity.js';
 import { Session } from '../modules/sessions/session.entity.js';
+import { WebhookAttempt, WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
+import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
 
 /** Every persisted entity, listed explicitly (no folder scanning, so builds and tests agree). */
-export const ENTITIES = [Integration, ApiKey, Session, Participant, IdempotencyRecord];
+export const ENTITIES = [
+  Integration,
+  ApiKey,
+  Session,
+  Participant,
+  IdempotencyRecord,
+  Payment,
+  WebhookEvent,
+  WebhookDelivery,
+  WebhookAttempt,
+];

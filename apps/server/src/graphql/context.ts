@@ -1,12 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Logger } from '../logger.js';
-import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
-import type { SessionService } from '../modules/sessions/session.service.js';
 import { AppError, ErrorCode } from '@paysplit/domain';
+import type { Logger } from '../logger.js';
+import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
+import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
+import type { PaymentService } from '../modules/payments/payment.service.js';
+import type { SessionService } from '../modules/sessions/session.service.js';
+import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
 export interface Services {
   integrations: IntegrationService;
   sessions: SessionService;
+  payments: PaymentService;
+  webhooks: WebhookService;
+  access: SessionAccess;
+}
+
+export interface CookieJar {
+  get(name: string): string | undefined;
+  /** Sets an HttpOnly, SameSite=Lax cookie valid until `expires`. */
+  set(name: string, value: string, expires: Date): void;
 }
 
 /** Everything a resolver may use for one request, whichever transport carried it. */
@@ -17,6 +29,9 @@ export interface RequestContext {
   readonly services: Services;
   /** The merchant behind the API key; throws the spec's auth codes. Memoized per request. */
   requireMerchant(): Promise<MerchantPrincipal>;
+  /** The pay-app viewer of a session, from its cookie (or a token being exchanged). */
+  requireViewer(sessionId: string, token?: string): Promise<Viewer>;
+  readonly cookies: CookieJar;
 }
 
 export interface RequestFacts {
@@ -24,7 +39,10 @@ export interface RequestFacts {
   apiKey: string | undefined;
   /** True when the request carries browser-only headers (Origin, Sec-Fetch-Site). */
   fromBrowser: boolean;
+  cookies: CookieJar;
 }
+
+const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined };
 
 export function createRequestContext(root: { em: EntityManager; logger: Logger; services: Services }, facts: RequestFacts): RequestContext {
   // A unit of work per request; identity map and changes never leak between requests.
@@ -36,6 +54,7 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
     em,
     logger,
     services: root.services,
+    cookies: facts.cookies ?? NO_COOKIES,
     requireMerchant() {
       merchant ??= facts.fromBrowser
         ? Promise.reject(
@@ -43,6 +62,9 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
           )
         : root.services.integrations.authenticate(em, facts.apiKey);
       return merchant;
+    },
+    requireViewer(sessionId, token) {
+      return root.services.access.resolve(em, sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
     },
   };
 }

@@ -33,13 +33,28 @@ export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[],
         summary: isAlias ? `${route.summary} (legacy alias of ${canonical})` : route.summary,
         ...(route.description ? { description: route.description } : {}),
         ...(route.auth === 'apiKey' ? { security: [{ ApiKey: [] }] } : {}),
-        parameters: (route.headers ?? []).map((header) => ({
-          name: header.name,
-          in: 'header',
-          required: false,
-          description: header.description,
-          schema: { type: 'string', maxLength: 255 },
-        })),
+        parameters: [
+          ...[...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'string', format: 'uuid' },
+          })),
+          ...(route.query ?? []).map((param) => ({
+            name: param.name,
+            in: 'query',
+            required: param.required,
+            description: param.description,
+            schema: { type: 'string' },
+          })),
+          ...(route.headers ?? []).map((header) => ({
+            name: header.name,
+            in: 'header',
+            required: false,
+            description: header.description,
+            schema: { type: 'string', maxLength: 255 },
+          })),
+        ],
         ...(route.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
           : {}),
@@ -69,7 +84,8 @@ export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[],
         },
         ...(isAlias ? { deprecated: false } : {}),
       };
-      paths[path] = { ...(paths[path] as JsonObject | undefined), [route.method]: operation };
+      const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}');
+      paths[openApiPath] = { ...(paths[openApiPath] as JsonObject | undefined), [route.method]: operation };
     }
   }
   return {

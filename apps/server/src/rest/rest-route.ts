@@ -25,6 +25,9 @@ export interface RestRoute<Body = unknown, Data = unknown> {
   readonly bodyErrorCode?: (path: readonly PropertyKey[]) => ErrorCode;
   readonly operation: DocumentNode;
   readonly headers?: readonly { name: string; description: string }[];
+  readonly query?: readonly { name: string; description: string; required: boolean }[];
+  /** Sent with every reply of this route, errors included. */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
   variables(body: Body, req: Request): Record<string, unknown>;
   respond(data: Data): unknown;
   readonly responses: { readonly success: z.ZodType; readonly errorCodes: readonly ErrorCode[] };
@@ -32,7 +35,7 @@ export interface RestRoute<Body = unknown, Data = unknown> {
 
 export interface RestDeps {
   apollo: ApolloServer<RequestContext>;
-  createContext(req: Request): RequestContext;
+  createContext(req: Request, res: Response): RequestContext;
   maxBodyBytes: number;
 }
 
@@ -40,8 +43,9 @@ const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)
 
 export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body, Data>, deps: RestDeps): void {
   const handler = async (req: Request, res: Response): Promise<void> => {
-    const context = deps.createContext(req);
+    const context = deps.createContext(req, res);
     const requestId = context.requestId;
+    for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
     try {
       // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
       if (route.auth === 'apiKey') await context.requireMerchant();

@@ -1,5 +1,14 @@
 import { createSessionRoute } from './create-session.js';
+import { recordPaymentRoute } from './record-payment.js';
 import type { RestRoute } from './rest-route.js';
+import { cancelSessionRoute, getSessionRoute } from './session-details.js';
+import { sessionStatusRoute } from './session-status.js';
 
 /** Every REST endpoint of the spec, in the order the OpenAPI document lists them. */
-export const REST_ROUTES: readonly RestRoute<never, never>[] = [createSessionRoute as unknown as RestRoute<never, never>];
+export const REST_ROUTES = [
+  createSessionRoute,
+  getSessionRoute,
+  cancelSessionRoute,
+  recordPaymentRoute,
+  sessionStatusRoute,
+] as unknown as readonly RestRoute<never, never>[];

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -7,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
+import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
@@ -14,19 +16,32 @@ import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
   baseUrl: string;
+  dispatcher: WebhookDispatcher;
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
   /** Every log line the server wrote, as text (to prove what never gets logged). */
   logLines(): string[];
-  provision(input?: Partial<CreateIntegrationInput>): Promise<{ integrationId: string; apiKey: string }>;
+  provision(
+    input?: Partial<CreateIntegrationInput>,
+  ): Promise<{ integrationId: string; apiKey: string; partnerSecret: string; webhookSecret: string }>;
   /** Runs SQL against the test database directly (for assertions on what is stored). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 /** Boots the real app on an ephemeral port against its own fresh, migrated database. */
-export async function startTestServer(options: { logLevel?: string } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  logLevel?: string;
+  /** WEBHOOK_RETRY_SCHEDULE for this server, e.g. '100ms,200ms' (short, so tests see retries). */
+  webhookRetrySchedule?: string;
+  webhookTimeoutMs?: number;
+  partnerTimeoutMs?: number;
+  /** Start the webhook dispatcher (default true). */
+  dispatcher?: boolean;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const logStream = new PassThrough();
   const lines: string[] = [];
@@ -34,19 +49,34 @@ export async function startTestServer(options: { logLevel?: string } = {}): Prom
   const logger = createLogger({ level: options.logLevel ?? 'info', destination: logStream });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 20, logger });
   await migrate(orm);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_BASE_URL: 'http://pay.paysplit.test',
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'info',
-  });
   const secretBox = new SecretBox(randomBytes(32));
-  const paysplit = await createApp({ config, orm, logger, secretBox });
-  const server = paysplit.app.listen(0, '127.0.0.1');
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: baseUrl,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'info',
+    WEBHOOK_RETRY_SCHEDULE: options.webhookRetrySchedule ?? '5s,5m,30m,2h,5h,10h,10h',
+    WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
+    PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
+  });
+  const paysplit = await createApp({ config, orm, logger, secretBox });
+  server.on('request', paysplit.app);
+  const dispatcher = new WebhookDispatcher({
+    orm,
+    databaseUrl: database.url,
+    integrations: paysplit.services.integrations,
+    logger,
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.webhookTimeoutMs,
+  });
+  if (options.dispatcher ?? true) await dispatcher.start();
   return {
     baseUrl,
+    dispatcher,
     databaseUrl: database.url,
     orm,
     paysplit,
@@ -57,10 +87,16 @@ export async function startTestServer(options: { logLevel?: string } = {}): Prom
         redirectAllowlist: ['https://shop.example.com'],
         ...input,
       });
-      return { integrationId: created.integration.id, apiKey: created.apiKey };
+      return {
+        integrationId: created.integration.id,
+        apiKey: created.apiKey,
+        partnerSecret: created.partnerCreatePaymentSigningSecret,
+        webhookSecret: created.webhookSigningSecret,
+      };
     },
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
+      await dispatcher.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();

@@ -122,7 +122,13 @@ export class IntegrationService {
     return { integrationId: key.integration.id, apiKeyId: key.id, mode: key.mode };
   }
 
-  openSigningSecrets(integration: Integration): { partner: string; webhook: string } {
+  /** The integration's signing secrets in plaintext, for signing outgoing calls only. */
+  async signingSecrets(em: EntityManager, integrationId: string): Promise<{ partner: string; webhook: string }> {
+    const integration = await em.findOneOrFail(
+      Integration,
+      { id: integrationId },
+      { fields: ['id', 'partnerSigningSecretSealed', 'webhookSigningSecretSealed'] },
+    );
     return {
       partner: this.secretBox.open(integration.partnerSigningSecretSealed),
       webhook: this.secretBox.open(integration.webhookSigningSecretSealed),

@@ -156,7 +156,7 @@ function planParticipants(
   }));
 }
 
-function checkParticipantFields(participants: readonly ParticipantCommand[]): ErrorDetail[] {
+export function checkParticipantFields(participants: readonly ParticipantCommand[]): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   participants.forEach((participant, index) => {
     const name = participant.displayName.trim();
@@ -171,7 +171,7 @@ function checkParticipantFields(participants: readonly ParticipantCommand[]): Er
   return details;
 }
 
-function toSplitPart(participant: ParticipantCommand, index: number): SplitPart {
+export function toSplitPart(participant: ParticipantCommand, index: number): SplitPart {
   const part: SplitPart = {};
   if (participant.amountMinor != null) {
     part.amountMinor = parseMinorAmount(participant.amountMinor, `participants[${index}].amountMinor`);

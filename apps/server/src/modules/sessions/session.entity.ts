@@ -59,6 +59,9 @@ export class Session {
   @Property({ type: 'integer', version: false })
   version: number = 1;
 
+  @Property({ type: 'timestamptz', nullable: true })
+  completedAt?: Date | null;
+
   @OneToMany(() => Participant, (participant) => participant.session, { orderBy: { position: 'asc' } })
   participants = new Collection<Participant>(this);
 

@@ -1,6 +1,16 @@
+import type { Viewer } from '../access/session-access.js';
+import type { Payment } from '../payments/payment.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session.service.js';
-import { CreateSessionPayload, ParticipantView, SessionView } from './session.types.js';
+import {
+  CreateSessionPayload,
+  ParticipantView,
+  PaymentView,
+  PayParticipantView,
+  PaySessionView,
+  SessionStatusView,
+  SessionView,
+} from './session.types.js';
 
 /** Entities persist, views are the public contract: only what is listed here leaves the server. */
 export function toSessionView(session: Session): SessionView {
@@ -27,6 +37,7 @@ export function toSessionView(session: Session): SessionView {
     orderReference: session.orderReference ?? null,
     metadata: session.metadata,
     version: session.version,
+    completedAt: session.completedAt ?? null,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,
@@ -35,4 +46,69 @@ export function toSessionView(session: Session): SessionView {
 
 export function toCreateSessionPayload(created: CreatedSession): CreateSessionPayload {
   return Object.assign(new CreateSessionPayload(), { success: true, ...created, expiresAt: new Date(created.expiresAt) });
+}
+
+export function toStatusView(found: { session: Session; participantCount: number; paidCount: number }): SessionStatusView {
+  const { session } = found;
+  return Object.assign(new SessionStatusView(), {
+    sessionId: session.id,
+    status: session.status,
+    currency: session.currency,
+    amountMinor: session.amountMinor,
+    paidMinor: session.paidMinor,
+    remainingMinor: session.amountMinor - session.paidMinor,
+    participantCount: found.participantCount,
+    paidCount: found.paidCount,
+    completed: session.status === 'completed',
+    expiresAt: session.expiresAt,
+    updatedAt: session.updatedAt,
+  });
+}
+
+/** What a viewer may see: the host also gets emails and invite links; nobody gets tokens. */
+export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (participantId: string) => string): PaySessionView {
+  const isHost = viewer.role === 'host';
+  const participants = session.participants.getItems();
+  return Object.assign(new PaySessionView(), {
+    id: session.id,
+    status: session.status,
+    viewerRole: viewer.role,
+    viewerParticipantId: viewer.participantId,
+    currency: session.currency,
+    amountMinor: session.amountMinor,
+    paidMinor: session.paidMinor,
+    remainingMinor: session.amountMinor - session.paidMinor,
+    splitMode: session.splitMode ?? null,
+    organiserName: participants.find((participant) => participant.isHost)?.displayName ?? null,
+    participants: participants.map((participant) =>
+      Object.assign(new PayParticipantView(), {
+        id: participant.id,
+        displayName: participant.displayName,
+        amountMinor: participant.amountMinor,
+        status: participant.status,
+        isHost: participant.isHost,
+        isYou: participant.id === viewer.participantId,
+        email: isHost ? (participant.email ?? null) : null,
+        inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
+      }),
+    ),
+    successUrl: session.successUrl ?? null,
+    cancelUrl: session.cancelUrl ?? null,
+    version: session.version,
+    expiresAt: session.expiresAt,
+    updatedAt: session.updatedAt,
+  });
+}
+
+export function toPaymentView(payment: Payment): PaymentView {
+  return Object.assign(new PaymentView(), {
+    id: payment.id,
+    participantId: payment.payerId,
+    amountMinor: payment.amountMinor,
+    status: payment.status,
+    processorReference: payment.processorReference ?? null,
+    refundRequired: payment.refundRequired,
+    createdAt: payment.createdAt,
+    authorizedAt: payment.authorizedAt ?? null,
+  });
 }

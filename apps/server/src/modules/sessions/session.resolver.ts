@@ -1,8 +1,10 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
-import { toCreateSessionPayload, toSessionView } from './session.mapper.js';
-import { CreateSessionInput, CreateSessionPayload, SessionView } from './session.types.js';
+import { Payment } from '../payments/payment.entity.js';
+import { toCreateSessionPayload, toPaymentView, toSessionView, toStatusView } from './session.mapper.js';
+import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
+/** Merchant operations (API key) and the public status. */
 @Resolver(() => SessionView)
 export class SessionResolver {
   @Mutation(() => CreateSessionPayload, { description: 'Creates a session (merchant API key, server-to-server only).' })
@@ -22,5 +24,24 @@ export class SessionResolver {
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
     return toSessionView(await context.services.sessions.findForMerchant(context.em, merchant, id));
+  }
+
+  @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
+  async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
+    const merchant = await context.requireMerchant();
+    const session = await context.services.sessions.cancelForMerchant(context.em, merchant, id);
+    context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
+    return toSessionView(session);
+  }
+
+  @FieldResolver(() => [PaymentView], { description: 'Every payment attempt, oldest first (merchant view).' })
+  async payments(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
+    const payments = await context.em.find(Payment, { session: session.id }, { orderBy: { createdAt: 'asc' } });
+    return payments.map(toPaymentView);
+  }
+
+  @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
+  async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
+    return toStatusView(await context.services.sessions.findStatus(context.em, sessionId));
   }
 }

@@ -1,13 +1,33 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, type SessionStatus } from '@paysplit/domain';
+import { LockMode } from '@mikro-orm/core';
+import {
+  allocateSplit,
+  AppError,
+  cancel,
+  configure,
+  ErrorCode,
+  requireCurrency,
+  type SessionStatus,
+  type SplitMode,
+} from '@paysplit/domain';
+import type { SessionAccess, Viewer } from '../access/session-access.js';
+import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
 import { Integration } from '../integrations/integration.entity.js';
 import { isUuid, type MerchantPrincipal } from '../integrations/integration.service.js';
 import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { Participant } from './participant.entity.js';
-import { type CreateSessionCommand, planSession, type SessionPlan } from './session-plan.js';
+import {
+  checkParticipantFields,
+  type CreateSessionCommand,
+  describeDetails,
+  type ParticipantCommand,
+  planSession,
+  type SessionPlan,
+  toSplitPart,
+} from './session-plan.js';
 import { Session } from './session.entity.js';
 
 /** What a creation returns; plain data so an idempotent replay can return it byte for byte. */
@@ -33,7 +53,15 @@ const LOCK_NOT_AVAILABLE = '55P03';
 export interface SessionServiceOptions {
   publicBaseUrl: string;
   secretBox: SecretBox;
+  access: SessionAccess;
   now?: () => Date;
+}
+
+/** The host's new participant list (host first) and split (decisions §2). */
+export interface ConfigureSessionCommand {
+  sessionId: string;
+  splitMode: SplitMode;
+  participants: readonly (ParticipantCommand & { participantId?: string | null })[];
 }
 
 export class SessionService {
@@ -68,6 +96,140 @@ export class SessionService {
       : null;
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
     return session;
+  }
+
+  /**
+   * The host sets who is in and how the total splits. Paid shares are locked: they stay, with
+   * their amounts; the mode divides the rest among the unpaid. Live payment attempts of
+   * participants whose share changed or who were removed are abandoned (an authorization that
+   * arrives for them later is kept and flagged for refund).
+   */
+  async configureSession(em: EntityManager, command: ConfigureSessionCommand): Promise<Session> {
+    return em.transactional(async (tx) => {
+      const session = await tx.findOne(Session, { id: command.sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${command.sessionId} not found`);
+      const status = configure(session.status, session.paidMinor);
+      if (session.expiresAt.getTime() <= this.now().getTime()) throw new AppError(ErrorCode.InvalidState, 'This session has expired');
+      const existing = await tx.find(
+        Participant,
+        { session: session.id },
+        { orderBy: { position: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      const byId = new Map(existing.map((participant) => [participant.id, participant]));
+      const host = existing.find((participant) => participant.isHost);
+
+      const details = checkParticipantFields(command.participants);
+      const kept = command.participants.map((input, index) => {
+        // The first entry is always the host; others name an existing participant or are new.
+        if (index === 0) return host;
+        if (input.participantId == null) return undefined;
+        const match = byId.get(input.participantId);
+        if (!match || match.isHost)
+          details.push({ path: `participants[${index}].participantId`, message: 'is not a participant of this session' });
+        return match && !match.isHost ? match : undefined;
+      });
+      const keptIds = new Set(kept.filter((participant) => participant !== undefined).map((participant) => participant.id));
+      if (keptIds.size !== kept.filter((participant) => participant !== undefined).length) {
+        details.push({ path: 'participants', message: 'a participant is listed twice' });
+      }
+      for (const participant of existing) {
+        if (participant.status === 'paid' && !keptIds.has(participant.id)) {
+          details.push({ path: 'participants', message: `${participant.displayName} has paid and cannot be removed` });
+        }
+      }
+      if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
+
+      const currency = requireCurrency(session.currency);
+      const amounts = allocateSplit(
+        session.amountMinor,
+        command.splitMode,
+        command.participants.map((input, index) => {
+          const participant = kept[index];
+          return participant?.status === 'paid' ? { lockedAmountMinor: participant.amountMinor } : toSplitPart(input, index);
+        }),
+        currency,
+      );
+
+      const removed = existing.filter((participant) => !keptIds.has(participant.id));
+      const changed = kept.filter((participant, index) => participant && participant.amountMinor !== amounts[index]);
+      const stale = [...removed, ...changed].map((participant) => participant!.id);
+      if (stale.length > 0) {
+        await tx.nativeUpdate(
+          Payment,
+          { participant: { $in: stale }, status: { $in: [...LIVE_PAYMENT_STATUSES] } },
+          { status: 'abandoned' },
+        );
+      }
+      // Positions are unique per session: move the current rows out of the way before renumbering.
+      await tx.execute('update participant set position = position + 100000 where session_id = ?', [session.id]);
+      for (const participant of removed) tx.remove(participant);
+
+      const now = this.now();
+      command.participants.forEach((input, index) => {
+        const fields = {
+          position: index,
+          displayName: input.displayName.trim(),
+          email: input.email?.trim() || null,
+          amountMinor: amounts[index]!,
+          updatedAt: now,
+        };
+        const participant = kept[index];
+        if (participant) {
+          tx.assign(participant, fields);
+        } else {
+          const created = tx.create(Participant, { session, isHost: index === 0, createdAt: now, ...fields });
+          if (index > 0) created.tokenHash = this.options.access.participantTokenHash(created.id);
+        }
+      });
+      session.splitMode = command.splitMode;
+      session.status = status;
+      session.version += 1;
+      await tx.flush();
+      await tx.populate(session, ['participants'], { refresh: true });
+      return session;
+    });
+  }
+
+  /** The merchant cancels (decisions §2); cancelling a cancelled session returns it unchanged. */
+  async cancelForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
+    await em.transactional(async (tx) => {
+      const session = isUuid(sessionId)
+        ? await tx.findOne(Session, { id: sessionId, integration: principal.integrationId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+      const next = cancel(session.status, 'merchant', session.paidMinor);
+      if (next !== session.status) {
+        session.status = next;
+        session.version += 1;
+        await tx.nativeUpdate(Payment, { session: session.id, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
+      }
+    });
+    return this.findForMerchant(em.fork(), principal, sessionId);
+  }
+
+  /** The public status of decisions §7: no names, no emails, no tokens. */
+  async findStatus(em: EntityManager, sessionId: string): Promise<{ session: Session; participantCount: number; paidCount: number }> {
+    if (!isUuid(sessionId)) {
+      throw new AppError(ErrorCode.ValidationError, 'sessionId must be a UUID', [{ path: 'sessionId', message: 'must be a UUID' }]);
+    }
+    const session = await em.findOne(Session, { id: sessionId });
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    const counts = await em.execute<{ total: string; paid: string }[]>(
+      `select count(*) as total, count(*) filter (where status = 'paid') as paid from participant where session_id = ?`,
+      [sessionId],
+    );
+    return { session, participantCount: Number(counts[0]?.total ?? 0), paidCount: Number(counts[0]?.paid ?? 0) };
+  }
+
+  /** The session as a payer or host sees it in the pay app. */
+  async findForViewer(em: EntityManager, viewer: Viewer): Promise<Session> {
+    const session = await em.findOne(Session, { id: viewer.sessionId }, { populate: ['participants'] });
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
+    return session;
+  }
+
+  inviteUrl(sessionId: string, participantId: string): string {
+    return `${this.options.publicBaseUrl}/pay/${sessionId}?token=${this.options.access.participantToken(participantId)}`;
   }
 
   sessionUrl(sessionId: string, hostToken: string): string {
@@ -173,6 +335,9 @@ export class SessionService {
     const participants = plan.participants.map((participant, position) =>
       em.create(Participant, { session, position, ...participant, createdAt: now, updatedAt: now }),
     );
+    for (const participant of participants) {
+      if (!participant.isHost) participant.tokenHash = this.options.access.participantTokenHash(participant.id);
+    }
     await em.flush();
     return {
       sessionId: session.id,

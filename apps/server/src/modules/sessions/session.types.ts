@@ -45,6 +45,7 @@ export class SessionView {
   @Field(() => String, { nullable: true, description: 'The merchantOrderRef sent at creation.' }) orderReference!: string | null;
   @Field(() => GraphQLJSONObject) metadata!: Record<string, unknown>;
   @Field(() => Int, { description: 'Increments on every change of the session.' }) version!: number;
+  @Field(() => Date, { nullable: true }) completedAt!: Date | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Date) expiresAt!: Date;
@@ -93,4 +94,80 @@ export class CreateSessionPayload {
   @Field(() => Date) expiresAt!: Date;
   @Field(() => MinorUnitsScalar) amountMinor!: string;
   @Field(() => String) currency!: string;
+}
+
+@ObjectType({ description: 'The public progress of a session (no names, emails or tokens).' })
+export class SessionStatusView {
+  @Field(() => ID) sessionId!: string;
+  @Field(() => SessionStatusEnum) status!: string;
+  @Field(() => String) currency!: string;
+  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
+  @Field(() => MinorUnitsScalar) paidMinor!: bigint;
+  @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => Int) participantCount!: number;
+  @Field(() => Int) paidCount!: number;
+  @Field(() => Boolean) completed!: boolean;
+  @Field(() => Date) expiresAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+export const ViewerRoleEnum = enumFromValues(['host', 'participant'] as const);
+registerEnumType(ViewerRoleEnum, { name: 'ViewerRole' });
+
+@ObjectType({ description: 'A participant as the pay app shows them.' })
+export class PayParticipantView {
+  @Field(() => ID) id!: string;
+  @Field(() => String) displayName!: string;
+  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
+  @Field(() => ParticipantStatusEnum) status!: string;
+  @Field(() => Boolean) isHost!: boolean;
+  @Field(() => Boolean, { description: 'True for the viewer themself.' }) isYou!: boolean;
+  @Field(() => String, { nullable: true, description: 'Host only.' }) email!: string | null;
+  @Field(() => String, { nullable: true, description: 'Host only: the link to send this participant.' }) inviteUrl!: string | null;
+}
+
+@ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })
+export class PaySessionView {
+  @Field(() => ID) id!: string;
+  @Field(() => SessionStatusEnum) status!: string;
+  @Field(() => ViewerRoleEnum) viewerRole!: string;
+  @Field(() => ID, { nullable: true }) viewerParticipantId!: string | null;
+  @Field(() => String) currency!: string;
+  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
+  @Field(() => MinorUnitsScalar) paidMinor!: bigint;
+  @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
+  @Field(() => String, { nullable: true, description: "The host's name, once configured." }) organiserName!: string | null;
+  @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
+  @Field(() => String, { nullable: true, description: 'Where to go after completion (successUrl), when the merchant set one.' })
+  successUrl!: string | null;
+  @Field(() => String, { nullable: true }) cancelUrl!: string | null;
+  @Field(() => Int) version!: number;
+  @Field(() => Date) expiresAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@InputType({ description: 'A participant in a configuration; the first is the host.' })
+export class ConfigureParticipantInput extends ParticipantInput {
+  @Field(() => ID, { nullable: true, description: 'An existing participant to keep (their invite link stays valid).' }) participantId?:
+    string | null;
+}
+
+@InputType()
+export class ConfigureSessionInput {
+  @Field(() => ID) sessionId!: string;
+  @Field(() => SplitModeEnum) splitMode!: (typeof SPLIT_MODES)[number];
+  @Field(() => [ConfigureParticipantInput]) participants!: ConfigureParticipantInput[];
+}
+
+@ObjectType({ description: 'A payment attempt.' })
+export class PaymentView {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) participantId!: string;
+  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
+  @Field(() => String, { description: 'creating, redirected, authorized, failed or abandoned' }) status!: string;
+  @Field(() => String, { nullable: true }) processorReference!: string | null;
+  @Field(() => Boolean) refundRequired!: boolean;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { nullable: true }) authorizedAt!: Date | null;
 }

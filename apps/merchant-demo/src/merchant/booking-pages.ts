@@ -1,0 +1,116 @@
+import { html, renderPage, type SafeHtml } from '../html.js';
+import { formatMinor } from '../money.js';
+import type { Booking } from '../store.js';
+
+export const DINNER = { title: 'Dinner for 4', amountMinor: '48000', currency: 'NZD' } as const;
+
+const dateTime = new Intl.DateTimeFormat('en-NZ', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Pacific/Auckland',
+});
+
+function when(date: Date): SafeHtml {
+  return html`<time datetime="${date.toISOString()}">${dateTime.format(date)}</time>`;
+}
+
+export function renderHomePage(): string {
+  const price = formatMinor(DINNER.amountMinor, DINNER.currency);
+  const body = html` <h1>${DINNER.title} — ${price}, split the bill</h1>
+    <div class="card">
+      <p>A table for four at Harbour Table, Friday 7 pm: three courses and a glass of wine each.</p>
+      <p class="amount">${price}</p>
+      <p>Book now, then split the bill with your friends through PaySplit: you pay your share, they pay theirs.</p>
+      <form method="post" action="/bookings">
+        <button type="submit">Book and split the bill</button>
+      </form>
+    </div>
+    <p><a href="/bookings">See all bookings</a></p>`;
+  return renderPage({ title: `${DINNER.title} — Harbour Table`, body });
+}
+
+export function renderBookingsPage(bookings: Booking[]): string {
+  const rows = bookings.map(
+    (booking) =>
+      html` <tr>
+        <td><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></td>
+        <td>${formatMinor(booking.amountMinor, booking.currency)}</td>
+        <td><code>${booking.orderRef}</code></td>
+        <td>${booking.status === 'paid' ? html`<strong>PAID</strong>` : 'awaiting payment'}</td>
+        <td>${booking.paidAt ? when(booking.paidAt) : '—'}</td>
+      </tr>`,
+  );
+  const body = html` <h1>Bookings</h1>
+    ${
+      bookings.length === 0
+        ? html`<p>No bookings yet. <a href="/">Make one</a>.</p>`
+        : html`<div class="table-wrap">
+            <table>
+              <caption class="hint">
+                Newest first. PaySplit's completion webhook confirms each payment.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Booking</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Order ref</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Confirmed at</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows}
+              </tbody>
+            </table>
+          </div>`
+    }
+    <p><a href="/">Make another booking</a></p>`;
+  return renderPage({ title: 'Bookings — Harbour Table', body });
+}
+
+export function renderConfirmationPage(booking: Booking): string {
+  const paid = booking.status === 'paid';
+  const amount = formatMinor(booking.amountMinor, booking.currency);
+  const body = html` <h1>Thank you!</h1>
+    <div class="card">
+      <p>${booking.title}, ${amount}. Order reference <code>${booking.orderRef}</code>.</p>
+      ${
+        paid
+          ? html`<p class="ok" role="status">
+              <strong>PAID</strong> — payment confirmed${booking.paidAt ? html` on ${when(booking.paidAt)}` : ''}. Your table is booked.
+            </p>`
+          : html`<p role="status" aria-live="polite">Waiting for payment confirmation…</p>
+              <p class="hint">This page refreshes by itself every 2 seconds.</p>`
+      }
+      <p class="hint">
+        Your booking is confirmed when PaySplit's signed webhook says the whole bill is settled, not because you reached this page.
+      </p>
+    </div>
+    <p><a href="/bookings">See all bookings</a></p>`;
+  return renderPage({
+    title: paid ? 'Booking confirmed — Harbour Table' : 'Waiting for payment — Harbour Table',
+    body,
+    refreshSeconds: paid ? undefined : 2,
+  });
+}
+
+export interface ErrorPageOptions {
+  title: string;
+  message: string;
+  code?: string;
+  requestId?: string;
+  /** Extra content, e.g. a retry form. */
+  actions?: SafeHtml;
+}
+
+export function renderErrorPage(options: ErrorPageOptions): string {
+  const body = html` <h1>${options.title}</h1>
+    <div class="card">
+      <p class="error" role="alert">${options.message}</p>
+      ${options.code ? html`<p>Error code: <code>${options.code}</code></p>` : ''}
+      ${options.requestId ? html`<p>Request ID: <code>${options.requestId}</code> (quote it if you contact us)</p>` : ''}
+      ${options.actions ?? ''}
+    </div>
+    <p><a href="/">Back to the booking page</a></p>`;
+  return renderPage({ title: `${options.title} — Harbour Table`, body });
+}

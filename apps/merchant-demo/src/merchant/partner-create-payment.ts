@@ -1,0 +1,66 @@
+import { partner, PaySplitPayloadError, SignatureVerificationError } from '@paysplit/sdk';
+import express, { type Router } from 'express';
+import type { MerchantConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { ProcessorClient } from './processor-client.js';
+
+/**
+ * PaySplit calls this when a payer chooses to pay: we open a checkout at our processor and tell
+ * PaySplit where to send the payer. PaySplit waits at most 10 s, so this does one processor call.
+ */
+export function createPartnerCreatePaymentRouter(deps: { config: MerchantConfig; logger: Logger; processor: ProcessorClient }): Router {
+  const { config, processor } = deps;
+  const log = deps.logger.child({ component: 'partner-create-payment' });
+  const router = express.Router();
+
+  // The signature covers the exact bytes sent, so the body must stay raw until verified.
+  router.post('/paysplit/create-payment', express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
+    const raw: unknown = req.body;
+    if (!Buffer.isBuffer(raw)) {
+      res.status(415).json({ error: 'expected an application/json body' });
+      return;
+    }
+    let payload: ReturnType<typeof partner.verifyCreatePayment>;
+    try {
+      payload = partner.verifyCreatePayment(raw, req.headers, config.paysplit.partnerSigningSecret);
+    } catch (error) {
+      if (error instanceof SignatureVerificationError) {
+        log.warn({ reason: error.message }, 'rejected a partner call with a bad signature');
+        res.status(401).json({ error: 'invalid signature' });
+        return;
+      }
+      if (error instanceof PaySplitPayloadError) {
+        log.warn({ reason: error.message }, 'rejected a signed partner call with an unexpected payload');
+        res.status(400).json({ error: 'invalid payload' });
+        return;
+      }
+      throw error;
+    }
+
+    try {
+      const checkout = await processor.createCheckout(
+        {
+          paymentId: payload.paymentId,
+          sessionId: payload.sessionId,
+          payerRole: payload.payerRole,
+          amountMinor: payload.amountMinor,
+          currency: payload.currency,
+          successUrl: `${config.publicUrl}/paysplit/payment-success`,
+          cancelUrl: payload.cancelReturnUrl,
+        },
+        // PaySplit may retry a call it saw time out; the same payment gets the same checkout.
+        `paysplit-payment-${payload.paymentId}`,
+      );
+      log.info(
+        { paymentId: payload.paymentId, sessionId: payload.sessionId, checkoutId: checkout.id },
+        'checkout opened for a PaySplit payment',
+      );
+      res.status(200).json({ redirectUrl: checkout.url });
+    } catch (error) {
+      log.error({ paymentId: payload.paymentId, reason: (error as Error).message }, 'could not open a checkout');
+      res.status(502).json({ error: 'payment processor unavailable' });
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The merchant's client for the test processor's API. It goes over real HTTP, as it would to
+ * Stripe or Adyen, so the processor stays a separate system even though it runs in this process.
+ */
+export interface ProcessorClient {
+  createCheckout(input: CreateCheckoutInput, idempotencyKey: string): Promise<{ id: string; url: string }>;
+  /** Undefined when the processor does not know the checkout. */
+  retrieveCheckout(checkoutId: string): Promise<RetrievedCheckout | undefined>;
+}
+
+export interface CreateCheckoutInput {
+  paymentId: string;
+  sessionId: string;
+  payerRole: 'host' | 'participant';
+  amountMinor: string;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const retrievedCheckout = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  status: z.enum(['open', 'succeeded', 'declined']),
+  amountMinor: z.string().regex(/^\d+$/),
+  currency: z.string(),
+  payerRole: z.enum(['host', 'participant']),
+  cardLast4: z.string().nullable(),
+});
+export type RetrievedCheckout = z.infer<typeof retrievedCheckout>;
+
+const createdCheckout = z.object({ id: z.string(), url: z.url({ protocol: /^https?$/ }) });
+
+export class ProcessorError extends Error {
+  override name = 'ProcessorError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 5_000;
+
+export function createProcessorClient(processorBaseUrl: string): ProcessorClient {
+  async function call(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${processorBaseUrl}/processor/api${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ProcessorError(`test processor unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    async createCheckout(input, idempotencyKey) {
+      const response = await call('/checkouts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(input),
+      });
+      if (!response.ok) throw new ProcessorError(`test processor refused the checkout`, response.status);
+      const parsed = createdCheckout.safeParse(await response.json());
+      if (!parsed.success) throw new ProcessorError('test processor sent an unexpected checkout reply');
+      return parsed.data;
+    },
+
+    async retrieveCheckout(checkoutId) {
+      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}`, { method: 'GET' });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new ProcessorError('test processor could not retrieve the checkout', response.status);
+      const parsed = retrievedCheckout.safeParse(await response.json());
+      if (!parsed.success) throw new ProcessorError('test processor sent an unexpected checkout');
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import express, { type Router } from 'express';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import type { Logger } from '../logger.js';
+import { findCheckout, insertCheckout, settleCheckout, type Checkout } from '../store.js';
+import { renderCheckoutNotFoundPage, renderCheckoutPage, renderCheckoutPaidPage, successRedirectUrl } from './checkout-page.js';
+import { isPlausibleCardNumber, normalizeCardNumber } from './luhn.js';
+import { chargeOutcomeFor } from './test-cards.js';
+
+/** What the processor's API says about a checkout (what a real processor's "retrieve" returns). */
+export interface CheckoutResource {
+  id: string;
+  paymentId: string;
+  status: Checkout['status'];
+  amountMinor: string;
+  currency: string;
+  payerRole: Checkout['payerRole'];
+  cardLast4: string | null;
+}
+
+// Only http(s): the cancel URL ends up in an href, where `javascript:` would run script.
+const webUrl = z.url({ protocol: /^https?$/ });
+
+const createCheckoutBody = z.object({
+  // guid: any 8-4-4-4-12 hex id, whatever UUID version PaySplit generates.
+  paymentId: z.guid(),
+  sessionId: z.guid(),
+  payerRole: z.enum(['host', 'participant']),
+  amountMinor: z.string().regex(/^[1-9]\d{0,17}$/, 'must be a positive integer of minor units, as a string'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
+  successUrl: webUrl,
+  cancelUrl: webUrl,
+});
+
+const payForm = z.object({
+  cardNumber: z.string().default(''),
+  expiry: z.string().default(''),
+  cvc: z.string().default(''),
+});
+
+const CHECKOUT_ID = /^cs_test_[A-Za-z0-9]{1,64}$/;
+
+function newCheckoutId(): string {
+  return `cs_test_${randomBytes(16).toString('hex')}`;
+}
+
+export function toCheckoutResource(checkout: Checkout): CheckoutResource {
+  return {
+    id: checkout.id,
+    paymentId: checkout.paymentId,
+    status: checkout.status,
+    amountMinor: checkout.amountMinor,
+    currency: checkout.currency,
+    payerRole: checkout.payerRole,
+    cardLast4: checkout.cardLast4,
+  };
+}
+
+/**
+ * Expiry and CVC are optional on the test processor (like test mode elsewhere, "any future date,
+ * any digits"); when given they must at least look right.
+ */
+function checkExpiryAndCvc(expiry: string, cvc: string, now: Date): string | undefined {
+  if (expiry !== '') {
+    const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
+    const month = match ? Number(match[1]) : 0;
+    if (!match || month < 1 || month > 12) return 'Enter the expiry date as MM/YY.';
+    const yearText = match[2]!;
+    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+    const currentMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (year * 12 + (month - 1) < currentMonth) return 'Your card has expired. Try another card.';
+  }
+  if (cvc !== '' && !/^\d{3,4}$/.test(cvc)) return 'The CVC is the 3 or 4 digits on the back of the card.';
+  return undefined;
+}
+
+export function createProcessorRouter(deps: { pool: Pool; logger: Logger; publicUrl: string }): Router {
+  const { pool, logger } = deps;
+  const router = express.Router();
+  const log = logger.child({ component: 'test-processor' });
+
+  // ---- API (server to server) --------------------------------------------------------------
+
+  router.post('/api/checkouts', express.json({ limit: '16kb' }), async (req, res) => {
+    const parsed = createCheckoutBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({
+        error: 'invalid_request',
+        details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+      return;
+    }
+    const idempotencyKey = req.get('idempotency-key')?.slice(0, 200) || null;
+    const checkout = await insertCheckout(pool, { id: newCheckoutId(), ...parsed.data, idempotencyKey });
+    log.info({ checkoutId: checkout.id, paymentId: checkout.paymentId }, 'checkout created');
+    const url = `${deps.publicUrl}/processor/checkout/${encodeURIComponent(checkout.id)}`;
+    res.status(200).json({ ...toCheckoutResource(checkout), url });
+  });
+
+  router.get('/api/checkouts/:id', async (req, res) => {
+    const checkout = CHECKOUT_ID.test(req.params.id) ? await findCheckout(pool, req.params.id) : undefined;
+    if (!checkout) {
+      res.status(404).json({ error: 'checkout_not_found' });
+      return;
+    }
+    res.json(toCheckoutResource(checkout));
+  });
+
+  // ---- hosted checkout (browser) -------------------------------------------------------------
+
+  router.get('/checkout/:id', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const checkout = CHECKOUT_ID.test(req.params.id) ? await findCheckout(pool, req.params.id) : undefined;
+    if (!checkout) {
+      res.status(404).type('html').send(renderCheckoutNotFoundPage());
+      return;
+    }
+    if (checkout.status === 'succeeded') {
+      res.type('html').send(renderCheckoutPaidPage(checkout));
+      return;
+    }
+    res.type('html').send(renderCheckoutPage(checkout));
+  });
+
+  router.post('/checkout/:id/pay', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const checkout = CHECKOUT_ID.test(req.params.id) ? await findCheckout(pool, req.params.id) : undefined;
+    if (!checkout) {
+      res.status(404).type('html').send(renderCheckoutNotFoundPage());
+      return;
+    }
+    // Paying twice (a double click, the back button) just continues to the merchant again.
+    if (checkout.status === 'succeeded') {
+      res.redirect(303, successRedirectUrl(checkout));
+      return;
+    }
+    const form = payForm.safeParse(req.body ?? {});
+    const fields = form.success ? form.data : { cardNumber: '', expiry: '', cvc: '' };
+    const expiry = fields.expiry.trim();
+    const cvc = fields.cvc.trim();
+    const digits = normalizeCardNumber(fields.cardNumber);
+    if (!isPlausibleCardNumber(digits)) {
+      const error = digits === '' ? 'Enter your card number.' : 'That card number is not valid. Check it and try again.';
+      res.status(422).type('html').send(renderCheckoutPage(checkout, { error, expiry }));
+      return;
+    }
+    const fieldError = checkExpiryAndCvc(expiry, cvc, new Date());
+    if (fieldError) {
+      res
+        .status(422)
+        .type('html')
+        .send(renderCheckoutPage(checkout, { error: fieldError, expiry }));
+      return;
+    }
+
+    const outcome = chargeOutcomeFor(digits);
+    // Only the last four digits are ever stored or logged.
+    const cardLast4 = digits.slice(-4);
+    const settled = await settleCheckout(pool, { checkoutId: checkout.id, status: outcome, cardLast4 });
+    if (!settled) {
+      // A concurrent submission succeeded first; that payment stands.
+      res.redirect(303, successRedirectUrl(checkout));
+      return;
+    }
+    log.info({ checkoutId: checkout.id, outcome, cardLast4 }, 'charge attempted');
+    if (settled.status === 'declined') {
+      res
+        .status(402)
+        .type('html')
+        .send(renderCheckoutPage(settled, { error: 'Your card was declined. Try another card.', expiry }));
+      return;
+    }
+    res.redirect(303, successRedirectUrl(settled));
+  });
+
+  return router;
+}

@@ -1,0 +1,260 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createSignedHeaders } from '@paysplit/sdk';
+import pg from 'pg';
+import type { Logger } from '../logger.js';
+import type { IntegrationService } from '../modules/integrations/integration.service.js';
+import { OUTBOX_CHANNEL } from '../modules/webhooks/outbox.js';
+
+export interface WebhookDispatcherOptions {
+  orm: MikroORM;
+  databaseUrl: string;
+  integrations: IntegrationService;
+  logger: Logger;
+  /** Delay before retry n (decisions §6); after the last one the delivery is `failed`. */
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  /** How many deliveries one instance sends at once. */
+  concurrency?: number;
+  /** How long a claim lasts; an instance that dies mid-send loses its claim after this. */
+  claimMs?: number;
+  /** Upper bound between sweeps when no notification arrives (missed NOTIFY, retries due). */
+  maxIdleMs?: number;
+  random?: () => number;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  url: string;
+  attempt_count: number;
+  event_id: string;
+  body: string;
+  integration_id: string;
+}
+
+const EXCERPT_BYTES = 1024;
+
+/**
+ * Sends outbox deliveries. Woken at once by LISTEN/NOTIFY when an event commits, and by a timer
+ * for the next due retry. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * instances never send one attempt twice and a crashed instance's claims are taken over.
+ */
+export class WebhookDispatcher {
+  private listener: pg.Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private wakeAgain = false;
+  private stopped = true;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly options: WebhookDispatcherOptions) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    const listener = new pg.Client({ connectionString: this.options.databaseUrl });
+    listener.on('error', (error) => {
+      this.options.logger.warn({ err: error }, 'outbox listener connection lost; reconnecting');
+      void this.reconnect();
+    });
+    listener.on('notification', () => this.wake());
+    await listener.connect();
+    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.listener = listener;
+    this.wake();
+  }
+
+  /** Stops claiming, lets in-flight sends finish, and hands unsent claims back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+    await this.running;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Runs a sweep now (or right after the current one). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.running = this.sweep()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'webhook sweep failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.stopped) return;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (this.stopped) return;
+    await this.start().catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'outbox listener reconnect failed');
+      setTimeout(() => void this.reconnect(), 5000).unref();
+    });
+  }
+
+  private async sweep(): Promise<void> {
+    const concurrency = this.options.concurrency ?? 8;
+    for (;;) {
+      if (this.stopped) return;
+      const free = concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await Promise.race(this.inFlight);
+        continue;
+      }
+      const claimed = await this.claim(free);
+      if (claimed.length === 0) break;
+      for (const delivery of claimed) {
+        const sending: Promise<void> = this.send(delivery)
+          .catch((error: unknown) =>
+            this.options.logger.error({ err: error, deliveryId: delivery.id }, 'webhook delivery bookkeeping failed'),
+          )
+          .finally(() => {
+            this.inFlight.delete(sending);
+            // The outcome may have scheduled a retry: sweep again so the timer tracks it.
+            this.wake();
+          });
+        this.inFlight.add(sending);
+      }
+    }
+    await this.scheduleNextSweep();
+  }
+
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const claimMs = this.options.claimMs ?? Math.max(60_000, this.options.timeoutMs * 2);
+    return this.options.orm.em.getConnection().execute<ClaimedDelivery[]>(
+      `update webhook_delivery d
+          set status = 'delivering', claimed_until = now() + (? * interval '1 millisecond'), attempt_count = d.attempt_count + 1, updated_at = now()
+         from webhook_event e
+        where e.id = d.event_id
+          and d.id in (
+            select id from webhook_delivery
+             where (status in ('pending', 'retrying') and next_attempt_at <= now())
+                or (status = 'delivering' and claimed_until < now())
+             order by next_attempt_at
+             limit ?
+             for update skip locked)
+      returning d.id, d.url, d.attempt_count, d.event_id, e.body, e.integration_id`,
+      [claimMs, limit],
+    );
+  }
+
+  private async scheduleNextSweep(): Promise<void> {
+    if (this.stopped) return;
+    const maxIdleMs = this.options.maxIdleMs ?? 30_000;
+    const [next] = await this.options.orm.em
+      .getConnection()
+      .execute<{ due_in_ms: string | null }[]>(
+        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from webhook_delivery where status in ('pending', 'retrying')`,
+      );
+    const dueInMs = next?.due_in_ms == null ? maxIdleMs : Math.max(0, Math.min(maxIdleMs, Math.ceil(Number(next.due_in_ms))));
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), dueInMs);
+    this.timer.unref();
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<void> {
+    const { webhook: secret } = await this.options.integrations.signingSecrets(this.options.orm.em.fork(), delivery.integration_id);
+    const startedAt = new Date();
+    let statusCode: number | null = null;
+    let excerpt: string | null = null;
+    let error: string | null = null;
+    let retryAfterMs = 0;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'PaySplit-Webhooks/1',
+          ...createSignedHeaders({ id: delivery.event_id, body: delivery.body, secret }),
+        },
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      statusCode = response.status;
+      excerpt = await readExcerpt(response);
+      if (statusCode === 429 || statusCode === 503) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    } catch (caught) {
+      error =
+        caught instanceof Error && caught.name === 'TimeoutError'
+          ? `no reply within ${this.options.timeoutMs} ms`
+          : `could not connect: ${(caught as Error).message}`;
+    }
+    const durationMs = Date.now() - startedAt.getTime();
+    // 3xx counts as failure: a webhook endpoint must answer, not redirect (decisions §6).
+    const succeeded = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const schedule = this.options.retryScheduleMs;
+    const exhausted = delivery.attempt_count > schedule.length;
+    const lastError = succeeded ? null : (error ?? `HTTP ${statusCode}`);
+    let nextDelayMs = 0;
+    if (!succeeded && !exhausted) {
+      const base = schedule[delivery.attempt_count - 1]!;
+      const jitter = 1 + ((this.options.random ?? Math.random)() * 0.2 - 0.1);
+      nextDelayMs = Math.max(Math.round(base * jitter), retryAfterMs);
+    }
+    const connection = this.options.orm.em.getConnection();
+    await connection.transactional(async (trx) => {
+      await connection.execute(
+        `insert into webhook_attempt (id, delivery_id, attempt_number, started_at, duration_ms, status_code, response_excerpt, error)
+         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
+        [delivery.id, delivery.attempt_count, startedAt, durationMs, statusCode, excerpt, error],
+        'run',
+        trx,
+      );
+      await connection.execute(
+        `update webhook_delivery
+            set status = ?, claimed_until = null, last_error = ?, delivered_at = case when ? then now() else delivered_at end,
+                next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
+          where id = ? and status = 'delivering'`,
+        [succeeded ? 'succeeded' : exhausted ? 'failed' : 'retrying', lastError, succeeded, nextDelayMs, delivery.id],
+        'run',
+        trx,
+      );
+    });
+    const log = { deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempt_count, statusCode, durationMs };
+    if (succeeded) this.options.logger.info(log, 'webhook delivered');
+    else
+      this.options.logger.warn(
+        { ...log, error: lastError, final: exhausted },
+        exhausted ? 'webhook delivery failed for good' : 'webhook attempt failed; will retry',
+      );
+  }
+}
+
+async function readExcerpt(response: Response): Promise<string | null> {
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < EXCERPT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES);
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+function parseRetryAfter(value: string | null): number {
+  if (!value) return 0;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 0 : Math.max(0, date - Date.now());
+}

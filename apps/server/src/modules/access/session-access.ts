@@ -1,0 +1,55 @@
+import { createHmac } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode } from '@paysplit/domain';
+import { hashSecret, secretMatchesHash } from '../../security/tokens.js';
+import { Participant } from '../sessions/participant.entity.js';
+import { Session } from '../sessions/session.entity.js';
+
+/** Who is looking at a session in the pay app. */
+export type Viewer =
+  { role: 'host'; sessionId: string; participantId: string | null } | { role: 'participant'; sessionId: string; participantId: string };
+
+/** The cookie that carries a session's token after the pay app exchanged it (decisions §5). */
+export function accessCookieName(sessionId: string): string {
+  return `ps_${sessionId.replace(/-/g, '')}`;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Participant invite tokens are derived (HMAC of the participant id under a key derived from
+ * SECRETS_KEY), so the host can show invite links again at any time while the database keeps
+ * only their SHA-256.
+ */
+export class SessionAccess {
+  constructor(private readonly inviteKey: Buffer) {}
+
+  participantToken(participantId: string): string {
+    return createHmac('sha256', this.inviteKey).update(participantId).digest('base64url');
+  }
+
+  participantTokenHash(participantId: string): string {
+    return hashSecret(this.participantToken(participantId));
+  }
+
+  /** The viewer a token grants on a session, or an UNAUTHENTICATED error naming no detail. */
+  async resolve(em: EntityManager, sessionId: string, token: string | undefined): Promise<Viewer> {
+    const denied = new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
+    if (!token || !TOKEN_PATTERN.test(token)) throw denied;
+    const session = await em.findOne(Session, { id: sessionId }, { fields: ['id', 'hostTokenHash'] });
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    if (secretMatchesHash(token, session.hostTokenHash)) {
+      const host = await em.findOne(Participant, { session: sessionId, isHost: true }, { fields: ['id'] });
+      return { role: 'host', sessionId, participantId: host?.id ?? null };
+    }
+    const participant = await em.findOne(
+      Participant,
+      { session: sessionId, tokenHash: hashSecret(token) },
+      { fields: ['id', 'tokenHash'] },
+    );
+    if (participant?.tokenHash && secretMatchesHash(token, participant.tokenHash)) {
+      return { role: 'participant', sessionId, participantId: participant.id };
+    }
+    throw denied;
+  }
+}

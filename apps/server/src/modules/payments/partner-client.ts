@@ -1,0 +1,83 @@
+import { createSignedHeaders } from '@paysplit/sdk';
+import { AppError, ErrorCode } from '@paysplit/domain';
+import type { Logger } from '../../logger.js';
+import type { KeyMode } from '../../security/tokens.js';
+
+export interface PartnerCreatePaymentBody {
+  type: 'partner.payment.create';
+  paymentId: string;
+  sessionId: string;
+  participantId: string;
+  payerRole: 'host' | 'participant';
+  amountMinor: string;
+  amount: string;
+  currency: string;
+  mode: KeyMode;
+  orderReference: string | null;
+  metadata: Record<string, unknown>;
+  cancelReturnUrl: string;
+}
+
+const PAYER_MESSAGE = 'The shop could not start your payment just now. Please try again in a moment.';
+const MAX_REPLY_BYTES = 16 * 1024;
+
+/** Calls the merchant's partner create-payment URL (decisions §6) and returns the checkout address. */
+export class PartnerClient {
+  constructor(private readonly options: { timeoutMs: number; logger: Logger }) {}
+
+  async createPayment(url: string, secret: string, body: PartnerCreatePaymentBody): Promise<string> {
+    const text = JSON.stringify(body);
+    const fail = (reason: string, extra: Record<string, unknown> = {}): never => {
+      this.options.logger.warn(
+        { paymentId: body.paymentId, sessionId: body.sessionId, reason, ...extra },
+        'partner create-payment call failed',
+      );
+      throw new PartnerCallError(reason);
+    };
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...createSignedHeaders({ id: body.paymentId, body: text, secret }),
+        },
+        body: text,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      return fail(
+        error instanceof Error && error.name === 'TimeoutError' ? `no reply within ${this.options.timeoutMs} ms` : 'could not connect',
+      );
+    }
+    const reply = (await response.text().catch(() => '')).slice(0, MAX_REPLY_BYTES);
+    if (response.status !== 200) return fail(`answered HTTP ${response.status}`, { status: response.status });
+    let redirectUrl: unknown;
+    try {
+      redirectUrl = (JSON.parse(reply) as { redirectUrl?: unknown }).redirectUrl;
+    } catch {
+      return fail('reply is not JSON');
+    }
+    if (typeof redirectUrl !== 'string') return fail('reply has no redirectUrl');
+    let parsed: URL;
+    try {
+      parsed = new URL(redirectUrl);
+    } catch {
+      return fail('redirectUrl is not an absolute URL');
+    }
+    // http only in test mode, where the merchant runs a local test processor.
+    const allowed = parsed.protocol === 'https:' || (body.mode === 'test' && parsed.protocol === 'http:');
+    if (!allowed || parsed.username || parsed.password)
+      return fail(`redirectUrl must be https${body.mode === 'test' ? ' (or http in test mode)' : ''}`);
+    return parsed.toString();
+  }
+}
+
+/** A failed partner call: the reason is for logs and the attempt record, the message for the payer. */
+export class PartnerCallError extends AppError {
+  constructor(readonly reason: string) {
+    super(ErrorCode.PartnerCallFailed, PAYER_MESSAGE);
+  }
+}

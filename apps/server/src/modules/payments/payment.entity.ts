@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { BigIntType, Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Participant } from '../sessions/participant.entity.js';
+import { Session } from '../sessions/session.entity.js';
+
+/**
+ * `creating`: claimed, partner call in flight; `redirected`: the payer has a checkout address;
+ * `authorized` / `failed`: recorded by the merchant; `abandoned`: replaced by a newer attempt.
+ */
+export type PaymentStatus = 'creating' | 'redirected' | 'authorized' | 'failed' | 'abandoned';
+export const LIVE_PAYMENT_STATUSES: readonly PaymentStatus[] = ['creating', 'redirected'];
+
+export type PayerRole = 'host' | 'participant';
+export type RecordAction = 'authorize' | 'fail';
+
+/** One attempt of one participant to pay their share through the merchant's processor. */
+@Entity({ tableName: 'payment' })
+@Check({ name: 'payment_amount_check', expression: 'amount_minor > 0' })
+// One live attempt per participant, enforced by the database whatever races above it.
+@Unique({
+  name: 'payment_one_live_attempt',
+  expression: `create unique index "payment_one_live_attempt" on "payment" ("participant_id") where status in ('creating', 'redirected')`,
+})
+export class Payment {
+  [OptionalProps]?: 'id' | 'status' | 'refundRequired' | 'createdAt' | 'updatedAt' | 'recordReplies';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  @Index()
+  session!: Session;
+
+  /** Null once the host removed this participant; a later authorization is then refunded. */
+  @ManyToOne(() => Participant, { deleteRule: 'set null', nullable: true })
+  @Index()
+  participant?: Participant | null;
+
+  /** The participant's id, kept apart from `participant` so it survives the participant's removal. */
+  @Property({ type: 'uuid' })
+  payerId!: string;
+
+  @Property({ type: 'text' })
+  payerRole!: PayerRole;
+
+  @Property({ type: new BigIntType('bigint') })
+  amountMinor!: bigint;
+
+  @Property({ type: 'text' })
+  status: PaymentStatus = 'creating';
+
+  @Property({ type: 'text', nullable: true })
+  redirectUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  failureReason?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  processorReference?: string | null;
+
+  /** Money was authorized that the session cannot use (share already paid, amount changed, session ended). */
+  @Property({ type: 'boolean' })
+  refundRequired: boolean = false;
+
+  /** The first reply to each record action, replayed verbatim for idempotency. */
+  @Property({ type: 'json' })
+  recordReplies: Partial<Record<RecordAction, Record<string, unknown>>> = {};
+
+  @Property({ type: 'timestamptz', nullable: true })
+  authorizedAt?: Date | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

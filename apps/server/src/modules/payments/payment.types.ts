@@ -1,0 +1,38 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { MinorUnitsScalar } from '../../graphql/scalars.js';
+
+export const RecordActionEnum = { AUTHORIZE: 'authorize', FAIL: 'fail' } as const;
+registerEnumType(RecordActionEnum, {
+  name: 'RecordAction',
+  description: 'authorize: the processor authorized (or took) the share; fail: it did not.',
+});
+
+@ObjectType()
+export class StartPaymentPayload {
+  @Field(() => ID) paymentId!: string;
+  @Field(() => String, { description: "The processor's hosted checkout; send the payer there." }) redirectUrl!: string;
+}
+
+@InputType()
+export class RecordPaymentInput {
+  @Field(() => ID) paymentId!: string;
+  @Field(() => RecordActionEnum) action!: 'authorize' | 'fail';
+  @Field(() => String, { nullable: true }) processorReference?: string | null;
+  @Field(() => MinorUnitsScalar, { nullable: true, description: 'When sent, must equal the payment amount (else AMOUNT_MISMATCH).' })
+  amountMinor?: string | null;
+}
+
+@ObjectType()
+export class RecordPaymentPayload {
+  @Field(() => Boolean) success!: boolean;
+  @Field(() => ID) paymentId!: string;
+  @Field(() => ID) sessionId!: string;
+  @Field(() => ID) participantId!: string;
+  @Field(() => String) paymentStatus!: string;
+  @Field(() => String) sessionStatus!: string;
+  @Field(() => MinorUnitsScalar) paidMinor!: string;
+  @Field(() => MinorUnitsScalar) remainingMinor!: string;
+  @Field(() => Boolean) refundRequired!: boolean;
+  @Field(() => String) serviceHostResumeUrl!: string;
+  @Field(() => String) serviceParticipantReturnUrl!: string;
+}

@@ -1,0 +1,63 @@
+import { AppError, ErrorCode } from '@paysplit/domain';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../graphql/context.js';
+import { accessCookieName } from '../access/session-access.js';
+import { StartPaymentPayload } from '../payments/payment.types.js';
+import { toPaySessionView } from './session.mapper.js';
+import { ConfigureSessionInput, PaySessionView } from './session.types.js';
+
+/** The pay app's operations: hosts and participants, authenticated by their session cookie. */
+@Resolver()
+export class PaySessionResolver {
+  @Mutation(() => PaySessionView, {
+    description:
+      'Exchanges a hostToken or invite token for an HttpOnly cookie scoped to this session, and returns what the viewer may see.',
+  })
+  async openSession(
+    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('token', () => String) token: string,
+    @Ctx() context: RequestContext,
+  ): Promise<PaySessionView> {
+    const viewer = await context.requireViewer(sessionId, token);
+    const session = await context.services.sessions.findForViewer(context.em, viewer);
+    context.cookies.set(accessCookieName(sessionId), token, session.expiresAt);
+    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+  }
+
+  @Query(() => PaySessionView, { description: "The session as the cookie's holder (host or participant) sees it." })
+  async paySession(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
+    const viewer = await context.requireViewer(sessionId);
+    const session = await context.services.sessions.findForViewer(context.em, viewer);
+    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+  }
+
+  @Mutation(() => PaySessionView, { description: 'Host only: sets the participants (host first) and the split.' })
+  async configureSession(
+    @Arg('input', () => ConfigureSessionInput) input: ConfigureSessionInput,
+    @Ctx() context: RequestContext,
+  ): Promise<PaySessionView> {
+    const viewer = await context.requireViewer(input.sessionId);
+    if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can change the participants and the split');
+    const session = await context.services.sessions.configureSession(context.em, input);
+    const refreshed = await context.requireViewer(input.sessionId);
+    context.logger.info(
+      { sessionId: input.sessionId, participants: input.participants.length, splitMode: input.splitMode },
+      'session configured',
+    );
+    return toPaySessionView(session, refreshed, (id) => context.services.sessions.inviteUrl(input.sessionId, id));
+  }
+
+  @Mutation(() => StartPaymentPayload, {
+    description: "Starts paying the viewer's own share: PaySplit asks the merchant for a checkout and returns its address.",
+  })
+  async startPayment(
+    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('participantId', () => ID, { nullable: true }) participantId: string | null,
+    @Ctx() context: RequestContext,
+  ): Promise<StartPaymentPayload> {
+    const viewer = await context.requireViewer(sessionId);
+    const started = await context.services.payments.startPayment(context.em, viewer, participantId);
+    context.logger.info({ sessionId, paymentId: started.paymentId }, 'payment started');
+    return Object.assign(new StartPaymentPayload(), started);
+  }
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Integration } from '../integrations/integration.entity.js';
+import { Session } from '../sessions/session.entity.js';
+
+export type EventType = 'SERVICE_SESSION_COMPLETED' | 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED' | 'SERVICE_PAYMENT_RECORDED';
+
+/** An event, written in the same transaction as the change it reports (the outbox). */
+@Entity({ tableName: 'webhook_event' })
+// A session completes once: the database refuses a second completion event whatever races above it.
+@Unique({
+  name: 'webhook_event_one_completion',
+  expression: `create unique index "webhook_event_one_completion" on "webhook_event" ("session_id") where type = 'SERVICE_SESSION_COMPLETED'`,
+})
+export class WebhookEvent {
+  [OptionalProps]?: 'id' | 'createdAt';
+
+  /** The eventId merchants see; the same on every delivery attempt. */
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Integration, { deleteRule: 'cascade' })
+  @Index()
+  integration!: Integration;
+
+  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  @Index()
+  session!: Session;
+
+  @Property({ type: 'text' })
+  type!: EventType;
+
+  @Property({ type: 'integer' })
+  sessionVersion!: number;
+
+  /** The exact bytes that are signed and sent, fixed once so every attempt is identical. */
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Property({ type: 'timestamptz' })
+  @Index()
+  createdAt: Date = new Date();
+}

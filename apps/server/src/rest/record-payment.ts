@@ -1,0 +1,70 @@
+import { ErrorCode } from '@paysplit/domain';
+import { z } from 'zod';
+import { RecordPaymentOperation } from '../graphql/operations.js';
+import type { RestRoute } from './rest-route.js';
+
+export const recordPaymentBodySchema = z
+  .strictObject({
+    paymentId: z.string().describe('The paymentId PaySplit sent in the partner create-payment call'),
+    action: z.enum(['authorize', 'fail']).describe('authorize: the processor authorized (or took) the share; fail: it did not'),
+    processorReference: z.string().max(255).nullish().describe("Your processor's reference (checkout or charge id), echoed in the webhook"),
+    amountMinor: z
+      .union([z.string(), z.number().int().nonnegative()], { error: 'must be a string of digits' })
+      .nullish()
+      .describe('When sent, must equal the payment amount, else 409 AMOUNT_MISMATCH and nothing changes'),
+  })
+  .meta({ id: 'RecordPaymentRequest' });
+
+export type RecordPaymentBody = z.infer<typeof recordPaymentBodySchema>;
+
+export const recordPaymentResponseSchema = z
+  .object({
+    success: z.literal(true),
+    paymentId: z.uuid(),
+    sessionId: z.uuid(),
+    participantId: z.uuid(),
+    paymentStatus: z.enum(['authorized', 'failed']),
+    sessionStatus: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    paidMinor: z.string(),
+    remainingMinor: z.string(),
+    refundRequired: z
+      .boolean()
+      .describe('True when this money cannot count toward the session (share already paid, session ended): void or refund it'),
+    serviceHostResumeUrl: z.url().describe('Redirect the host here (302) after a successful checkout'),
+    serviceParticipantReturnUrl: z.url().describe('Redirect a participant here (302) after a successful checkout'),
+  })
+  .meta({ id: 'RecordPaymentResponse' });
+
+export const recordPaymentRoute: RestRoute<RecordPaymentBody, { recordPayment: z.infer<typeof recordPaymentResponseSchema> }> = {
+  method: 'post',
+  paths: ['/api/v1/payments/record'],
+  operationId: 'recordPayment',
+  summary: 'Record the outcome of a payment',
+  description: 'Called by your payment-success bridge. Idempotent per (paymentId, action): a repeat returns the first reply.',
+  auth: 'apiKey',
+  body: recordPaymentBodySchema,
+  bodyErrorCode: (path) => (path[0] === 'amountMinor' ? ErrorCode.InvalidAmount : ErrorCode.ValidationError),
+  operation: RecordPaymentOperation,
+  variables: (body) => ({
+    input: { ...body, action: body.action.toUpperCase(), amountMinor: body.amountMinor == null ? null : String(body.amountMinor) },
+  }),
+  respond: ({ recordPayment }) => recordPayment,
+  responses: {
+    success: recordPaymentResponseSchema,
+    errorCodes: [
+      ErrorCode.ValidationError,
+      ErrorCode.InvalidAmount,
+      ErrorCode.MissingApiKey,
+      ErrorCode.InvalidApiKey,
+      ErrorCode.BrowserRequestForbidden,
+      ErrorCode.PaymentNotFound,
+      ErrorCode.AmountMismatch,
+      ErrorCode.InvalidState,
+      ErrorCode.PayloadTooLarge,
+      ErrorCode.UnsupportedMediaType,
+      ErrorCode.RateLimitExceeded,
+      ErrorCode.InternalError,
+      ErrorCode.ServiceUnavailable,
+    ],
+  },
+};

@@ -1,0 +1,109 @@
+import { ErrorCode } from '@paysplit/domain';
+import { z } from 'zod';
+import { CancelSessionOperation, GetSessionOperation } from '../graphql/operations.js';
+import type { RestRoute } from './rest-route.js';
+
+const statusEnum = z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']);
+
+export const sessionDetailsSchema = z
+  .object({
+    success: z.literal(true),
+    sessionId: z.uuid(),
+    status: statusEnum,
+    mode: z.enum(['test', 'live']),
+    currency: z.string(),
+    amountMinor: z.string(),
+    paidMinor: z.string(),
+    remainingMinor: z.string(),
+    orderReference: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    version: z.number().int().describe('Increments on every change of the session'),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+    participants: z.array(
+      z.object({
+        participantId: z.uuid(),
+        displayName: z.string(),
+        email: z.string().nullable(),
+        isHost: z.boolean(),
+        amountMinor: z.string(),
+        status: z.enum(['pending', 'paid']),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        paymentId: z.uuid(),
+        participantId: z.uuid(),
+        amountMinor: z.string(),
+        status: z.enum(['creating', 'redirected', 'authorized', 'failed', 'abandoned']),
+        processorReference: z.string().nullable(),
+        refundRequired: z.boolean().describe('Authorized money the session cannot use: void or refund it'),
+      }),
+    ),
+  })
+  .meta({ id: 'SessionDetails' });
+
+interface SessionDetailsData {
+  id: string;
+  status: string;
+  mode: string;
+  participants: { id: string; status: string }[];
+  payments: { id: string }[];
+  [field: string]: unknown;
+}
+
+/** GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. */
+function toDetails(session: SessionDetailsData): unknown {
+  const { id, status, mode, participants, payments, ...rest } = session;
+  return {
+    success: true,
+    sessionId: id,
+    status: status.toLowerCase(),
+    mode: mode.toLowerCase(),
+    ...rest,
+    participants: participants.map(({ id: participantId, status: participantStatus, ...participant }) => ({
+      participantId,
+      ...participant,
+      status: participantStatus.toLowerCase(),
+    })),
+    payments: payments.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
+  };
+}
+
+const MERCHANT_ERRORS = [
+  ErrorCode.MissingApiKey,
+  ErrorCode.InvalidApiKey,
+  ErrorCode.BrowserRequestForbidden,
+  ErrorCode.SessionNotFound,
+  ErrorCode.RateLimitExceeded,
+  ErrorCode.InternalError,
+  ErrorCode.ServiceUnavailable,
+];
+
+export const getSessionRoute: RestRoute<undefined, { session: SessionDetailsData }> = {
+  method: 'get',
+  paths: ['/api/v1/payments/sessions/:sessionId'],
+  operationId: 'getSession',
+  summary: 'Read a session with its participants and payments',
+  auth: 'apiKey',
+  operation: GetSessionOperation,
+  variables: (_body, req) => ({ id: req.params.sessionId }),
+  respond: ({ session }) => toDetails(session),
+  responses: { success: sessionDetailsSchema, errorCodes: MERCHANT_ERRORS },
+};
+
+export const cancelSessionRoute: RestRoute<undefined, { cancelSession: SessionDetailsData }> = {
+  method: 'post',
+  paths: ['/api/v1/payments/sessions/:sessionId/cancel'],
+  operationId: 'cancelSession',
+  summary: 'Cancel a session (idempotent)',
+  description:
+    'A completed or expired session cannot be cancelled (409 INVALID_STATE). Paid shares of a cancelled session are listed with their payments for refund.',
+  auth: 'apiKey',
+  operation: CancelSessionOperation,
+  variables: (_body, req) => ({ id: req.params.sessionId }),
+  respond: ({ cancelSession }) => toDetails(cancelSession),
+  responses: { success: sessionDetailsSchema, errorCodes: [...MERCHANT_ERRORS, ErrorCode.InvalidState] },
+};

@@ -1,0 +1,114 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedCall {
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: Record<string, any>;
+  receivedAt: number;
+}
+
+/**
+ * A merchant's two endpoints as plain HTTP servers on loopback: the partner create-payment URL
+ * and the webhook URL. Both verify signatures with the `standardwebhooks` package (the reference
+ * implementation, which we did not write), so a test fails if our signing drifts from the standard.
+ */
+export class MerchantStub {
+  readonly partnerCalls: ReceivedCall[] = [];
+  readonly webhookCalls: ReceivedCall[] = [];
+  /** Status the webhook endpoint answers, per call (the last one repeats). */
+  webhookStatuses: number[] = [200];
+  /** What the partner endpoint does. */
+  partnerBehaviour: 'ok' | 'error' | 'slow' | 'bad-json' | 'javascript-url' = 'ok';
+  partnerSecret = '';
+  webhookSecret = '';
+  private server: Server | undefined;
+  private waiters: (() => void)[] = [];
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const call: ReceivedCall = { headers: req.headers, body, json: {}, receivedAt: Date.now() };
+        const secret = req.url === '/partner' ? this.partnerSecret : this.webhookSecret;
+        try {
+          call.json = new Webhook(secret).verify(body, req.headers as Record<string, string>) as Record<string, any>;
+        } catch (error) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+          return;
+        }
+        if (req.url === '/partner') this.answerPartner(call, res);
+        else {
+          this.webhookCalls.push(call);
+          const status = this.webhookStatuses[Math.min(this.webhookCalls.length - 1, this.webhookStatuses.length - 1)]!;
+          res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+          this.waiters.splice(0).forEach((wake) => wake());
+        }
+      });
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get partnerUrl(): string {
+    return `${this.baseUrl}/partner`;
+  }
+
+  get webhookUrl(): string {
+    return `${this.baseUrl}/webhooks`;
+  }
+
+  /** Resolves once at least `count` webhook calls arrived (or rejects after `timeoutMs`). */
+  async waitForWebhooks(count: number, timeoutMs = 10_000): Promise<ReceivedCall[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.webhookCalls.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`expected ${count} webhook calls, got ${this.webhookCalls.length}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.webhookCalls.slice(0, count);
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private answerPartner(call: ReceivedCall, res: import('node:http').ServerResponse): void {
+    this.partnerCalls.push(call);
+    switch (this.partnerBehaviour) {
+      case 'ok':
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ redirectUrl: `${this.baseUrl}/checkout/${call.json.paymentId}` }));
+        return;
+      case 'error':
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"processor down"}');
+        return;
+      case 'bad-json':
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+        return;
+      case 'javascript-url':
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ redirectUrl: 'javascript:alert(1)' }));
+        return;
+      case 'slow':
+        setTimeout(
+          () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ redirectUrl: `${this.baseUrl}/late` })),
+          2000,
+        );
+        return;
+    }
+  }
+}

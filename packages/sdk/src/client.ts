@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { PaySplitError, type PaySplitErrorDetail } from './paysplit-error.js';
+import {
+  DEFAULT_BACKOFF,
+  MAX_RETRY_AFTER_MS,
+  STATUS_POLL_BACKOFF,
+  isRetryableStatus,
+  jitteredDelayMs,
+  parseRetryAfterMs,
+  type BackoffRange,
+} from './retry-policy.js';
+import type {
+  CreateSessionRequest,
+  CreateSessionResponse,
+  RecordPaymentRequest,
+  RecordPaymentResponse,
+  SessionDetails,
+  SessionStatusResponse,
+} from './wire-types.js';
+
+export interface ClientOptions {
+  /** `ps_test_…` / `ps_live_…`. Server-side only: never ship it to a browser. */
+  apiKey: string;
+  /** e.g. `http://localhost:3000`; a trailing slash is fine. */
+  baseUrl: string;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Retries AFTER the first attempt; default 3. */
+  maxRetries?: number;
+  /** Per attempt, including reading the body; default 15000. */
+  timeoutMs?: number;
+  /** Waits between attempts; injectable so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1); default `Math.random`. */
+  random?: () => number;
+}
+
+export interface CreateSessionOptions {
+  /** Reuse the same key when you retry a creation yourself; default a fresh UUID per call. */
+  idempotencyKey?: string;
+}
+
+export interface PaySplitClient {
+  sessions: {
+    create(body: CreateSessionRequest, options?: CreateSessionOptions): Promise<CreateSessionResponse>;
+    get(sessionId: string): Promise<SessionDetails>;
+    cancel(sessionId: string): Promise<SessionDetails>;
+  };
+  payments: { record(body: RecordPaymentRequest): Promise<RecordPaymentResponse> };
+  status: { get(sessionId: string): Promise<SessionStatusResponse> };
+}
+
+const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+interface CallSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  backoff: BackoffRange;
+}
+
+type AttemptOutcome = { kind: 'answer'; status: number; headers: Headers; bodyText: string } | { kind: 'no_answer'; error: unknown };
+
+export function createClient(options: ClientOptions): PaySplitClient {
+  const { apiKey } = options;
+  // The key itself never goes into a message: a thrown TypeError may end up in a log.
+  if (typeof apiKey !== 'string' || !apiKey.startsWith('ps_')) {
+    throw new TypeError("PaySplit apiKey must start with 'ps_' (ps_test_… or ps_live_…)");
+  }
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new TypeError('No fetch implementation: pass options.fetch');
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError('maxRetries must be a non-negative integer');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError('timeoutMs must be a positive number');
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+
+  // Defence in depth: should a message ever echo the key (a custom fetch's error), it is cut out.
+  const redact = (text: string): string => text.split(apiKey).join('[redacted]');
+  const mentionsKey = (error: unknown): boolean => {
+    for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
+      if (String(current).includes(apiKey) || (current instanceof Error && current.message.includes(apiKey))) return true;
+      current = current instanceof Error ? current.cause : undefined;
+    }
+    return false;
+  };
+
+  async function attempt(spec: CallSpec, requestBody: string | undefined): Promise<AttemptOutcome> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-service-api-key': apiKey,
+      ...spec.headers,
+    };
+    try {
+      const response = await fetchImpl(baseUrl + spec.path, {
+        method: spec.method,
+        headers,
+        ...(requestBody === undefined ? {} : { body: requestBody }),
+        signal: AbortSignal.timeout(timeoutMs),
+        // Following a redirect would re-send the API key to wherever it points; a 3xx becomes an error.
+        redirect: 'manual',
+      });
+      // The body is read inside the try: a connection dropped mid-body is as unanswered as a refused one.
+      const bodyText = await response.text();
+      return { kind: 'answer', status: response.status, headers: response.headers, bodyText };
+    } catch (error) {
+      return { kind: 'no_answer', error };
+    }
+  }
+
+  async function call<T>(spec: CallSpec): Promise<T> {
+    // Serialised once, outside the attempts: a body that cannot be JSON (a BigInt) is the caller's bug, not a network error.
+    const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    for (let attemptNumber = 0; ; attemptNumber += 1) {
+      const outcome = await attempt(spec, requestBody);
+      const retriesLeft = attemptNumber < maxRetries;
+
+      if (outcome.kind === 'no_answer') {
+        if (retriesLeft) {
+          await sleep(jitteredDelayMs(spec.backoff, random));
+          continue;
+        }
+        throw new PaySplitError({
+          code: 'NETWORK_ERROR',
+          status: 0,
+          message: redact(
+            `PaySplit ${spec.method} ${pathOnly(spec.path)} got no answer after ${attemptNumber + 1} attempt(s): ${describeNetworkError(outcome.error, timeoutMs)}`,
+          ),
+          // Dropped rather than redacted when it mentions the key: loggers print the cause chain too.
+          cause: mentionsKey(outcome.error) ? undefined : outcome.error,
+        });
+      }
+
+      if (outcome.status >= 200 && outcome.status < 300) return parseSuccess<T>(outcome, redact);
+
+      if (isRetryableStatus(outcome.status) && retriesLeft) {
+        const retryAfterMs = parseRetryAfterMs(outcome.headers.get('retry-after'), Date.now());
+        if (retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS) {
+          await sleep(retryAfterMs ?? jitteredDelayMs(spec.backoff, random));
+          continue;
+        }
+      }
+      throw errorFromAnswer(outcome, redact);
+    }
+  }
+
+  const sessionPath = (sessionId: string): string => `/api/v1/payments/sessions/${encodeURIComponent(requireId(sessionId, 'sessionId'))}`;
+
+  return {
+    sessions: {
+      async create(body, createOptions) {
+        const key = createOptions?.idempotencyKey ?? randomUUID();
+        if (typeof key !== 'string' || key.length === 0) throw new TypeError('idempotencyKey must be a non-empty string');
+        // One key for the whole call, retries included: a retry after a lost answer replays the first session.
+        return call<CreateSessionResponse>({
+          method: 'POST',
+          path: '/api/v1/payments/sessions',
+          body,
+          headers: { 'idempotency-key': key },
+          backoff: DEFAULT_BACKOFF,
+        });
+      },
+      async get(sessionId) {
+        return call<SessionDetails>({ method: 'GET', path: sessionPath(sessionId), backoff: DEFAULT_BACKOFF });
+      },
+      async cancel(sessionId) {
+        // `{}` rather than no body: a JSON content type with an empty body trips strict parsers.
+        return call<SessionDetails>({ method: 'POST', path: `${sessionPath(sessionId)}/cancel`, body: {}, backoff: DEFAULT_BACKOFF });
+      },
+    },
+    payments: {
+      async record(body) {
+        return call<RecordPaymentResponse>({ method: 'POST', path: '/api/v1/payments/record', body, backoff: DEFAULT_BACKOFF });
+      },
+    },
+    status: {
+      async get(sessionId) {
+        const query = new URLSearchParams({ sessionId: requireId(sessionId, 'sessionId') });
+        return call<SessionStatusResponse>({
+          method: 'GET',
+          path: `/api/payments/unified?${query.toString()}`,
+          backoff: STATUS_POLL_BACKOFF,
+        });
+      },
+    },
+  };
+}
+
+function normaliseBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new TypeError('baseUrl must be an absolute http(s) URL');
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('baseUrl must be an absolute http(s) URL');
+  if (url.search !== '' || url.hash !== '') throw new TypeError('baseUrl must not carry a query or fragment');
+  // Keeps a path prefix (PaySplit behind `/paysplit/`) and drops trailing slashes so paths join cleanly.
+  return (url.origin + url.pathname).replace(/\/+$/, '');
+}
+
+function requireId(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0) throw new TypeError(`${name} must be a non-empty string`);
+  return value;
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function pathOnly(path: string): string {
+  const q = path.indexOf('?');
+  return q === -1 ? path : path.slice(0, q);
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `timed out after ${timeoutMs} ms`;
+  }
+  // undici says only "fetch failed"; the useful part (ECONNREFUSED, "other side closed") is in the cause.
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth += 1) {
+    parts.push(current.message);
+    current = current.cause;
+  }
+  return parts.length > 0 ? parts.join(': ') : String(error);
+}
+
+function parseSuccess<T>(outcome: { status: number; headers: Headers; bodyText: string }, redact: (text: string) => string): T {
+  try {
+    return JSON.parse(outcome.bodyText) as T;
+  } catch (cause) {
+    throw new PaySplitError({
+      code: 'INVALID_RESPONSE',
+      status: outcome.status,
+      message: redact(`PaySplit answered HTTP ${outcome.status} with a body that is not JSON`),
+      requestId: outcome.headers.get('x-request-id') ?? undefined,
+      cause,
+    });
+  }
+}
+
+function errorFromAnswer(outcome: { status: number; headers: Headers; bodyText: string }, redact: (text: string) => string): PaySplitError {
+  const headerRequestId = outcome.headers.get('x-request-id') ?? undefined;
+  const body = tryParseJson(outcome.bodyText);
+  if (isRecord(body) && body['success'] === false && typeof body['code'] === 'string') {
+    const message = typeof body['message'] === 'string' ? body['message'] : `PaySplit answered HTTP ${outcome.status}`;
+    return new PaySplitError({
+      code: body['code'],
+      status: outcome.status,
+      message: redact(message),
+      requestId: typeof body['requestId'] === 'string' ? body['requestId'] : headerRequestId,
+      details: readDetails(body['details']),
+    });
+  }
+  return new PaySplitError({
+    code: `HTTP_${outcome.status}`,
+    status: outcome.status,
+    message: `PaySplit answered HTTP ${outcome.status} without a PaySplit error body`,
+    requestId: headerRequestId,
+  });
+}
+
+function readDetails(value: unknown): PaySplitErrorDetail[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isRecord).map((d) => ({
+    path: typeof d['path'] === 'string' ? d['path'] : String(d['path'] ?? ''),
+    message: typeof d['message'] === 'string' ? d['message'] : '',
+  }));
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,38 @@
+export { createClient } from './client.js';
+export type { ClientOptions, CreateSessionOptions, PaySplitClient } from './client.js';
+export { PaySplitError } from './paysplit-error.js';
+export type { PaySplitErrorDetail, PaySplitErrorInit } from './paysplit-error.js';
+export type {
+  CreateSessionRequest,
+  CreateSessionResponse,
+  PaymentAction,
+  PaymentStatus,
+  RecordPaymentRequest,
+  RecordPaymentResponse,
+  SessionDetails,
+  SessionMode,
+  SessionParticipant,
+  SessionParticipantInput,
+  SessionPayment,
+  SessionStatus,
+  SessionStatusResponse,
+  SplitMode,
+} from './wire-types.js';
+export { SignatureVerificationError, createSignedHeaders, signPayload, verifySignature } from './signatures.js';
+export type { HeadersLike, SignatureVerificationFailure, SignedHeaders, VerifyOptions } from './signatures.js';
+export { PaySplitPayloadError } from './signed-payload.js';
+export { isEventType, webhooks } from './webhooks.js';
+export type {
+  CompletedSessionPayment,
+  KnownPaySplitEvent,
+  KnownPaySplitEventType,
+  PaySplitEvent,
+  PaySplitEventEnvelope,
+  PaymentRecordedEvent,
+  SessionCancelledEvent,
+  SessionCompletedEvent,
+  SessionExpiredEvent,
+  UnknownEvent,
+} from './webhooks.js';
+export { partner } from './partner.js';
+export type { PartnerCreatePaymentPayload } from './partner.js';

@@ -1,0 +1,198 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import {
+  PaySplitPayloadError,
+  SignatureVerificationError,
+  createSignedHeaders,
+  isEventType,
+  partner,
+  webhooks,
+  type PaySplitEvent,
+} from './index.js';
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+function completedEvent(overrides: Record<string, unknown> = {}) {
+  return {
+    eventId: randomUUID(),
+    type: 'SERVICE_SESSION_COMPLETED',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    mode: 'test',
+    sessionId: randomUUID(),
+    sessionVersion: 4,
+    orderReference: 'order-7',
+    amountMinor: '12050',
+    currency: 'NZD',
+    completedAt: '2030-01-01T00:00:00.000Z',
+    metadata: { bookingId: 'b-1' },
+    payments: [
+      { paymentId: randomUUID(), participantId: randomUUID(), amountMinor: '6025', processorReference: 'pi_1' },
+      { paymentId: randomUUID(), participantId: randomUUID(), amountMinor: '6025', processorReference: null },
+    ],
+    ...overrides,
+  };
+}
+
+function partnerPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'partner.payment.create',
+    paymentId: randomUUID(),
+    sessionId: randomUUID(),
+    participantId: randomUUID(),
+    payerRole: 'host',
+    amountMinor: '6025',
+    amount: '60.25',
+    currency: 'NZD',
+    mode: 'test',
+    orderReference: null,
+    metadata: {},
+    cancelReturnUrl: 'http://localhost:3000/pay/s?cancelled=1',
+    ...overrides,
+  };
+}
+
+/** Signs like PaySplit does: the reference library, over the exact body, with the given id. */
+function deliver(payload: unknown, id: string, secret = SECRET) {
+  const body = JSON.stringify(payload);
+  const timestamp = new Date();
+  const headers = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, timestamp, body),
+  };
+  return { body, headers };
+}
+
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('webhooks.verify', () => {
+  it('returns a completed event signed by a Standard Webhooks sender', () => {
+    const event = completedEvent();
+    const { body, headers } = deliver(event, event.eventId);
+
+    const verified = webhooks.verify(Buffer.from(body), headers, SECRET);
+
+    expect(verified).toEqual(event);
+    if (!isEventType(verified, 'SERVICE_SESSION_COMPLETED')) throw new Error('expected a completed event');
+    expect(verified.payments.map((p) => p.amountMinor)).toEqual(['6025', '6025']);
+  });
+
+  it('passes other event types through with their envelope', () => {
+    const event = {
+      eventId: randomUUID(),
+      type: 'SERVICE_SESSION_SOMETHING_NEW',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      mode: 'live',
+      sessionId: randomUUID(),
+      sessionVersion: 9,
+      orderReference: null,
+      extra: { a: 1 },
+    };
+    const { body, headers } = deliver(event, event.eventId);
+
+    const verified: PaySplitEvent = webhooks.verify(body, headers, SECRET);
+
+    expect(verified).toEqual(event);
+    expect(isEventType(verified, 'SERVICE_SESSION_COMPLETED')).toBe(false);
+  });
+
+  it('checks the signature before looking at the body', () => {
+    const { headers } = deliver(completedEvent(), 'evt');
+    const error = thrownBy(() => webhooks.verify('not json at all', headers, SECRET));
+    expect(error).toBeInstanceOf(SignatureVerificationError);
+  });
+
+  it('refuses an event whose webhook-id is not its eventId', () => {
+    const event = completedEvent();
+    const { body, headers } = deliver(event, randomUUID());
+    const error = thrownBy(() => webhooks.verify(body, headers, SECRET));
+    expect(error).toBeInstanceOf(PaySplitPayloadError);
+    expect((error as Error).message).toContain('eventId');
+  });
+
+  it.each([
+    ['a body that is not JSON', 'hello'],
+    ['a JSON array', '[]'],
+    ['a missing eventId', JSON.stringify(completedEvent({ eventId: undefined }))],
+    ['an unknown mode', JSON.stringify(completedEvent({ mode: 'demo' }))],
+    ['a non-integer sessionVersion', JSON.stringify(completedEvent({ sessionVersion: '4' }))],
+    ['an amount that is not digits', JSON.stringify(completedEvent({ amountMinor: '120.50' }))],
+    ['payments that are not an array', JSON.stringify(completedEvent({ payments: {} }))],
+    [
+      'a payment without paymentId',
+      JSON.stringify(completedEvent({ payments: [{ participantId: 'x', amountMinor: '1', processorReference: null }] })),
+    ],
+  ])('refuses a signed body with %s', (_label, body) => {
+    const id = 'evt_fixed';
+    const headers = createSignedHeaders({ id, body, secret: SECRET });
+    const error = thrownBy(() => webhooks.verify(body, headers, SECRET));
+    expect(error).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('refuses signed bytes that are not UTF-8', () => {
+    const bytes = Buffer.from([0x7b, 0xff, 0x7d]);
+    const timestamp = Math.floor(Date.now() / 1000);
+    // Signed by hand over the raw bytes: no string can carry an invalid UTF-8 sequence.
+    const mac = createHmac('sha256', Buffer.from(SECRET.slice('whsec_'.length), 'base64'))
+      .update(`evt.${timestamp}.`)
+      .update(bytes)
+      .digest('base64');
+    const headers = { 'webhook-id': 'evt', 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${mac}` };
+    expect(thrownBy(() => webhooks.verify(bytes, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('rejects a wrong secret with SignatureVerificationError', () => {
+    const event = completedEvent();
+    const { body, headers } = deliver(event, event.eventId, `whsec_${randomBytes(32).toString('base64')}`);
+    const error = thrownBy(() => webhooks.verify(body, headers, SECRET));
+    expect(error).toBeInstanceOf(SignatureVerificationError);
+    expect((error as SignatureVerificationError).reason).toBe('no_matching_signature');
+  });
+});
+
+describe('partner.verifyCreatePayment', () => {
+  it('returns the payload of a signed create-payment call', () => {
+    const payload = partnerPayload({ payerRole: 'participant', orderReference: 'order-7', metadata: { seat: '12A' } });
+    const { body, headers } = deliver(payload, payload.paymentId);
+
+    expect(partner.verifyCreatePayment(Buffer.from(body), headers, SECRET)).toEqual(payload);
+  });
+
+  it('refuses a call whose webhook-id is not its paymentId', () => {
+    const payload = partnerPayload();
+    const { body, headers } = deliver(payload, randomUUID());
+    expect(thrownBy(() => partner.verifyCreatePayment(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it.each([
+    ['another type', { type: 'SERVICE_SESSION_COMPLETED' }],
+    ['an unknown payerRole', { payerRole: 'guest' }],
+    ['amountMinor with a decimal point', { amountMinor: '60.25' }],
+    ['amountMinor as a number', { amountMinor: 6025 }],
+    ['no sessionId', { sessionId: undefined }],
+    ['metadata null', { metadata: null }],
+    ['a relative cancelReturnUrl', { cancelReturnUrl: '/pay/s' }],
+    ['an unknown mode', { mode: 'sandbox' }],
+  ])('refuses a signed payload with %s', (_label, overrides) => {
+    const payload = partnerPayload(overrides);
+    const { body, headers } = deliver(payload, payload.paymentId);
+    expect(thrownBy(() => partner.verifyCreatePayment(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('refuses an unsigned or stale call before reading it', () => {
+    const payload = partnerPayload();
+    const { body, headers } = deliver(payload, payload.paymentId);
+    const stale = { ...headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 600) };
+    const error = thrownBy(() => partner.verifyCreatePayment(body, stale, SECRET));
+    expect(error).toBeInstanceOf(SignatureVerificationError);
+    expect((error as SignatureVerificationError).reason).toBe('timestamp_too_old');
+  });
+});

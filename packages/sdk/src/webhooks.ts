@@ -1,0 +1,135 @@
+/**
+ * Receiving PaySplit's webhooks: verify the signature on the raw body, then check that the body is
+ * the event it claims to be. Delivery is at least once (the same eventId on every retry), so
+ * receivers dedupe by eventId; `sessionVersion` orders events of one session.
+ */
+import type { HeadersLike, VerifyOptions } from './signatures.js';
+import {
+  PaySplitPayloadError,
+  isJsonObject,
+  readInteger,
+  readMinorUnits,
+  readNullableString,
+  readObject,
+  readOneOf,
+  readString,
+  verifyAndParseObject,
+  type JsonObject,
+} from './signed-payload.js';
+import type { SessionMode } from './wire-types.js';
+
+/** Fields every PaySplit event carries. */
+export interface PaySplitEventEnvelope {
+  /** The same on every delivery attempt of one event: dedupe on it. */
+  eventId: string;
+  type: string;
+  createdAt: string;
+  mode: SessionMode;
+  sessionId: string;
+  /** Increments on every session change: an event older than one already handled is stale. */
+  sessionVersion: number;
+  /** The `merchantOrderRef` sent at creation. */
+  orderReference: string | null;
+}
+
+export interface CompletedSessionPayment {
+  paymentId: string;
+  participantId: string;
+  amountMinor: string;
+  processorReference: string | null;
+}
+
+export interface SessionCompletedEvent extends PaySplitEventEnvelope {
+  type: 'SERVICE_SESSION_COMPLETED';
+  amountMinor: string;
+  currency: string;
+  completedAt: string;
+  metadata: Record<string, unknown>;
+  /** The authorizations to capture now. */
+  payments: CompletedSessionPayment[];
+}
+
+export interface SessionExpiredEvent extends PaySplitEventEnvelope {
+  type: 'SERVICE_SESSION_EXPIRED';
+  [key: string]: unknown;
+}
+
+export interface SessionCancelledEvent extends PaySplitEventEnvelope {
+  type: 'SERVICE_SESSION_CANCELLED';
+  [key: string]: unknown;
+}
+
+export interface PaymentRecordedEvent extends PaySplitEventEnvelope {
+  type: 'SERVICE_PAYMENT_RECORDED';
+  [key: string]: unknown;
+}
+
+/** An event type this SDK version does not know yet; answer it 2xx so it is not retried forever. */
+export interface UnknownEvent extends PaySplitEventEnvelope {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type KnownPaySplitEvent = SessionCompletedEvent | SessionExpiredEvent | SessionCancelledEvent | PaymentRecordedEvent;
+export type KnownPaySplitEventType = KnownPaySplitEvent['type'];
+export type PaySplitEvent = KnownPaySplitEvent | UnknownEvent;
+
+/**
+ * Narrows an event to one known type. Needed because `UnknownEvent['type']` is `string`, which keeps
+ * TypeScript from narrowing the union on `event.type === '…'` alone; `verify` has already checked
+ * that a known type's body has that type's shape.
+ */
+export function isEventType<T extends KnownPaySplitEventType>(
+  event: PaySplitEvent,
+  type: T,
+): event is Extract<KnownPaySplitEvent, { type: T }> {
+  return event.type === type;
+}
+
+export const webhooks = {
+  /**
+   * Verifies a webhook and returns its event. Throws `SignatureVerificationError` when it is not
+   * provably from PaySplit, `PaySplitPayloadError` when the signed body is not a valid event.
+   * `rawBody` must be the exact bytes received (e.g. `express.raw()`), never re-stringified JSON.
+   */
+  verify(rawBody: string | Uint8Array, headers: HeadersLike, secret: string, options?: VerifyOptions): PaySplitEvent {
+    const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
+    const event = checkEvent(payload);
+    // The id is covered by the signature; it must also name this event, or a receiver deduping on
+    // either could be fooled into treating two events as one.
+    if (id !== event.eventId) throw new PaySplitPayloadError('webhook-id does not equal the eventId of the body');
+    return event;
+  },
+};
+
+function checkEvent(payload: JsonObject): PaySplitEvent {
+  readString(payload, 'eventId');
+  const type = readString(payload, 'type');
+  readString(payload, 'createdAt');
+  readOneOf(payload, 'mode', ['test', 'live'] as const);
+  readString(payload, 'sessionId');
+  readInteger(payload, 'sessionVersion');
+  readNullableString(payload, 'orderReference');
+
+  if (type === 'SERVICE_SESSION_COMPLETED') {
+    readMinorUnits(payload, 'amountMinor');
+    readString(payload, 'currency');
+    readString(payload, 'completedAt');
+    readObject(payload, 'metadata');
+    const payments = payload['payments'];
+    if (!Array.isArray(payments)) throw new PaySplitPayloadError('payments must be an array');
+    payments.forEach((payment: unknown, index) => {
+      if (!isJsonObject(payment)) throw new PaySplitPayloadError(`payments[${index}] must be an object`);
+      try {
+        readString(payment, 'paymentId');
+        readString(payment, 'participantId');
+        readMinorUnits(payment, 'amountMinor');
+        readNullableString(payment, 'processorReference');
+      } catch (error) {
+        throw error instanceof PaySplitPayloadError ? new PaySplitPayloadError(`payments[${index}].${error.message}`) : error;
+      }
+    });
+  }
+  // Other known and future types carry only the envelope for certain; their extra fields pass through.
+  return payload as unknown as PaySplitEvent;
+}
