@@ -1,6 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import cookieParser from 'cookie-parser';
@@ -10,9 +11,12 @@ import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
+import { attachLiveUpdates } from './http/live-updates.js';
+import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
 import { type Logger, scrubSecrets } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
+import { SessionChangeHub } from './modules/live/session-changes.js';
 import { IntegrationService } from './modules/integrations/integration.service.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
 import { PaymentService } from './modules/payments/payment.service.js';
@@ -27,6 +31,8 @@ import type { SecretBox } from './security/secret-box.js';
 export interface AppDeps {
   config: Config;
   orm: MikroORM;
+  /** For the dedicated LISTEN connection of live updates. */
+  databaseUrl: string;
   logger: Logger;
   secretBox: SecretBox;
   now?: () => Date;
@@ -36,6 +42,8 @@ export interface PaySplitApp {
   app: express.Express;
   services: Services;
   apollo: ApolloServer<RequestContext>;
+  /** Serves GraphQL subscriptions on the HTTP server the app is mounted on. */
+  attachLiveUpdates(server: Server): void;
   stop(): Promise<void>;
 }
 
@@ -59,10 +67,13 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       now: deps.now,
     }),
     webhooks: new WebhookService(),
+    live: new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger }),
   };
+  await services.live.start();
 
+  const schema = await buildPaySplitSchema();
   const apollo = new ApolloServer<RequestContext>({
-    schema: await buildPaySplitSchema(),
+    schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
@@ -118,6 +129,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     }
   });
 
+  app.use(payAppRouter(config.payAppDir));
+
   const openApiDocument = buildOpenApiDocument(REST_ROUTES, config.publicBaseUrl);
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApiDocument);
@@ -161,10 +174,18 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     sendError(res, req.requestId, appError);
   });
 
+  const detachers: (() => Promise<void>)[] = [];
   return {
     app,
     services,
     apollo,
-    stop: () => apollo.stop(),
+    attachLiveUpdates(server) {
+      detachers.push(attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root }));
+    },
+    async stop() {
+      await Promise.all(detachers.map((detach) => detach()));
+      await services.live.stop();
+      await apollo.stop();
+    },
   };
 }

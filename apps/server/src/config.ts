@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -30,6 +31,7 @@ const environmentSchema = z.object({
       }
       return delays as number[];
     }),
+  PAY_APP_DIR: z.string().min(1).optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
@@ -49,6 +51,8 @@ export interface Config {
   /** Delays before retry 1, 2, … of a webhook delivery (decisions §6); the first attempt is immediate. */
   readonly webhookRetryScheduleMs: readonly number[];
   readonly webhookTimeoutMs: number;
+  /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
+  readonly payAppDir: string;
   readonly partnerTimeoutMs: number;
 }
 
@@ -80,6 +84,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolMax: env.DATABASE_POOL_MAX,
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    payAppDir: env.PAY_APP_DIR ?? fileURLToPath(new URL('../../pay/dist', import.meta.url)),
     partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
   });
 }

@@ -6,9 +6,9 @@ import { AppError } from '@paysplit/domain';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/orm.js';
+import { printPaySplitSchema } from '../graphql/schema.js';
 import { createLogger } from '../logger.js';
 import { IntegrationService } from '../modules/integrations/integration.service.js';
-import type { SecretBox } from '../security/secret-box.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
@@ -22,6 +22,7 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
   key create <integrationId> [--live] [--json]      Prints {apiKey}.
   key revoke <apiKey | last 4 characters | key id>
   db migrate                                          Applies pending migrations.
+  schema print                                        Prints the GraphQL schema (SDL).
 
 The CLI uses DATABASE_URL, or the embedded database under PAYSPLIT_DATA_DIR (default .data/),
 joining it when the server is running.`;
@@ -30,7 +31,7 @@ interface Command {
   run(context: { em: EntityManager; integrations: IntegrationService; json: boolean }): Promise<unknown>;
 }
 
-function parseCommand(argv: string[]): { command: Command | 'migrate'; json: boolean } {
+function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'; json: boolean } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -117,6 +118,8 @@ function parseCommand(argv: string[]): { command: Command | 'migrate'; json: boo
     }
     case 'db migrate':
       return { json, command: 'migrate' };
+    case 'schema print':
+      return { json, command: 'schema' };
     default:
       throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
   }
@@ -143,6 +146,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${message ? `${message}\n\n` : ''}${USAGE}\n`);
     return 64; // EX_USAGE
   }
+  if (parsed.command === 'schema') {
+    // Needs no database: the schema is built from the resolvers alone.
+    process.stdout.write(await printPaySplitSchema());
+    return 0;
+  }
   const config = loadConfig();
   // Logs go to stderr so stdout carries only the command's result (JSON for scripts).
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'warn', destination: process.stderr });
@@ -153,8 +161,8 @@ async function main(argv: string[]): Promise<number> {
       print({ applied: applied.length === 0 ? 'nothing to apply' : applied }, parsed.json);
       return 0;
     }
-    const integrations = new IntegrationService(database.secretBox as SecretBox);
-    const result = await parsed.command.run({ em: database.orm.em.fork(), integrations, json: parsed.json });
+    const integrations = new IntegrationService(database.secretBox);
+    const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, json: parsed.json });
     print(result, parsed.json);
     return 0;
   } catch (error) {

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
 import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
+import type { SessionChangeHub } from '../modules/live/session-changes.js';
 import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { SessionService } from '../modules/sessions/session.service.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
@@ -13,6 +14,7 @@ export interface Services {
   payments: PaymentService;
   webhooks: WebhookService;
   access: SessionAccess;
+  live: SessionChangeHub;
 }
 
 export interface CookieJar {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import type { GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { buildSchema, type PubSub } from 'type-graphql';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
 import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
 import { SessionResolver } from '../modules/sessions/session.resolver.js';
@@ -8,10 +8,29 @@ import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
 
 export const RESOLVERS = [SessionResolver, PaySessionResolver, PaymentResolver, WebhookResolver] as const;
 
+/**
+ * Subscriptions here bring their own `subscribe` (live updates come from PostgreSQL NOTIFY via
+ * the SessionChangeHub); type-graphql still insists on a PubSub, so it gets one that says so.
+ */
+const NO_TOPIC_PUBSUB: PubSub = {
+  publish: () => {
+    throw new Error('PaySplit subscriptions do not use type-graphql topics');
+  },
+  subscribe: () => {
+    throw new Error('PaySplit subscriptions do not use type-graphql topics');
+  },
+};
+
 export async function buildPaySplitSchema(): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers: RESOLVERS,
+    pubSub: NO_TOPIC_PUBSUB,
     // Input rules live in the domain and the services (one place for every transport).
     validate: false,
   });
+}
+
+/** The SDL published as apps/server/schema.graphql (sorted, so diffs show real changes only). */
+export async function printPaySplitSchema(): Promise<string> {
+  return `${printSchema(lexicographicSortSchema(await buildPaySplitSchema()))}\n`;
 }

@@ -63,8 +63,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
   });
-  const paysplit = await createApp({ config, orm, logger, secretBox });
+  const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox });
   server.on('request', paysplit.app);
+  paysplit.attachLiveUpdates(server);
   const dispatcher = new WebhookDispatcher({
     orm,
     databaseUrl: database.url,

@@ -16,6 +16,7 @@ import type { IntegrationService, MerchantPrincipal } from '../integrations/inte
 import { isUuid } from '../integrations/integration.service.js';
 import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
+import { announceSessionChange } from '../live/session-changes.js';
 import { writeEvent } from '../webhooks/outbox.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
 import { LIVE_PAYMENT_STATUSES, Payment, type RecordAction } from './payment.entity.js';
@@ -204,6 +205,7 @@ export class PaymentService {
     session.status = recordAuthorization(session.status, paidAfter, session.amountMinor);
     session.paidMinor = paidAfter;
     session.version += 1;
+    await announceSessionChange(tx, session.id);
     if (session.status === 'completed') {
       session.completedAt = now;
       await tx.flush();

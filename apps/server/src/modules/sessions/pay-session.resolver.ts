@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@paysplit/domain';
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { accessCookieName } from '../access/session-access.js';
 import { StartPaymentPayload } from '../payments/payment.types.js';
@@ -59,5 +59,29 @@ export class PaySessionResolver {
     const started = await context.services.payments.startPayment(context.em, viewer, participantId);
     context.logger.info({ sessionId, paymentId: started.paymentId }, 'payment started');
     return Object.assign(new StartPaymentPayload(), started);
+  }
+
+  @Mutation(() => PaySessionView, { description: 'Host only: cancels the session while nothing is paid (else INVALID_STATE).' })
+  async cancelSessionAsHost(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
+    const viewer = await context.requireViewer(sessionId);
+    const session = await context.services.sessions.cancelForHost(context.em, viewer);
+    context.logger.info({ sessionId }, 'session cancelled by host');
+    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+  }
+
+  @Subscription(() => PaySessionView, {
+    description: 'Pushes the whole view each time the session changes (payments recorded on any instance included).',
+    subscribe: async ({ args, context }: SubscribeResolverData<unknown, { sessionId: string }, RequestContext>) => {
+      // Authorise once, at subscription time; each push re-reads the session for the same viewer.
+      await context.requireViewer(args.sessionId);
+      return context.services.live.changes(args.sessionId);
+    },
+  })
+  async paySessionUpdated(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
+    // A fresh unit of work per push: the subscription lives long, its data must not go stale.
+    const em = context.em.fork({ clear: true });
+    const viewer = await context.services.access.resolve(em, sessionId, context.cookies.get(accessCookieName(sessionId)));
+    const session = await context.services.sessions.findForViewer(em, viewer);
+    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
   }
 }

@@ -12,6 +12,7 @@ import {
   type SplitMode,
 } from '@paysplit/domain';
 import type { SessionAccess, Viewer } from '../access/session-access.js';
+import { announceSessionChange } from '../live/session-changes.js';
 import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
@@ -185,6 +186,7 @@ export class SessionService {
       session.status = status;
       session.version += 1;
       await tx.flush();
+      await announceSessionChange(tx, session.id);
       await tx.populate(session, ['participants'], { refresh: true });
       return session;
     });
@@ -192,19 +194,30 @@ export class SessionService {
 
   /** The merchant cancels (decisions §2); cancelling a cancelled session returns it unchanged. */
   async cancelForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
-    await em.transactional(async (tx) => {
-      const session = isUuid(sessionId)
-        ? await tx.findOne(Session, { id: sessionId, integration: principal.integrationId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-        : null;
-      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-      const next = cancel(session.status, 'merchant', session.paidMinor);
-      if (next !== session.status) {
-        session.status = next;
-        session.version += 1;
-        await tx.nativeUpdate(Payment, { session: session.id, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
-      }
-    });
+    if (!isUuid(sessionId)) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    await this.cancel(em, { id: sessionId, integration: principal.integrationId }, 'merchant');
     return this.findForMerchant(em.fork(), principal, sessionId);
+  }
+
+  /** The host cancels, only while nothing is paid (decisions §2). */
+  async cancelForHost(em: EntityManager, viewer: Viewer): Promise<Session> {
+    if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can cancel this session');
+    await this.cancel(em, { id: viewer.sessionId }, 'host');
+    return this.findForViewer(em.fork(), viewer);
+  }
+
+  private async cancel(em: EntityManager, where: { id: string; integration?: string }, by: 'merchant' | 'host'): Promise<void> {
+    await em.transactional(async (tx) => {
+      const session = await tx.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${where.id} not found`);
+      const next = cancel(session.status, by, session.paidMinor);
+      if (next === session.status) return; // already cancelled: idempotent
+      session.status = next;
+      session.version += 1;
+      await tx.nativeUpdate(Payment, { session: session.id, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
+      await tx.flush();
+      await announceSessionChange(tx, session.id);
+    });
   }
 
   /** The public status of decisions §7: no names, no emails, no tokens. */

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ApiKey } from './modules/integrations/api-key.entity.js';
+import type { IntegrationService } from './modules/integrations/integration.service.js';
+import { Integration } from './modules/integrations/integration.entity.js';
+import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * `npm start`: PaySplit and the reference merchant together, on one (embedded) database, the
+ * merchant provisioned on first start. The merchant runs as its own process, as a real merchant
+ * would, and talks to PaySplit only over HTTP.
+ */
+const MERCHANT_MAIN = fileURLToPath(new URL('../../merchant-demo/dist/main.js', import.meta.url));
+const demoPort = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(65_535)
+  .default(3001)
+  .parse(process.env.MERCHANT_DEMO_PORT || undefined);
+
+const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });
+
+async function main(): Promise<void> {
+  if (!existsSync(MERCHANT_MAIN)) throw new Error('The reference merchant is not built: run `npm run build` first (npm start does)');
+  const running = await startServer(configOrExit());
+  const merchantUrl = (process.env.MERCHANT_PUBLIC_URL || `http://localhost:${demoPort}`).replace(/\/+$/, '');
+  const credentials = await provisionDemoMerchant(running, merchantUrl);
+  const merchant = spawn(process.execPath, [MERCHANT_MAIN], {
+    env: {
+      ...process.env,
+      MERCHANT_DEMO_PORT: String(demoPort),
+      MERCHANT_PUBLIC_URL: merchantUrl,
+      DATABASE_URL: running.database.url,
+      PAYSPLIT_BASE_URL: running.config.publicBaseUrl,
+      PAYSPLIT_INTEGRATION_ID: credentials.integrationId,
+      PAYSPLIT_API_KEY: credentials.apiKey,
+      PAYSPLIT_PARTNER_SIGNING_SECRET: credentials.partnerSecret,
+      PAYSPLIT_WEBHOOK_SIGNING_SECRET: credentials.webhookSecret,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  merchant.on('exit', (code) => {
+    if (code !== 0 && code !== null) running.logger.error({ code }, 'the reference merchant exited');
+  });
+  running.logger.info(
+    { paysplit: running.config.publicBaseUrl, merchant: `${merchantUrl}/` },
+    `Ready. Book a dinner and split it at ${merchantUrl}/ (PaySplit at ${running.config.publicBaseUrl})`,
+  );
+  stopOnSignals(running.logger, async () => {
+    await stopChild(merchant);
+    await running.stop();
+  });
+}
+
+/**
+ * The demo merchant's integration is created once and remembered in the data directory (its id
+ * only). Each start issues a fresh API key and revokes the previous one, so no key is ever
+ * written to disk; the signing secrets are read back from the database.
+ */
+async function provisionDemoMerchant(running: RunningServer, merchantUrl: string) {
+  const integrations: IntegrationService = running.paysplit.services.integrations;
+  const em = running.database.orm.em.fork() as EntityManager;
+  const file = path.join(path.resolve(running.config.dataDir), 'merchant-demo.json');
+  const saved = await readFile(file, 'utf8')
+    .then((text) => savedDemo.parse(JSON.parse(text)))
+    .catch(() => undefined);
+  let integration = saved ? await em.findOne(Integration, { id: saved.integrationId }) : null;
+  if (!integration) {
+    integration = (
+      await integrations.createIntegration(em, {
+        name: 'Reference merchant (demo)',
+        partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
+        webhookUrl: `${merchantUrl}/webhooks/paysplit`,
+        redirectAllowlist: [new URL(merchantUrl).origin],
+        keyMode: 'test',
+      })
+    ).integration;
+    running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
+  }
+  if (saved?.apiKeyId) await em.nativeUpdate(ApiKey, { id: saved.apiKeyId, revokedAt: null }, { revokedAt: new Date() });
+  const { apiKey, record } = await integrations.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');
+  await writeFile(file, `${JSON.stringify({ integrationId: integration.id, apiKeyId: record.id })}\n`, { mode: 0o600 });
+  const secrets = await integrations.signingSecrets(em, integration.id);
+  return { integrationId: integration.id, apiKey, partnerSecret: secrets.partner, webhookSecret: secrets.webhook };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
+main().catch(exitOnStartFailure);

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+
+/** Headers of every pay page: no referrer leaves it (tokens were in its address), strict CSP. */
+export const PAY_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/**
+ * Serves the built pay app: the page at both address shapes of interface §2, hashed assets with
+ * a long cache. Without a build it answers with how to make one, rather than a bare 404.
+ */
+export function payAppRouter(distDir: string): Router {
+  const router = express.Router();
+  const indexFile = path.join(distDir, 'index.html');
+  let indexHtml: string | undefined;
+  const loadIndex = (): string | undefined => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+
+  router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+  router.get(['/pay/:sessionId', '/session/:sessionId'], (_req, res) => {
+    res.set(PAY_PAGE_HEADERS);
+    const html = loadIndex();
+    if (!html) {
+      res.status(503).type('text/plain').send('The pay app is not built yet: run `npm run build` (or `npm start`, which builds it).');
+      return;
+    }
+    res.type('html').send(html);
+  });
+  return router;
+}

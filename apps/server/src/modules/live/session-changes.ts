@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import type { Logger } from '../../logger.js';
+
+/** Channel carrying the id of a session that changed; every instance listens. */
+export const SESSION_CHANGED_CHANNEL = 'paysplit_session_changed';
+
+/** Announces a change inside the caller's transaction: listeners hear it only if it commits. */
+export async function announceSessionChange(em: EntityManager, sessionId: string): Promise<void> {
+  await em.execute(`select pg_notify('${SESSION_CHANGED_CHANNEL}', ?)`, [sessionId]);
+}
+
+/**
+ * Fans PostgreSQL notifications out to the live subscriptions of this instance, so a payment
+ * recorded on any instance reaches a pay page connected to any other (decisions §9).
+ */
+export class SessionChangeHub {
+  private client: pg.Client | undefined;
+  private stopped = true;
+  private readonly listeners = new Map<string, Set<() => void>>();
+
+  constructor(private readonly options: { databaseUrl: string; logger: Logger }) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    client.on('notification', (message) => {
+      if (message.payload) this.listeners.get(message.payload)?.forEach((listener) => listener());
+    });
+    client.on('error', (error) => {
+      this.options.logger.warn({ err: error }, 'live-update listener connection lost; reconnecting');
+      void this.restart();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
+    this.client = client;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+    for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
+    this.listeners.clear();
+  }
+
+  /**
+   * Yields once per change of the session (changes that arrive while the consumer is busy are
+   * coalesced into one: the consumer always reads the latest state anyway). Ends on `return()`.
+   */
+  changes(sessionId: string): AsyncIterableIterator<true> {
+    let pending = false;
+    let wake: (() => void) | undefined;
+    let done = false;
+    const listener = (): void => {
+      pending = true;
+      wake?.();
+    };
+    const listeners = this.listeners.get(sessionId) ?? new Set();
+    listeners.add(listener);
+    this.listeners.set(sessionId, listeners);
+    const finish = (): void => {
+      done = true;
+      listeners.delete(listener);
+      if (listeners.size === 0) this.listeners.delete(sessionId);
+      wake?.();
+    };
+    const hub = this;
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next(): Promise<IteratorResult<true>> {
+        while (!pending && !done && !hub.stopped) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+        if (done || hub.stopped) return { done: true, value: undefined };
+        pending = false;
+        return { done: false, value: true };
+      },
+      async return(): Promise<IteratorResult<true>> {
+        finish();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+
+  private async restart(): Promise<void> {
+    await this.client?.end().catch(() => undefined);
+    this.client = undefined;
+    if (this.stopped) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (this.stopped) return;
+    // Changes during the gap are not replayed; pay pages also poll when their socket drops.
+    await this.start().catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'live-update listener reconnect failed');
+      setTimeout(() => void this.restart(), 5000).unref();
+    });
+  }
+}

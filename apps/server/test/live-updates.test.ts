@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { printPaySplitSchema } from '../src/graphql/schema.js';
+import { accessCookieName } from '../src/modules/access/session-access.js';
+import { MerchantStub } from './support/merchant-stub.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let merchant: MerchantStub;
+let integration: { integrationId: string; apiKey: string; partnerSecret: string; webhookSecret: string };
+
+beforeAll(async () => {
+  merchant = new MerchantStub();
+  await merchant.start();
+  server = await startTestServer();
+  integration = await server.provision({
+    name: 'Live merchant',
+    partnerCreatePaymentUrl: merchant.partnerUrl,
+    webhookUrl: merchant.webhookUrl,
+  });
+  merchant.partnerSecret = integration.partnerSecret;
+  merchant.webhookSecret = integration.webhookSecret;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await merchant?.stop();
+});
+
+/** A graphql-ws client whose handshake carries a cookie (and optionally an Origin), like a browser's. */
+function socketClient(headers: Record<string, string>) {
+  class BrowserLikeSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  return createClient({
+    url: `${server.baseUrl.replace('http', 'ws')}/graphql`,
+    webSocketImpl: BrowserLikeSocket,
+    retryAttempts: 0,
+    lazy: false,
+  });
+}
+
+const SUBSCRIPTION = `subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) { status paidMinor participants { displayName status } } }`;
+
+describe('live updates', () => {
+  it('pushes a payment recorded elsewhere to a subscribed pay page within a second', async () => {
+    const created = await postJson<{ sessionId: string; hostToken: string }>(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      {
+        integrationId: integration.integrationId,
+        amountMinor: '3000',
+        unconfigured: false,
+        splitMode: 'equal',
+        participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
+      },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    const { sessionId, hostToken } = created.body;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, hostToken);
+    const client = socketClient({ cookie: `${accessCookieName(sessionId)}=${hostToken}`, origin: server.baseUrl });
+    const received: { data?: any; errors?: unknown }[] = [];
+    const subscribed = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
+    const dispose = client.subscribe(
+      { query: SUBSCRIPTION, variables: { sessionId } },
+      { next: (value) => void received.push(value), error: () => undefined, complete: () => undefined },
+    );
+    await subscribed;
+
+    const payment = await host.startPayment(sessionId);
+    const recordedAt = Date.now();
+    await postJson(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: payment.data.startPayment.paymentId, action: 'authorize' },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    while (received.length === 0 && Date.now() - recordedAt < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(received.length, 'an update within 1 s').toBeGreaterThan(0);
+    expect(received[0]!.data.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1500' });
+    expect(received[0]!.data.paySessionUpdated.participants[0]).toEqual({ displayName: 'Host', status: 'PAID' });
+    dispose();
+    await client.dispose();
+  });
+
+  it('refuses a subscription without the session cookie', async () => {
+    const created = await postJson<{ sessionId: string }>(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      { integrationId: integration.integrationId, amountMinor: '3000' },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    const client = socketClient({});
+    const outcome = await new Promise<unknown>((resolve) => {
+      client.subscribe(
+        { query: SUBSCRIPTION, variables: { sessionId: created.body.sessionId } },
+        { next: resolve, error: resolve, complete: () => resolve('complete') },
+      );
+    });
+    expect(JSON.stringify(outcome)).toContain('UNAUTHENTICATED');
+    await client.dispose();
+  });
+
+  it('refuses a WebSocket handshake from another origin', async () => {
+    const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+      headers: { origin: 'https://evil.test' },
+    });
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => resolve(undefined));
+    });
+    expect(status).not.toBe(101);
+    socket.terminate();
+  });
+});
+
+describe('published GraphQL schema', () => {
+  it('apps/server/schema.graphql is in sync with the resolvers (run `npm run schema:print` after changing them)', async () => {
+    const committed = await readFile(new URL('../schema.graphql', import.meta.url), 'utf8');
+    expect(committed).toBe(await printPaySplitSchema());
+  });
+});
+
+describe('pay page', () => {
+  it('serves both address shapes with no-referrer and a strict CSP', async () => {
+    for (const path of ['/pay/00000000-0000-4000-8000-000000000000', '/session/00000000-0000-4000-8000-000000000000']) {
+      const response = await fetch(`${server.baseUrl}${path}?host=1&hostToken=abc`);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+});
