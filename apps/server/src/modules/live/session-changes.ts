@@ -66,17 +66,17 @@ export class SessionChangeHub {
       if (listeners.size === 0) this.listeners.delete(sessionId);
       wake?.();
     };
-    const hub = this;
+    const isStopped = (): boolean => this.stopped;
     return {
       [Symbol.asyncIterator]() {
         return this;
       },
       async next(): Promise<IteratorResult<true>> {
-        while (!pending && !done && !hub.stopped) {
+        while (!pending && !done && !isStopped()) {
           await new Promise<void>((resolve) => (wake = resolve));
           wake = undefined;
         }
-        if (done || hub.stopped) return { done: true, value: undefined };
+        if (done || isStopped()) return { done: true, value: undefined };
         pending = false;
         return { done: false, value: true };
       },
