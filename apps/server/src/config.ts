@@ -32,6 +32,7 @@ const environmentSchema = z.object({
       return delays as number[];
     }),
   PAY_APP_DIR: z.string().min(1).optional(),
+  EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
@@ -53,6 +54,8 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
+  /** How often the expiry job looks for sessions past their deadline. */
+  readonly expirySweepMs: number;
   readonly partnerTimeoutMs: number;
 }
 
@@ -84,6 +87,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolMax: env.DATABASE_POOL_MAX,
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    expirySweepMs: env.EXPIRY_SWEEP_MS,
     payAppDir: env.PAY_APP_DIR ?? fileURLToPath(new URL('../../pay/dist', import.meta.url)),
     partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
   });

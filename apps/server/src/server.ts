@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
+import { ExpiryJob } from './jobs/expiry-job.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -43,6 +44,8 @@ export async function startServer(config: Config, logger = createLogger({ level:
     timeoutMs: config.webhookTimeoutMs,
   });
   await dispatcher.start();
+  const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessions, logger, intervalMs: config.expirySweepMs });
+  expiry.start();
   const server: Server = paysplit.app.listen(config.port, config.host);
   paysplit.attachLiveUpdates(server);
   await once(server, 'listening');
@@ -58,7 +61,7 @@ export async function startServer(config: Config, logger = createLogger({ level:
     async stop() {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), expiry.stop()]);
       await closed;
       await paysplit.stop();
       await database.close();

@@ -10,11 +10,23 @@ import { createLogger } from '../logger.js';
 import { type RunningServer, startServer } from '../server.js';
 
 /** A PaySplit server on a fresh embedded PostgreSQL, quiet, for measurements. */
-export async function startBenchServer(environment: Record<string, string> = {}): Promise<{ server: RunningServer; baseUrl: string; stop(): Promise<void> }> {
+export async function startBenchServer(
+  environment: Record<string, string> = {},
+): Promise<{ server: RunningServer; baseUrl: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-bench-'));
   const database = await startEmbeddedDatabase({ dataDir, databaseName: 'paysplit' });
   const port = await findFreePort();
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, PAYSPLIT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRETS_KEY: '11'.repeat(32), DATABASE_POOL_MAX: '20', ...environment });
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    PAYSPLIT_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SECRETS_KEY: '11'.repeat(32),
+    DATABASE_POOL_MAX: '20',
+    ...environment,
+  });
   const server = await startServer(config, createLogger({ level: 'warn', destination: process.stderr }));
   return {
     server,
@@ -28,7 +40,9 @@ export async function startBenchServer(environment: Record<string, string> = {})
 }
 
 /** A local HTTP server answering with `handler`; the merchant side of a benchmark. */
-export async function startLocalServer(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ url: string; server: Server }> {
+export async function startLocalServer(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

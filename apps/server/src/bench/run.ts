@@ -12,7 +12,12 @@ const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.ur
 const sessions = Number(process.env.BENCH_SESSIONS ?? 500);
 
 async function main(): Promise<void> {
-  const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30) };
+  const machine = {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  };
   const latency = await measureWebhookLatency(sessions);
   await mkdir(RESULTS_DIR, { recursive: true });
   const at = new Date().toISOString();

@@ -27,7 +27,9 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
   });
   const partner = await startLocalServer((_req, res, body) => {
     const { paymentId } = JSON.parse(body) as { paymentId: string };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ redirectUrl: `http://127.0.0.1/checkout/${paymentId}` }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ redirectUrl: `http://127.0.0.1/checkout/${paymentId}` }));
   });
   const integrations: IntegrationService = bench.server.paysplit.services.integrations;
   const created = await integrations.createIntegration(bench.server.database.orm.em.fork(), {
@@ -44,20 +46,32 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
       await fetch(`${bench.baseUrl}/api/v1/payments/sessions`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ integrationId: created.integration.id, amountMinor: '1000', unconfigured: false, splitMode: 'equal', participants: [{ displayName: 'Payer' }] }),
+        body: JSON.stringify({
+          integrationId: created.integration.id,
+          amountMinor: '1000',
+          unconfigured: false,
+          splitMode: 'equal',
+          participants: [{ displayName: 'Payer' }],
+        }),
       })
     ).json()) as { sessionId: string; hostToken: string };
     const open = await fetch(`${bench.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($s: ID!, $t: String!) { openSession(sessionId: $s, token: $t) { id } }', variables: { s: session.sessionId, t: session.hostToken } }),
+      body: JSON.stringify({
+        query: 'mutation($s: ID!, $t: String!) { openSession(sessionId: $s, token: $t) { id } }',
+        variables: { s: session.sessionId, t: session.hostToken },
+      }),
     });
     const cookie = open.headers.getSetCookie()[0]!.split(';')[0]!;
     const started = (await (
       await fetch(`${bench.baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ query: 'mutation($s: ID!) { startPayment(sessionId: $s) { paymentId } }', variables: { s: session.sessionId } }),
+        body: JSON.stringify({
+          query: 'mutation($s: ID!) { startPayment(sessionId: $s) { paymentId } }',
+          variables: { s: session.sessionId },
+        }),
       })
     ).json()) as { data: { startPayment: { paymentId: string } } };
     const arrived = new Promise<number>((resolve) => arrivals.set(session.sessionId, resolve));
@@ -87,7 +101,13 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
         }
       }),
     );
-    return { name: 'webhook-latency', sessions, latencyMs: summarize(samples), recordCallMs: summarize(recordDurations.slice(10)), targetP99Ms: 250 };
+    return {
+      name: 'webhook-latency',
+      sessions,
+      latencyMs: summarize(samples),
+      recordCallMs: summarize(recordDurations.slice(10)),
+      targetP99Ms: 250,
+    };
   } finally {
     receiver.server.close();
     partner.server.close();

@@ -13,7 +13,7 @@ import { IntegrationService } from '../modules/integrations/integration.service.
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
   integration create --name N [--partner-url U] [--webhook-url U] [--allow-origin O]...
-                     [--live] [--onboarded] [--json]
+                     [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
       Prints {integrationId, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret, mode}.
       The key and secrets are shown only once.
@@ -40,6 +40,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       'partner-url': { type: 'string' },
       'webhook-url': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      subscribe: { type: 'string', multiple: true },
       live: { type: 'boolean', default: false },
       onboarded: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -66,6 +67,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
               partnerCreatePaymentUrl: values['partner-url'],
               webhookUrl: values['webhook-url'],
               redirectAllowlist: values['allow-origin'] ?? [],
+              eventSubscriptions: values.subscribe ?? [],
               keyMode: mode,
               payoutOnboarded: values.onboarded,
             });

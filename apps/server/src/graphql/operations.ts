@@ -54,6 +54,12 @@ const SESSION_DETAILS = /* GraphQL */ `
       processorReference
       refundRequired
     }
+    refundsOwed {
+      id
+      participantId
+      amountMinor
+      processorReference
+    }
   }
 `;
 

@@ -6,7 +6,7 @@ import type { RestRoute } from './rest-route.js';
 export const recordPaymentBodySchema = z
   .strictObject({
     paymentId: z.string().describe('The paymentId PaySplit sent in the partner create-payment call'),
-    action: z.enum(['authorize', 'fail']).describe('authorize: the processor authorized (or took) the share; fail: it did not'),
+    action: z.enum(['authorize', 'fail', 'refund']).describe('authorize: the processor authorized (or took) the share; fail: it did not'),
     processorReference: z.string().max(255).nullish().describe("Your processor's reference (checkout or charge id), echoed in the webhook"),
     amountMinor: z
       .union([z.string(), z.number().int().nonnegative()], { error: 'must be a string of digits' })
@@ -24,6 +24,7 @@ export const recordPaymentResponseSchema = z
     sessionId: z.uuid(),
     participantId: z.uuid(),
     paymentStatus: z.enum(['authorized', 'failed']),
+    refundedAt: z.iso.datetime().nullable().optional(),
     sessionStatus: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
     paidMinor: z.string(),
     remainingMinor: z.string(),

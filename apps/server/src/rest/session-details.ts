@@ -42,6 +42,9 @@ export const sessionDetailsSchema = z
         refundRequired: z.boolean().describe('Authorized money the session cannot use: void or refund it'),
       }),
     ),
+    refundsOwed: z
+      .array(z.object({ paymentId: z.uuid(), participantId: z.uuid(), amountMinor: z.string(), processorReference: z.string().nullable() }))
+      .describe('Payments to void or refund now; record action "refund" for each once done'),
   })
   .meta({ id: 'SessionDetails' });
 
@@ -51,12 +54,13 @@ interface SessionDetailsData {
   mode: string;
   participants: { id: string; status: string }[];
   payments: { id: string }[];
+  refundsOwed: { id: string }[];
   [field: string]: unknown;
 }
 
 /** GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, participants, payments, ...rest } = session;
+  const { id, status, mode, participants, payments, refundsOwed, ...rest } = session;
   return {
     success: true,
     sessionId: id,
@@ -69,6 +73,7 @@ function toDetails(session: SessionDetailsData): unknown {
       status: participantStatus.toLowerCase(),
     })),
     payments: payments.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
+    refundsOwed: refundsOwed.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
   };
 }
 

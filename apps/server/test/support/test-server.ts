@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
+import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
@@ -17,6 +18,7 @@ import { createTestDatabase } from './test-database.js';
 export interface TestServer {
   baseUrl: string;
   dispatcher: WebhookDispatcher;
+  expiry: ExpiryJob;
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -39,6 +41,8 @@ export interface TestServerOptions {
   partnerTimeoutMs?: number;
   /** Start the webhook dispatcher (default true). */
   dispatcher?: boolean;
+  /** The clock services read (tests move it instead of sleeping). */
+  now?: () => Date;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -63,7 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
   });
-  const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox });
+  const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
+  // Not started: tests run sweeps when they choose (runOnce), as many workers as they like.
+  const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessions, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
   const dispatcher = new WebhookDispatcher({
@@ -78,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     baseUrl,
     dispatcher,
+    expiry,
     databaseUrl: database.url,
     orm,
     paysplit,

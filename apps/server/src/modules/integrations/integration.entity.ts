@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { EventType } from '../webhooks/webhook-event.entity.js';
 
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
 export class Integration {
-  [OptionalProps]?: 'id' | 'enabled' | 'payoutOnboarded' | 'redirectAllowlist' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'enabled' | 'payoutOnboarded' | 'redirectAllowlist' | 'eventSubscriptions' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -24,6 +25,10 @@ export class Integration {
 
   @Property({ type: 'boolean' })
   enabled: boolean = true;
+
+  /** Event types sent to the webhook URL; completion only unless the merchant asks for more. */
+  @Property({ type: 'json' })
+  eventSubscriptions: EventType[] = ['SERVICE_SESSION_COMPLETED'];
 
   /** Live mode requires completed payout onboarding. */
   @Property({ type: 'boolean' })

@@ -11,6 +11,7 @@ import {
 } from '../../security/tokens.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
+import type { EventType } from '../webhooks/webhook-event.entity.js';
 
 /** Who is calling a merchant endpoint, established from the API key. */
 export interface MerchantPrincipal {
@@ -26,6 +27,8 @@ export interface CreateIntegrationInput {
   redirectAllowlist?: readonly string[];
   /** Mode of the first API key. */
   keyMode?: KeyMode;
+  /** Event types to send besides SERVICE_SESSION_COMPLETED (which is always sent). */
+  eventSubscriptions?: readonly string[];
   payoutOnboarded?: boolean;
 }
 
@@ -59,6 +62,7 @@ export class IntegrationService {
       webhookUrl: input.webhookUrl ? requireHttpUrl(input.webhookUrl, 'webhookUrl') : null,
       redirectAllowlist: (input.redirectAllowlist ?? []).map((entry) => normalizeAllowlistEntry(entry)),
       payoutOnboarded: input.payoutOnboarded ?? false,
+      eventSubscriptions: normalizeSubscriptions(input.eventSubscriptions ?? []),
       partnerSigningSecretSealed: this.secretBox.seal(partnerCreatePaymentSigningSecret),
       webhookSigningSecretSealed: this.secretBox.seal(webhookSigningSecret),
     });
@@ -140,6 +144,24 @@ export class IntegrationService {
     const record = em.create(ApiKey, { integration, mode, keyHash: hashSecret(apiKey), last4: apiKey.slice(-4), name: name ?? null });
     return { apiKey, record };
   }
+}
+
+const EVENT_TYPES: readonly EventType[] = [
+  'SERVICE_SESSION_COMPLETED',
+  'SERVICE_SESSION_EXPIRED',
+  'SERVICE_SESSION_CANCELLED',
+  'SERVICE_PAYMENT_RECORDED',
+];
+
+/** Completion events are always sent; the others only when asked for (decisions §6). */
+function normalizeSubscriptions(requested: readonly string[]): EventType[] {
+  const unknown = requested.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length > 0) {
+    throw new AppError(ErrorCode.ValidationError, `Unknown event type ${unknown.join(', ')}: use ${EVENT_TYPES.join(', ')}`, [
+      { path: 'eventSubscriptions', message: `unknown: ${unknown.join(', ')}` },
+    ]);
+  }
+  return EVENT_TYPES.filter((type) => type === 'SERVICE_SESSION_COMPLETED' || requested.includes(type));
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

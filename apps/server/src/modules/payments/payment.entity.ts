@@ -11,7 +11,7 @@ export type PaymentStatus = 'creating' | 'redirected' | 'authorized' | 'failed' 
 export const LIVE_PAYMENT_STATUSES: readonly PaymentStatus[] = ['creating', 'redirected'];
 
 export type PayerRole = 'host' | 'participant';
-export type RecordAction = 'authorize' | 'fail';
+export type RecordAction = 'authorize' | 'fail' | 'refund';
 
 /** One attempt of one participant to pay their share through the merchant's processor. */
 @Entity({ tableName: 'payment' })
@@ -22,7 +22,7 @@ export type RecordAction = 'authorize' | 'fail';
   expression: `create unique index "payment_one_live_attempt" on "payment" ("participant_id") where status in ('creating', 'redirected')`,
 })
 export class Payment {
-  [OptionalProps]?: 'id' | 'status' | 'refundRequired' | 'createdAt' | 'updatedAt' | 'recordReplies';
+  [OptionalProps]?: 'id' | 'status' | 'refundRequired' | 'createdAt' | 'updatedAt' | 'recordReplies' | 'coversParticipantIds';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -61,6 +61,14 @@ export class Payment {
   /** Money was authorized that the session cannot use (share already paid, amount changed, session ended). */
   @Property({ type: 'boolean' })
   refundRequired: boolean = false;
+
+  /** When the merchant reported the refund (or void) of this payment done. */
+  @Property({ type: 'timestamptz', nullable: true })
+  refundedAt?: Date | null;
+
+  /** The host covering the rest: the unpaid participants this one payment pays for. */
+  @Property({ type: 'json', nullable: true })
+  coversParticipantIds?: string[] | null;
 
   /** The first reply to each record action, replayed verbatim for idempotency. */
   @Property({ type: 'json' })

@@ -17,7 +17,8 @@ import { isUuid } from '../integrations/integration.service.js';
 import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { announceSessionChange } from '../live/session-changes.js';
-import { writeEvent } from '../webhooks/outbox.js';
+import { endSession } from '../sessions/session-ending.js';
+import { emitPaymentRecorded, emitSessionCompleted } from '../webhooks/session-events.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
 import { LIVE_PAYMENT_STATUSES, Payment, type RecordAction } from './payment.entity.js';
 
@@ -66,10 +67,15 @@ export class PaymentService {
    * Claims the one live attempt of a participant (an older unfinished one is abandoned), then
    * asks the merchant for a checkout address outside any transaction.
    */
-  async startPayment(em: EntityManager, viewer: Viewer, participantId: string | null): Promise<StartedPayment> {
+  async startPayment(
+    em: EntityManager,
+    viewer: Viewer,
+    participantId: string | null,
+    options: { coverRemaining?: boolean } = {},
+  ): Promise<StartedPayment> {
     const payerId = participantId ?? viewer.participantId;
     if (!payerId) throw new AppError(ErrorCode.InvalidState, 'The host has not configured the participants yet');
-    if (viewer.role === 'participant' && payerId !== viewer.participantId) {
+    if (viewer.role === 'participant' && (payerId !== viewer.participantId || options.coverRemaining)) {
       throw new AppError(ErrorCode.Forbidden, 'You can only pay your own share');
     }
     if (viewer.role === 'host' && payerId !== viewer.participantId) {
@@ -88,14 +94,29 @@ export class PaymentService {
       }
       const participant = await tx.findOne(Participant, { id: payerId, session: session.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!participant) throw new AppError(ErrorCode.NotFound, 'No such participant in this session');
-      if (participant.status === 'paid') throw new AppError(ErrorCode.InvalidState, 'This share is already paid');
-      await tx.nativeUpdate(Payment, { participant: participant.id, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
+      // Covering the rest: one payment for every unpaid share, the host's own included.
+      const covered = options.coverRemaining
+        ? await tx.find(
+            Participant,
+            { session: session.id, status: 'pending' },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { position: 'asc' } },
+          )
+        : [participant];
+      if (covered.length === 0 || (!options.coverRemaining && participant.status === 'paid')) {
+        throw new AppError(ErrorCode.InvalidState, options.coverRemaining ? 'Every share is already paid' : 'This share is already paid');
+      }
+      await tx.nativeUpdate(
+        Payment,
+        { participant: { $in: covered.map((share) => share.id) }, status: { $in: [...LIVE_PAYMENT_STATUSES] } },
+        { status: 'abandoned' },
+      );
       const payment = tx.create(Payment, {
         session,
         participant,
         payerId: participant.id,
         payerRole: participant.isHost ? 'host' : 'participant',
-        amountMinor: participant.amountMinor,
+        amountMinor: covered.reduce((sum, share) => sum + share.amountMinor, 0n),
+        coversParticipantIds: options.coverRemaining ? covered.map((share) => share.id) : null,
         createdAt: this.now(),
       });
       await tx.flush();
@@ -167,13 +188,23 @@ export class PaymentService {
       }
       if (command.processorReference != null) payment.processorReference = command.processorReference.slice(0, 255);
 
-      if (command.action === 'fail') {
+      if (command.action === 'refund') {
+        if (payment.status !== 'authorized' || !payment.refundRequired) {
+          throw new AppError(ErrorCode.InvalidState, 'Nothing to refund: this payment is not listed in refundsOwed');
+        }
+        payment.refundedAt = this.now();
+      } else if (command.action === 'fail') {
         if (payment.status === 'authorized')
           throw new AppError(ErrorCode.InvalidState, 'This payment is already authorized; it cannot be marked failed');
         payment.status = 'failed';
         payment.failureReason = 'reported failed by the merchant';
       } else {
+        // A session past its deadline ends now, whether or not the expiry job got to it yet.
+        if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {
+          await endSession(tx, session, { to: 'expired' }, this.now());
+        }
         await this.authorize(tx, session, payment);
+        await emitPaymentRecorded(tx, session, payment, this.now());
       }
       const reply = this.reply(session, payment);
       payment.recordReplies = { ...payment.recordReplies, [command.action]: reply as unknown as Record<string, unknown> };
@@ -186,21 +217,25 @@ export class PaymentService {
     const now = this.now();
     payment.status = 'authorized';
     payment.authorizedAt = now;
-    const participant = payment.participant
-      ? await tx.findOne(Participant, { id: payment.participant.id }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-      : null;
+    const shareIds = payment.coversParticipantIds ?? (payment.participant ? [payment.participant.id] : []);
+    const shares = shareIds.length ? await tx.find(Participant, { id: { $in: shareIds } }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : [];
+    const sharesSum = shares.reduce((sum, share) => sum + share.amountMinor, 0n);
     // Money that cannot count toward the session is kept and flagged, never dropped (decisions §6).
     const usable =
-      participant !== null &&
-      participant.status === 'pending' &&
-      participant.amountMinor === payment.amountMinor &&
+      shares.length > 0 &&
+      shares.length === shareIds.length &&
+      shares.every((share) => share.status === 'pending') &&
+      sharesSum === payment.amountMinor &&
       !isTerminalStatus(session.status) &&
       session.status !== 'unconfigured';
     if (!usable) {
       payment.refundRequired = true;
       return;
     }
-    participant.status = 'paid';
+    for (const share of shares) {
+      share.status = 'paid';
+      if (payment.coversParticipantIds) share.coveredByPaymentId = payment.id;
+    }
     const paidAfter = session.paidMinor + payment.amountMinor;
     session.status = recordAuthorization(session.status, paidAfter, session.amountMinor);
     session.paidMinor = paidAfter;
@@ -209,41 +244,8 @@ export class PaymentService {
     if (session.status === 'completed') {
       session.completedAt = now;
       await tx.flush();
-      await this.writeCompletionEvent(tx, session, now);
+      await emitSessionCompleted(tx, session, now);
     }
-  }
-
-  private async writeCompletionEvent(tx: EntityManager, session: Session, now: Date): Promise<void> {
-    const payments = await tx.find(
-      Payment,
-      { session: session.id, status: 'authorized', refundRequired: false },
-      { orderBy: { authorizedAt: 'asc' } },
-    );
-    await writeEvent(tx, {
-      integration: session.integration,
-      session,
-      type: 'SERVICE_SESSION_COMPLETED',
-      now,
-      payload: (eventId, createdAt) => ({
-        eventId,
-        type: 'SERVICE_SESSION_COMPLETED',
-        createdAt: createdAt.toISOString(),
-        mode: session.mode,
-        sessionId: session.id,
-        sessionVersion: session.version,
-        orderReference: session.orderReference ?? null,
-        amountMinor: session.amountMinor.toString(),
-        currency: session.currency,
-        completedAt: (session.completedAt ?? now).toISOString(),
-        metadata: session.metadata,
-        payments: payments.map((payment) => ({
-          paymentId: payment.id,
-          participantId: payment.payerId,
-          amountMinor: payment.amountMinor.toString(),
-          processorReference: payment.processorReference ?? null,
-        })),
-      }),
-    });
   }
 
   private reply(session: Session, payment: Payment): RecordedPayment {

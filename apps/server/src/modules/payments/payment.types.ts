@@ -1,10 +1,11 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
 
-export const RecordActionEnum = { AUTHORIZE: 'authorize', FAIL: 'fail' } as const;
+export const RecordActionEnum = { AUTHORIZE: 'authorize', FAIL: 'fail', REFUND: 'refund' } as const;
 registerEnumType(RecordActionEnum, {
   name: 'RecordAction',
-  description: 'authorize: the processor authorized (or took) the share; fail: it did not.',
+  description:
+    'authorize: the processor authorized (or took) the share; fail: it did not; refund: the merchant voided or refunded a payment listed in refundsOwed.',
 });
 
 @ObjectType()
@@ -16,7 +17,7 @@ export class StartPaymentPayload {
 @InputType()
 export class RecordPaymentInput {
   @Field(() => ID) paymentId!: string;
-  @Field(() => RecordActionEnum) action!: 'authorize' | 'fail';
+  @Field(() => RecordActionEnum) action!: 'authorize' | 'fail' | 'refund';
   @Field(() => String, { nullable: true }) processorReference?: string | null;
   @Field(() => MinorUnitsScalar, { nullable: true, description: 'When sent, must equal the payment amount (else AMOUNT_MISMATCH).' })
   amountMinor?: string | null;

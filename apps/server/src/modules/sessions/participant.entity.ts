@@ -35,6 +35,10 @@ export class Participant {
   @Property({ type: 'text' })
   status: ParticipantStatus = 'pending';
 
+  /** Set when the host paid this share as part of covering the rest. */
+  @Property({ type: 'uuid', nullable: true })
+  coveredByPaymentId?: string | null;
+
   /** SHA-256 of the participant's invite token; the token itself is never stored. */
   @Property({ type: 'text', nullable: true, unique: true })
   tokenHash?: string | null;

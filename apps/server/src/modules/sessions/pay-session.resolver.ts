@@ -53,10 +53,17 @@ export class PaySessionResolver {
   async startPayment(
     @Arg('sessionId', () => ID) sessionId: string,
     @Arg('participantId', () => ID, { nullable: true }) participantId: string | null,
+    @Arg('coverRemaining', () => Boolean, {
+      nullable: true,
+      description: 'Host only: pay every unpaid share (the shortfall) as one payment.',
+    })
+    coverRemaining: boolean | null,
     @Ctx() context: RequestContext,
   ): Promise<StartPaymentPayload> {
     const viewer = await context.requireViewer(sessionId);
-    const started = await context.services.payments.startPayment(context.em, viewer, participantId);
+    const started = await context.services.payments.startPayment(context.em, viewer, participantId, {
+      coverRemaining: coverRemaining ?? false,
+    });
     context.logger.info({ sessionId, paymentId: started.paymentId }, 'payment started');
     return Object.assign(new StartPaymentPayload(), started);
   }

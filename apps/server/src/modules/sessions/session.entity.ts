@@ -6,6 +6,11 @@ import { Integration } from '../integrations/integration.entity.js';
 import { Participant } from './participant.entity.js';
 
 @Entity({ tableName: 'session' })
+// Only sessions that can still expire are scanned by the expiry job.
+@Index({
+  name: 'session_expiry_due_index',
+  expression: `create index "session_expiry_due_index" on "session" ("expires_at") where status in ('unconfigured', 'open', 'partially_paid')`,
+})
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 export class Session {
   [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';

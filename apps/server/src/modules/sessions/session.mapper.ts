@@ -90,6 +90,7 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         isYou: participant.id === viewer.participantId,
         email: isHost ? (participant.email ?? null) : null,
         inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
+        coveredByHost: participant.coveredByPaymentId != null && !participant.isHost,
       }),
     ),
     successUrl: session.successUrl ?? null,

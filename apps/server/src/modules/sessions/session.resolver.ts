@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { Payment } from '../payments/payment.entity.js';
+import { refundsOwed } from '../webhooks/session-events.js';
 import { toCreateSessionPayload, toPaymentView, toSessionView, toStatusView } from './session.mapper.js';
 import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
@@ -38,6 +39,13 @@ export class SessionResolver {
   async payments(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
     const payments = await context.em.find(Payment, { session: session.id }, { orderBy: { createdAt: 'asc' } });
     return payments.map(toPaymentView);
+  }
+
+  @FieldResolver(() => [PaymentView], {
+    description: 'Authorized money the session cannot use: void or refund each, then record action refund.',
+  })
+  async refundsOwed(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
+    return (await refundsOwed(context.em, session.id)).map(toPaymentView);
   }
 
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })

@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import {
-  allocateSplit,
-  AppError,
-  cancel,
-  configure,
-  ErrorCode,
-  requireCurrency,
-  type SessionStatus,
-  type SplitMode,
-} from '@paysplit/domain';
+import { allocateSplit, AppError, configure, ErrorCode, requireCurrency, type SessionStatus, type SplitMode } from '@paysplit/domain';
 import type { SessionAccess, Viewer } from '../access/session-access.js';
 import { announceSessionChange } from '../live/session-changes.js';
+import { endSession } from './session-ending.js';
 import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
@@ -208,15 +200,28 @@ export class SessionService {
 
   private async cancel(em: EntityManager, where: { id: string; integration?: string }, by: 'merchant' | 'host'): Promise<void> {
     await em.transactional(async (tx) => {
-      const session = await tx.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const session = await tx.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['integration'] });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${where.id} not found`);
-      const next = cancel(session.status, by, session.paidMinor);
-      if (next === session.status) return; // already cancelled: idempotent
-      session.status = next;
-      session.version += 1;
-      await tx.nativeUpdate(Payment, { session: session.id, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
-      await tx.flush();
-      await announceSessionChange(tx, session.id);
+      await endSession(tx, session, { to: 'cancelled', by }, this.now());
+    });
+  }
+
+  /**
+   * Expires due sessions, a batch at a time. Rows are claimed with SKIP LOCKED, so workers on
+   * several instances share the work and each session expires exactly once.
+   */
+  async expireDueSessions(em: EntityManager, limit = 50): Promise<string[]> {
+    return em.transactional(async (tx) => {
+      const now = this.now();
+      const due = await tx.execute<{ id: string }[]>(
+        `select id from session where status in ('unconfigured', 'open', 'partially_paid') and expires_at <= ?
+          order by expires_at limit ? for update skip locked`,
+        [now, limit],
+      );
+      if (due.length === 0) return [];
+      const sessions = await tx.find(Session, { id: { $in: due.map((row) => row.id) } }, { populate: ['integration'] });
+      for (const session of sessions) await endSession(tx, session, { to: 'expired' }, now);
+      return sessions.map((session) => session.id);
     });
   }
 

@@ -124,6 +124,7 @@ export class PayParticipantView {
   @Field(() => Boolean, { description: 'True for the viewer themself.' }) isYou!: boolean;
   @Field(() => String, { nullable: true, description: 'Host only.' }) email!: string | null;
   @Field(() => String, { nullable: true, description: 'Host only: the link to send this participant.' }) inviteUrl!: string | null;
+  @Field(() => Boolean, { description: 'Paid by the host covering the rest.' }) coveredByHost!: boolean;
 }
 
 @ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })

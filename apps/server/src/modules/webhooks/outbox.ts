@@ -32,7 +32,8 @@ export async function writeEvent(
   });
   event.body = JSON.stringify(input.payload(event.id, input.now));
   if (input.integration.webhookUrl) {
-    const delivery = em.create(WebhookDelivery, { event, url: input.integration.webhookUrl, nextAttemptAt: input.now });
+    // Due now by the dispatcher's (wall) clock, whatever business time the event carries.
+    const delivery = em.create(WebhookDelivery, { event, url: input.integration.webhookUrl, nextAttemptAt: new Date() });
     await em.flush();
     await em.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
   }

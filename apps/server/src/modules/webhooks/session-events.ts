@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Payment } from '../payments/payment.entity.js';
+import type { Session } from '../sessions/session.entity.js';
+import { writeEvent } from './outbox.js';
+import type { EventType } from './webhook-event.entity.js';
+
+/** Fields every event carries; `sessionVersion` lets a receiver discard stale events. */
+function envelope(type: EventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
+  return {
+    eventId,
+    type,
+    createdAt: createdAt.toISOString(),
+    mode: session.mode,
+    sessionId: session.id,
+    sessionVersion: session.version,
+    orderReference: session.orderReference ?? null,
+    amountMinor: session.amountMinor.toString(),
+    currency: session.currency,
+    metadata: session.metadata,
+  };
+}
+
+function paymentSummary(payment: Payment): Record<string, unknown> {
+  return {
+    paymentId: payment.id,
+    participantId: payment.payerId,
+    amountMinor: payment.amountMinor.toString(),
+    processorReference: payment.processorReference ?? null,
+    ...(payment.coversParticipantIds?.length ? { coversParticipantIds: payment.coversParticipantIds } : {}),
+  };
+}
+
+/** Authorized money the merchant must void or refund (decisions §2, §6). */
+export async function refundsOwed(em: EntityManager, sessionId: string): Promise<Payment[]> {
+  return em.find(
+    Payment,
+    { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+    { orderBy: { authorizedAt: 'asc' } },
+  );
+}
+
+/** The one completion event; a unique index refuses a second one for the session. */
+export async function emitSessionCompleted(em: EntityManager, session: Session, now: Date): Promise<void> {
+  const payments = await em.find(
+    Payment,
+    { session: session.id, status: 'authorized', refundRequired: false },
+    { orderBy: { authorizedAt: 'asc' } },
+  );
+  await writeEvent(em, {
+    integration: session.integration,
+    session,
+    type: 'SERVICE_SESSION_COMPLETED',
+    now,
+    payload: (eventId, createdAt) => ({
+      ...envelope('SERVICE_SESSION_COMPLETED', session, eventId, createdAt),
+      completedAt: (session.completedAt ?? now).toISOString(),
+      payments: payments.map(paymentSummary),
+    }),
+  });
+}
+
+/** Expired or cancelled, with exactly which payments to void or refund. */
+export async function emitSessionEnded(
+  em: EntityManager,
+  session: Session,
+  type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED',
+  details: { by?: 'merchant' | 'host' },
+  now: Date,
+): Promise<void> {
+  if (!session.integration.eventSubscriptions.includes(type)) return;
+  const owed = await refundsOwed(em, session.id);
+  await writeEvent(em, {
+    integration: session.integration,
+    session,
+    type,
+    now,
+    payload: (eventId, createdAt) => ({
+      ...envelope(type, session, eventId, createdAt),
+      status: session.status,
+      paidMinor: session.paidMinor.toString(),
+      ...(type === 'SERVICE_SESSION_CANCELLED'
+        ? { cancelledBy: details.by ?? 'merchant' }
+        : { expiredAt: session.expiresAt.toISOString() }),
+      refundsOwed: owed.map(paymentSummary),
+    }),
+  });
+}
+
+export async function emitPaymentRecorded(em: EntityManager, session: Session, payment: Payment, now: Date): Promise<void> {
+  if (!session.integration.eventSubscriptions.includes('SERVICE_PAYMENT_RECORDED')) return;
+  await writeEvent(em, {
+    integration: session.integration,
+    session,
+    type: 'SERVICE_PAYMENT_RECORDED',
+    now,
+    payload: (eventId, createdAt) => ({
+      ...envelope('SERVICE_PAYMENT_RECORDED', session, eventId, createdAt),
+      sessionStatus: session.status,
+      paidMinor: session.paidMinor.toString(),
+      remainingMinor: (session.amountMinor - session.paidMinor).toString(),
+      payment: { ...paymentSummary(payment), status: payment.status, refundRequired: payment.refundRequired },
+    }),
+  });
+}
