@@ -11,7 +11,10 @@ import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
+import { Redis } from 'ioredis';
 import { attachLiveUpdates } from './http/live-updates.js';
+import { Metrics } from './http/metrics.js';
+import { RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
 import { type Logger, scrubSecrets } from './logger.js';
@@ -41,6 +44,7 @@ export interface AppDeps {
 export interface PaySplitApp {
   app: express.Express;
   services: Services;
+  metrics: Metrics;
   apollo: ApolloServer<RequestContext>;
   /** Serves GraphQL subscriptions on the HTTP server the app is mounted on. */
   attachLiveUpdates(server: Server): void;
@@ -82,6 +86,12 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   await apollo.start();
 
   const root = { em: orm.em, logger, services };
+  const metrics = new Metrics(orm);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const rateLimits = new RateLimits({ redis, logger, metrics, windowSeconds: config.rateLimitWindowSeconds });
   const secureCookies = config.publicBaseUrl.startsWith('https://');
   const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext(root, {
@@ -98,7 +108,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', config.trustProxy);
+  app.use(metrics.middleware());
   app.use(requestId());
   app.use(cookieParser());
   app.use(
@@ -113,6 +124,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     }),
   );
 
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -137,7 +151,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
 
   const restRouter = express.Router();
-  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
+  for (const route of REST_ROUTES)
+    mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
   app.use(restRouter);
 
   app.use(
@@ -178,6 +193,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   return {
     app,
     services,
+    metrics,
     apollo,
     attachLiveUpdates(server) {
       detachers.push(attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root }));
@@ -185,6 +201,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     async stop() {
       await Promise.all(detachers.map((detach) => detach()));
       await services.live.stop();
+      redis?.disconnect();
       await apollo.stop();
     },
   };

@@ -32,6 +32,14 @@ const environmentSchema = z.object({
       return delays as number[];
     }),
   PAY_APP_DIR: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // Express "trust proxy": false, true, a hop count, or subnets like "loopback, 10.0.0.0/8".
+  TRUST_PROXY: z.string().default('false'),
+  // The window of the per-minute limits; only tests and unusual deployments change it.
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -54,6 +62,10 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
+  /** Shared rate-limit counters for several instances; unset keeps them in memory. */
+  readonly redisUrl: string | undefined;
+  readonly trustProxy: boolean | number | string;
+  readonly rateLimitWindowSeconds: number;
   /** How often the expiry job looks for sessions past their deadline. */
   readonly expirySweepMs: number;
   readonly partnerTimeoutMs: number;
@@ -88,6 +100,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     expirySweepMs: env.EXPIRY_SWEEP_MS,
+    redisUrl: env.REDIS_URL,
+    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    trustProxy:
+      env.TRUST_PROXY === 'true'
+        ? true
+        : env.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(env.TRUST_PROXY)
+            ? Number(env.TRUST_PROXY)
+            : env.TRUST_PROXY,
     payAppDir: env.PAY_APP_DIR ?? fileURLToPath(new URL('../../pay/dist', import.meta.url)),
     partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
   });

@@ -42,6 +42,7 @@ export async function startServer(config: Config, logger = createLogger({ level:
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.webhookTimeoutMs,
+    metrics: paysplit.metrics,
   });
   await dispatcher.start();
   const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessions, logger, intervalMs: config.expirySweepMs });

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createSignedHeaders } from '@paysplit/sdk';
 import pg from 'pg';
+import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { IntegrationService } from '../modules/integrations/integration.service.js';
 import { OUTBOX_CHANNEL } from '../modules/webhooks/outbox.js';
@@ -20,6 +21,7 @@ export interface WebhookDispatcherOptions {
   /** Upper bound between sweeps when no notification arrives (missed NOTIFY, retries due). */
   maxIdleMs?: number;
   random?: () => number;
+  metrics?: Metrics;
 }
 
 interface ClaimedDelivery {
@@ -29,6 +31,7 @@ interface ClaimedDelivery {
   event_id: string;
   body: string;
   integration_id: string;
+  created_at: Date;
 }
 
 const EXCERPT_BYTES = 1024;
@@ -144,7 +147,7 @@ export class WebhookDispatcher {
              order by next_attempt_at
              limit ?
              for update skip locked)
-      returning d.id, d.url, d.attempt_count, d.event_id, e.body, e.integration_id`,
+      returning d.id, d.url, d.attempt_count, d.event_id, e.body, e.integration_id, e.created_at`,
       [claimMs, limit],
     );
   }
@@ -222,6 +225,8 @@ export class WebhookDispatcher {
         trx,
       );
     });
+    this.options.metrics?.webhookAttempts.inc({ outcome: succeeded ? 'delivered' : exhausted ? 'failed' : 'retry' });
+    if (succeeded) this.options.metrics?.webhookDeliveryLatency.observe((Date.now() - new Date(delivery.created_at).getTime()) / 1000);
     const log = { deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempt_count, statusCode, durationMs };
     if (succeeded) this.options.logger.info(log, 'webhook delivered');
     else

@@ -4,6 +4,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
+import type { LimitName, RateLimits } from '../http/rate-limits.js';
+import type { MerchantPrincipal } from '../modules/integrations/integration.service.js';
 import { sendError } from './error-response.js';
 import { parseJsonBody } from './json-body.js';
 
@@ -26,6 +28,8 @@ export interface RestRoute<Body = unknown, Data = unknown> {
   readonly operation: DocumentNode;
   readonly headers?: readonly { name: string; description: string }[];
   readonly query?: readonly { name: string; description: string; required: boolean }[];
+  /** The limit of decisions §8 this route counts against, and the key it counts by. */
+  readonly rateLimit?: { readonly name: LimitName; key(req: Request, merchant: MerchantPrincipal | undefined): string };
   /** Sent with every reply of this route, errors included. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   variables(body: Body, req: Request): Record<string, unknown>;
@@ -37,6 +41,7 @@ export interface RestDeps {
   apollo: ApolloServer<RequestContext>;
   createContext(req: Request, res: Response): RequestContext;
   maxBodyBytes: number;
+  rateLimits: RateLimits;
 }
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -48,7 +53,17 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
     try {
       // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
-      if (route.auth === 'apiKey') await context.requireMerchant();
+      const merchant = route.auth === 'apiKey' ? await context.requireMerchant() : undefined;
+      if (route.rateLimit) {
+        const decision = await deps.rateLimits.check(route.rateLimit.name, route.rateLimit.key(req, merchant));
+        res.setHeader('X-RateLimit-Limit', String(decision.limit));
+        res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+        res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+        if (!decision.allowed) {
+          res.setHeader('Retry-After', String(decision.retryAfter));
+          throw new AppError(ErrorCode.RateLimitExceeded, 'Rate limit exceeded. Please try again later.');
+        }
+      }
       const body = route.body ? parseBody(route, req) : (undefined as Body);
       const result = await deps.apollo.executeOperation<Data>(
         { query: route.operation, variables: route.variables(body, req) },

@@ -43,6 +43,8 @@ export interface TestServerOptions {
   dispatcher?: boolean;
   /** The clock services read (tests move it instead of sleeping). */
   now?: () => Date;
+  /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
+  environment?: Record<string, string>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -66,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WEBHOOK_RETRY_SCHEDULE: options.webhookRetrySchedule ?? '5s,5m,30m,2h,5h,10h,10h',
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
+    ...options.environment,
   });
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
   // Not started: tests run sweeps when they choose (runOnce), as many workers as they like.

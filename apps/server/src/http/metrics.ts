@@ -1,0 +1,90 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { NextFunction, Request, Response } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The Prometheus metrics of one instance, served at /metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'paysplit_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'paysplit_rate_limit_rejections_total',
+    help: 'Requests refused with 429, by limit',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+
+  readonly rateLimitStoreErrors = new Counter({
+    name: 'paysplit_rate_limit_store_errors_total',
+    help: 'Rate-limit checks that failed open because the counter store (Redis) was unreachable',
+    registers: [this.registry],
+  });
+
+  readonly webhookAttempts = new Counter({
+    name: 'paysplit_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveryLatency = new Histogram({
+    name: 'paysplit_webhook_delivery_latency_seconds',
+    help: 'From the event being written to its successful delivery',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 300, 3600],
+    registers: [this.registry],
+  });
+
+  constructor(orm: MikroORM) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'paysplit_' });
+    new Gauge({
+      name: 'paysplit_outbox_backlog',
+      help: 'Webhook deliveries waiting to be sent or retried',
+      labelNames: ['status'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const rows = await orm.em
+          .getConnection()
+          .execute<{ status: string; n: string }[]>(
+            `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
+          )
+          .catch(() => []);
+        for (const row of rows) this.set({ status: row.status }, Number(row.n));
+      },
+    });
+    new Gauge({
+      name: 'paysplit_db_pool_connections',
+      help: 'Database pool connections by state',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const pool = (
+          orm.em.getConnection().getKnex().client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }
+        ).pool;
+        if (!pool) return;
+        this.set({ state: 'used' }, pool.numUsed());
+        this.set({ state: 'free' }, pool.numFree());
+        this.set({ state: 'waiting' }, pool.numPendingAcquires());
+      },
+    });
+  }
+
+  /** Times every request under its route pattern (never the raw URL: ids would explode the labels). */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      const end = this.httpDuration.startTimer();
+      res.on('finish', () => {
+        const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+        end({ method: req.method, route, status: String(res.statusCode) });
+      });
+      next();
+    };
+  }
+}

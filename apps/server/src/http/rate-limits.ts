@@ -1,0 +1,76 @@
+import type { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../logger.js';
+import type { Metrics } from './metrics.js';
+
+export type LimitName = 'createSession' | 'merchantApi' | 'poll';
+
+/** What a limited response reports (decisions §8). */
+export interface LimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the budget is full again. */
+  resetAt: number;
+  /** Whole seconds to wait, >= 1, when refused. */
+  retryAfter: number;
+}
+
+type Limiter = RateLimiterMemory | RateLimiterRedis | BurstyRateLimiter;
+
+/**
+ * The limits of interface "Limits" and decisions §8, on rate-limiter-flexible: in memory for one
+ * instance, in Redis (REDIS_URL) for several. When Redis cannot answer, requests are let through
+ * (fail open), logged and counted: an outage of the counter store must not become an outage of
+ * payments.
+ */
+export class RateLimits {
+  private readonly limiters: Record<LimitName, { limiter: Limiter; limit: number }>;
+
+  constructor(private readonly options: { redis?: Redis; logger: Logger; metrics: Metrics; prefix?: string; windowSeconds?: number }) {
+    const window = options.windowSeconds ?? 60;
+    const prefix = options.prefix ?? 'paysplit_rl';
+    const make = (name: string, points: number, duration: number): RateLimiterMemory | RateLimiterRedis =>
+      options.redis
+        ? new RateLimiterRedis({
+            storeClient: options.redis,
+            keyPrefix: `${prefix}_${name}`,
+            points,
+            duration,
+            rejectIfRedisNotReady: true,
+          })
+        : new RateLimiterMemory({ keyPrefix: `${prefix}_${name}`, points, duration });
+    this.limiters = {
+      createSession: { limiter: make('create', 100, window), limit: 100 },
+      merchantApi: { limiter: make('api', 600, window), limit: 600 },
+      // 1 a second, with up to 2 extra in a burst (3 at once) refilled over 10 s.
+      poll: { limiter: new BurstyRateLimiter(make('poll', 1, 1), make('poll_burst', 2, 10)), limit: 1 },
+    };
+  }
+
+  async check(name: LimitName, key: string): Promise<LimitDecision> {
+    const { limiter, limit } = this.limiters[name];
+    try {
+      const result = await limiter.consume(key);
+      return decision(true, limit, result);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        this.options.metrics.rateLimited.inc({ limit: name });
+        return decision(false, limit, outcome);
+      }
+      this.options.metrics.rateLimitStoreErrors.inc();
+      this.options.logger.warn({ err: outcome, limit: name }, 'rate-limit store unavailable; letting the request through');
+      return { allowed: true, limit, remaining: limit, resetAt: Math.ceil(Date.now() / 1000), retryAfter: 0 };
+    }
+  }
+}
+
+function decision(allowed: boolean, limit: number, result: RateLimiterRes): LimitDecision {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, Math.min(limit, result.remainingPoints)),
+    resetAt: Math.ceil((Date.now() + result.msBeforeNext) / 1000),
+    retryAfter: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  };
+}
