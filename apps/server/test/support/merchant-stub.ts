@@ -24,6 +24,10 @@ export class MerchantStub {
   partnerBehaviour: 'ok' | 'error' | 'slow' | 'bad-json' | 'javascript-url' = 'ok';
   partnerSecret = '';
   webhookSecret = '';
+  /** More integrations pointing at this stub: any of their secrets verifies. */
+  readonly extraSecrets: { partner: string; webhook: string }[] = [];
+  /** Delay before answering a webhook (keeps deliveries in flight). */
+  webhookDelayMs = 0;
   private server: Server | undefined;
   private waiters: (() => void)[] = [];
   baseUrl = '';
@@ -35,19 +39,32 @@ export class MerchantStub {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const call: ReceivedCall = { headers: req.headers, body, json: {}, receivedAt: Date.now() };
-        const secret = req.url === '/partner' ? this.partnerSecret : this.webhookSecret;
-        try {
-          call.json = new Webhook(secret).verify(body, req.headers as Record<string, string>) as Record<string, any>;
-        } catch (error) {
-          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+        const secrets = [
+          req.url === '/partner' ? this.partnerSecret : this.webhookSecret,
+          ...this.extraSecrets.map((extra) => (req.url === '/partner' ? extra.partner : extra.webhook)),
+        ].filter(Boolean);
+        const verified = secrets
+          .map((secret) => {
+            try {
+              return new Webhook(secret).verify(body, req.headers as Record<string, string>) as Record<string, any>;
+            } catch {
+              return undefined;
+            }
+          })
+          .find((value) => value !== undefined);
+        if (!verified) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'signature did not verify' }));
           return;
         }
+        call.json = verified;
         if (req.url === '/partner') this.answerPartner(call, res);
         else {
           this.webhookCalls.push(call);
           const status = this.webhookStatuses[Math.min(this.webhookCalls.length - 1, this.webhookStatuses.length - 1)]!;
-          res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
-          this.waiters.splice(0).forEach((wake) => wake());
+          setTimeout(() => {
+            res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+            this.waiters.splice(0).forEach((wake) => wake());
+          }, this.webhookDelayMs);
         }
       });
     });
