@@ -1,0 +1,86 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n': typeof types.PaySessionFieldsFragmentDoc;
+  '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.OpenSessionDocument;
+  '\n  query PaySession($sessionId: ID!) {\n    paySession(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionDocument;
+  '\n  mutation ConfigureSession($input: ConfigureSessionInput!) {\n    configureSession(input: $input) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.ConfigureSessionDocument;
+  '\n  mutation StartPayment($sessionId: ID!) {\n    startPayment(sessionId: $sessionId) {\n      paymentId\n      redirectUrl\n    }\n  }\n': typeof types.StartPaymentDocument;
+  '\n  mutation CancelSessionAsHost($sessionId: ID!) {\n    cancelSessionAsHost(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.CancelSessionAsHostDocument;
+  '\n  subscription PaySessionUpdated($sessionId: ID!) {\n    paySessionUpdated(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionUpdatedDocument;
+};
+const documents: Documents = {
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n':
+    types.PaySessionFieldsFragmentDoc,
+  '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n':
+    types.OpenSessionDocument,
+  '\n  query PaySession($sessionId: ID!) {\n    paySession(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n':
+    types.PaySessionDocument,
+  '\n  mutation ConfigureSession($input: ConfigureSessionInput!) {\n    configureSession(input: $input) {\n      ...PaySessionFields\n    }\n  }\n':
+    types.ConfigureSessionDocument,
+  '\n  mutation StartPayment($sessionId: ID!) {\n    startPayment(sessionId: $sessionId) {\n      paymentId\n      redirectUrl\n    }\n  }\n':
+    types.StartPaymentDocument,
+  '\n  mutation CancelSessionAsHost($sessionId: ID!) {\n    cancelSessionAsHost(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n':
+    types.CancelSessionAsHostDocument,
+  '\n  subscription PaySessionUpdated($sessionId: ID!) {\n    paySessionUpdated(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n':
+    types.PaySessionUpdatedDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n',
+): typeof import('./graphql').PaySessionFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n',
+): typeof import('./graphql').OpenSessionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query PaySession($sessionId: ID!) {\n    paySession(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n',
+): typeof import('./graphql').PaySessionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation ConfigureSession($input: ConfigureSessionInput!) {\n    configureSession(input: $input) {\n      ...PaySessionFields\n    }\n  }\n',
+): typeof import('./graphql').ConfigureSessionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation StartPayment($sessionId: ID!) {\n    startPayment(sessionId: $sessionId) {\n      paymentId\n      redirectUrl\n    }\n  }\n',
+): typeof import('./graphql').StartPaymentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation CancelSessionAsHost($sessionId: ID!) {\n    cancelSessionAsHost(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n',
+): typeof import('./graphql').CancelSessionAsHostDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription PaySessionUpdated($sessionId: ID!) {\n    paySessionUpdated(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n',
+): typeof import('./graphql').PaySessionUpdatedDocument;
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,461 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** A participant in a configuration; the first is the host. */
+export type ConfigureParticipantInput = {
+  /** Share in minor units (splitMode exact). */
+  amountMinor?: string | null | undefined;
+  /** Share in basis points, all summing to 10000 (splitMode percent). */
+  basisPoints?: number | null | undefined;
+  displayName: string;
+  email?: string | null | undefined;
+  /** An existing participant to keep (their invite link stays valid). */
+  participantId?: string | number | null | undefined;
+  /** Integer weight (splitMode shares). */
+  shares?: number | null | undefined;
+};
+
+export type ConfigureSessionInput = {
+  participants: Array<ConfigureParticipantInput>;
+  sessionId: string | number;
+  splitMode: SplitMode;
+};
+
+export type ParticipantStatus = 'PAID' | 'PENDING';
+
+/** Where a session is in its lifecycle. */
+export type SessionStatus = 'CANCELLED' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
+
+/** How the total is divided among participants. */
+export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
+
+export type ViewerRole = 'HOST' | 'PARTICIPANT';
+
+export type PaySessionFieldsFragment = {
+  id: string;
+  status: SessionStatus;
+  viewerRole: ViewerRole;
+  viewerParticipantId: string | null;
+  currency: string;
+  amountMinor: string;
+  paidMinor: string;
+  remainingMinor: string;
+  splitMode: SplitMode | null;
+  organiserName: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  version: number;
+  expiresAt: string;
+  updatedAt: string;
+  participants: Array<{
+    id: string;
+    displayName: string;
+    amountMinor: string;
+    status: ParticipantStatus;
+    isHost: boolean;
+    isYou: boolean;
+    email: string | null;
+    inviteUrl: string | null;
+  }>;
+};
+
+export type OpenSessionMutationVariables = Exact<{
+  sessionId: string | number;
+  token: string;
+}>;
+
+export type OpenSessionMutation = {
+  openSession: {
+    id: string;
+    status: SessionStatus;
+    viewerRole: ViewerRole;
+    viewerParticipantId: string | null;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    organiserName: string | null;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    version: number;
+    expiresAt: string;
+    updatedAt: string;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      isYou: boolean;
+      email: string | null;
+      inviteUrl: string | null;
+    }>;
+  };
+};
+
+export type PaySessionQueryVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type PaySessionQuery = {
+  paySession: {
+    id: string;
+    status: SessionStatus;
+    viewerRole: ViewerRole;
+    viewerParticipantId: string | null;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    organiserName: string | null;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    version: number;
+    expiresAt: string;
+    updatedAt: string;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      isYou: boolean;
+      email: string | null;
+      inviteUrl: string | null;
+    }>;
+  };
+};
+
+export type ConfigureSessionMutationVariables = Exact<{
+  input: ConfigureSessionInput;
+}>;
+
+export type ConfigureSessionMutation = {
+  configureSession: {
+    id: string;
+    status: SessionStatus;
+    viewerRole: ViewerRole;
+    viewerParticipantId: string | null;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    organiserName: string | null;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    version: number;
+    expiresAt: string;
+    updatedAt: string;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      isYou: boolean;
+      email: string | null;
+      inviteUrl: string | null;
+    }>;
+  };
+};
+
+export type StartPaymentMutationVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type StartPaymentMutation = { startPayment: { paymentId: string; redirectUrl: string } };
+
+export type CancelSessionAsHostMutationVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type CancelSessionAsHostMutation = {
+  cancelSessionAsHost: {
+    id: string;
+    status: SessionStatus;
+    viewerRole: ViewerRole;
+    viewerParticipantId: string | null;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    organiserName: string | null;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    version: number;
+    expiresAt: string;
+    updatedAt: string;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      isYou: boolean;
+      email: string | null;
+      inviteUrl: string | null;
+    }>;
+  };
+};
+
+export type PaySessionUpdatedSubscriptionVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type PaySessionUpdatedSubscription = {
+  paySessionUpdated: {
+    id: string;
+    status: SessionStatus;
+    viewerRole: ViewerRole;
+    viewerParticipantId: string | null;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    organiserName: string | null;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    version: number;
+    expiresAt: string;
+    updatedAt: string;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      isYou: boolean;
+      email: string | null;
+      inviteUrl: string | null;
+    }>;
+  };
+};
+
+export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}
+    `,
+  { fragmentName: 'PaySessionFields' },
+) as unknown as TypedDocumentString<PaySessionFieldsFragment, unknown>;
+export const OpenSessionDocument = new TypedDocumentString(`
+    mutation OpenSession($sessionId: ID!, $token: String!) {
+  openSession(sessionId: $sessionId, token: $token) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
+export const PaySessionDocument = new TypedDocumentString(`
+    query PaySession($sessionId: ID!) {
+  paySession(sessionId: $sessionId) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
+export const ConfigureSessionDocument = new TypedDocumentString(`
+    mutation ConfigureSession($input: ConfigureSessionInput!) {
+  configureSession(input: $input) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
+export const StartPaymentDocument = new TypedDocumentString(`
+    mutation StartPayment($sessionId: ID!) {
+  startPayment(sessionId: $sessionId) {
+    paymentId
+    redirectUrl
+  }
+}
+    `) as unknown as TypedDocumentString<StartPaymentMutation, StartPaymentMutationVariables>;
+export const CancelSessionAsHostDocument = new TypedDocumentString(`
+    mutation CancelSessionAsHost($sessionId: ID!) {
+  cancelSessionAsHost(sessionId: $sessionId) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
+export const PaySessionUpdatedDocument = new TypedDocumentString(`
+    subscription PaySessionUpdated($sessionId: ID!) {
+  paySessionUpdated(sessionId: $sessionId) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

@@ -1,0 +1,81 @@
+import { graphql } from '../gql';
+
+// Everything the pay app shows; every operation below returns it, so one cache entry serves all.
+export const PaySessionFieldsFragment = graphql(`
+  fragment PaySessionFields on PaySessionView {
+    id
+    status
+    viewerRole
+    viewerParticipantId
+    currency
+    amountMinor
+    paidMinor
+    remainingMinor
+    splitMode
+    organiserName
+    participants {
+      id
+      displayName
+      amountMinor
+      status
+      isHost
+      isYou
+      email
+      inviteUrl
+    }
+    successUrl
+    cancelUrl
+    version
+    expiresAt
+    updatedAt
+  }
+`);
+
+export const OpenSessionDocument = graphql(`
+  mutation OpenSession($sessionId: ID!, $token: String!) {
+    openSession(sessionId: $sessionId, token: $token) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+export const PaySessionDocument = graphql(`
+  query PaySession($sessionId: ID!) {
+    paySession(sessionId: $sessionId) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+export const ConfigureSessionDocument = graphql(`
+  mutation ConfigureSession($input: ConfigureSessionInput!) {
+    configureSession(input: $input) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+export const StartPaymentDocument = graphql(`
+  mutation StartPayment($sessionId: ID!) {
+    startPayment(sessionId: $sessionId) {
+      paymentId
+      redirectUrl
+    }
+  }
+`);
+
+export const CancelSessionAsHostDocument = graphql(`
+  mutation CancelSessionAsHost($sessionId: ID!) {
+    cancelSessionAsHost(sessionId: $sessionId) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+export const PaySessionUpdatedDocument = graphql(`
+  subscription PaySessionUpdated($sessionId: ID!) {
+    paySessionUpdated(sessionId: $sessionId) {
+      ...PaySessionFields
+    }
+  }
+`);

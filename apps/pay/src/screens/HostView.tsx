@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { errorCodeOf, execute } from '../graphql/client';
+import { CancelSessionAsHostDocument } from '../graphql/operations';
+import { InviteList } from '../invites/InviteList';
+import { formatMoney } from '../money';
+import { PayShareButton } from '../payment/PayShareButton';
+import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
+import { SplitEditor } from '../split/SplitEditor';
+import { SessionProgress } from '../status/SessionProgress';
+import { Page } from '../ui/Page';
+
+interface Props {
+  session: PaySessionView;
+  now: number;
+  banner?: ReactNode;
+}
+
+/** The organiser's page: set up the split, send the links, pay their own share, watch it fill. */
+export function HostView({ session, now, banner }: Props) {
+  const [editing, setEditing] = useState(false);
+  const total = formatMoney(session.amountMinor, session.currency);
+
+  if (session.status === 'UNCONFIGURED') {
+    return (
+      <Page title="Set up the split" banner={banner}>
+        <p className="notice notice-info">
+          Set up the split before inviting anyone: add the people paying with you, choose how to share {total}, and save. You’ll then get a
+          link to send each of them.
+        </p>
+        <SplitEditor session={session} />
+        <CancelSession session={session} />
+      </Page>
+    );
+  }
+
+  if (editing) {
+    return (
+      <Page title="Change the split" focusHeading banner={banner}>
+        <SplitEditor session={session} onDone={() => setEditing(false)} />
+      </Page>
+    );
+  }
+
+  const you = session.participants.find((p) => p.isYou);
+  return (
+    <Page title="Your group payment" eyebrow={`Total ${total}`} focusHeading banner={banner}>
+      {you && (
+        <section className="your-share" aria-labelledby="your-share-heading">
+          <h2 id="your-share-heading">Your share</h2>
+          <p className="amount-big">{formatMoney(you.amountMinor, session.currency)}</p>
+          {you.status === 'PAID' ? (
+            <p>
+              <span className="badge badge-paid">Paid</span> Thanks — your share is paid.
+            </p>
+          ) : (
+            <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
+          )}
+        </section>
+      )}
+      <InviteList session={session} />
+      <SessionProgress session={session} now={now} />
+      <section className="host-actions" aria-labelledby="changes-heading">
+        <h2 id="changes-heading">Changes</h2>
+        <p className="hint">
+          {session.paidMinor === '0'
+            ? 'You can change who pays and how much until someone pays.'
+            : 'Paid shares are locked; you can still change the unpaid ones.'}
+        </p>
+        <div className="form-actions">
+          <button type="button" className="button-secondary" onClick={() => setEditing(true)}>
+            Change the split
+          </button>
+        </div>
+        <CancelSession session={session} />
+      </section>
+    </Page>
+  );
+}
+
+/** Only before anyone pays (the server refuses later): a two-step cancel for everyone. */
+function CancelSession({ session }: { session: PaySessionView }) {
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => execute(CancelSessionAsHostDocument, { sessionId: session.id }),
+    onSuccess: ({ cancelSessionAsHost }) =>
+      queryClient.setQueryData<PaySessionView>(sessionQueryKey(session.id), (current) => newerView(current, cancelSessionAsHost)),
+  });
+  if (session.paidMinor !== '0') return null;
+
+  if (!confirming) {
+    return (
+      <div className="form-actions">
+        <button type="button" className="button-quiet" onClick={() => setConfirming(true)}>
+          Cancel this payment
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="confirm" role="group" aria-labelledby="confirm-cancel-text">
+      <p id="confirm-cancel-text">Cancel this payment for everyone? Their links will stop working. This can’t be undone.</p>
+      {cancel.isError && (
+        <p className="form-error" role="alert">
+          {errorCodeOf(cancel.error) === 'INVALID_STATE'
+            ? 'Someone has already paid, so it can no longer be cancelled here.'
+            : 'It could not be cancelled. Please try again.'}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          Yes, cancel it
+        </button>
+        <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLiveSession } from '../live/use-live-session';
+import { clearReturnParams, type ReturnNotice } from '../session/access-link';
+import { errorScreenFor } from '../session/error-screen';
+import { type PaySessionView, sessionQueryKey, TERMINAL_STATUSES, useSessionQuery } from '../session/session-query';
+import { ReturnBanner } from '../ui/ReturnBanner';
+import { useNow } from '../use-now';
+import { CancelledScreen, CompletedScreen, ErrorScreen, ExpiredScreen, LoadingScreen } from './EndScreens';
+import { ParticipantView } from './ParticipantView';
+
+/** The host's screens (split editor, invites) load only for hosts: payers, most visitors, skip them. */
+export const loadHostView = () => import('./HostView');
+const HostView = lazy(() => loadHostView().then((m) => ({ default: m.HostView })));
+
+interface Props {
+  sessionId: string;
+  loadSession: () => Promise<PaySessionView>;
+  initialNotice: ReturnNotice | null;
+}
+
+/** /pay/:id and /session/:id: loads the session and shows the screen its state and the viewer's role call for. */
+export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
+  const query = useSessionQuery(sessionId, loadSession);
+  const session = query.data;
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState(initialNotice);
+  const now = useNow();
+  useLiveSession(session);
+
+  const loaded = session !== undefined;
+  useEffect(() => {
+    // The notice is on screen now; a reload should not show it again.
+    if (loaded && initialNotice !== null) clearReturnParams(window.location, window.history);
+  }, [loaded, initialNotice]);
+
+  // Past its expiry the server reports the session expired; ask rather than wait for a push.
+  const overdue = session !== undefined && !TERMINAL_STATUSES.has(session.status) && Date.parse(session.expiresAt) <= now;
+  useEffect(() => {
+    if (overdue) void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) });
+  }, [overdue, now, queryClient, sessionId]);
+
+  if (query.isError) {
+    const kind = errorScreenFor(query.error);
+    // A failed background refresh keeps the page as it was, unless the link itself stopped working.
+    if (session === undefined || kind !== 'unavailable') return <ErrorScreen kind={kind} onRetry={() => void query.refetch()} />;
+  }
+  if (session === undefined) return <LoadingScreen />;
+
+  const banner = <ReturnBanner notice={notice} onDismiss={() => setNotice(null)} />;
+  switch (session.status) {
+    case 'COMPLETED':
+      return <CompletedScreen session={session} banner={banner} />;
+    case 'EXPIRED':
+      return <ExpiredScreen session={session} />;
+    case 'CANCELLED':
+      return <CancelledScreen session={session} />;
+    default:
+      return session.viewerRole === 'HOST' ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <HostView session={session} now={now} banner={banner} />
+        </Suspense>
+      ) : (
+        <ParticipantView session={session} now={now} banner={banner} />
+      );
+  }
+}

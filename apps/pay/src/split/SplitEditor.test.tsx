@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { graphQLError, graphQLFetch, makeParticipant, makeSession } from '../test-support/fixtures';
+import { renderWithQuery } from '../test-support/render';
+import { SplitEditor } from './SplitEditor';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const unconfigured = (amountMinor: string) =>
+  makeSession({ status: 'UNCONFIGURED', splitMode: null, amountMinor, remainingMinor: amountMinor });
+
+function type(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+/** Names three participants (host first) in a fresh editor. */
+function setUpThree(amountMinor: string) {
+  const session = unconfigured(amountMinor);
+  renderWithQuery(<SplitEditor session={session} />, session);
+  fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
+  type('Name of participant 1', 'Sam');
+  type('Name of participant 2', 'Alex');
+  type('Name of participant 3', 'Kim');
+  return session;
+}
+
+const shareOf = (n: number) => screen.getByTestId(`share-${n}`).textContent;
+const saveButton = () => screen.getByRole('button', { name: 'Save split' }) as HTMLButtonElement;
+
+describe('SplitEditor', () => {
+  it('splits 480.00 equally among 3: 160.00 each', () => {
+    setUpThree('48000');
+    expect(shareOf(1)).toMatch(/160\.00/);
+    expect(shareOf(2)).toMatch(/160\.00/);
+    expect(shareOf(3)).toMatch(/160\.00/);
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('splits 100.00 among 3 as 33.34, 33.33, 33.33 with the host first', () => {
+    setUpThree('10000');
+    expect(shareOf(1)).toMatch(/33\.34/);
+    expect(shareOf(2)).toMatch(/33\.33/);
+    expect(shareOf(3)).toMatch(/33\.33/);
+  });
+
+  it('shows exact amounts that do not add up, on the right field, and disables Save', () => {
+    setUpThree('10000');
+    fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
+    // Switching prefills the current split; now make it wrong.
+    expect((screen.getByLabelText('Amount for participant 1') as HTMLInputElement).value).toBe('33.34');
+    type('Amount for participant 1', '50.00');
+    type('Amount for participant 2', '30.00');
+    type('Amount for participant 3', '30.00');
+    expect(screen.getByText('Amounts add up to 110.00 but the total is 100.00')).toBeTruthy();
+    expect(screen.getByText(/too much/)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+
+    // A value that does not read is flagged on its own input, and only there.
+    type('Amount for participant 3', '2O.00');
+    const third = screen.getByLabelText('Amount for participant 3');
+    expect(third.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(third.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(message?.textContent).toBe('Enter an amount such as 150.00');
+    expect(screen.getByLabelText('Amount for participant 2').getAttribute('aria-describedby') ?? '').not.toMatch(/-error/);
+    expect(saveButton().disabled).toBe(true);
+
+    type('Amount for participant 3', '20.00');
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('splits by percent: 50 / 25 / 25', () => {
+    setUpThree('48000');
+    fireEvent.click(screen.getByRole('radio', { name: /By percentage/ }));
+    type('Percent for participant 1', '50');
+    type('Percent for participant 2', '25');
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByText('Percentages add up to 75 %')).toBeTruthy();
+    type('Percent for participant 3', '25');
+    expect(shareOf(1)).toMatch(/240\.00/);
+    expect(shareOf(2)).toMatch(/120\.00/);
+    expect(shareOf(3)).toMatch(/120\.00/);
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('splits by shares: 2 / 1 / 1', () => {
+    setUpThree('48000');
+    fireEvent.click(screen.getByRole('radio', { name: /By shares/ }));
+    type('Shares for participant 1', '2');
+    expect(shareOf(1)).toMatch(/240\.00/);
+    expect(shareOf(2)).toMatch(/120\.00/);
+    expect(shareOf(3)).toMatch(/120\.00/);
+  });
+
+  it('saves with configureSession: host first, amounts in minor units', async () => {
+    const session = setUpThree('10000');
+    const saved = makeSession({ ...session, status: 'OPEN', version: 2 });
+    const { fetchMock, calls } = graphQLFetch({ ConfigureSession: () => ({ data: { configureSession: saved } }) });
+    vi.stubGlobal('fetch', fetchMock);
+    fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.variables).toEqual({
+      input: {
+        sessionId: session.id,
+        splitMode: 'EXACT',
+        participants: [
+          { displayName: 'Sam', email: null, amountMinor: '3334' },
+          { displayName: 'Alex', email: null, amountMinor: '3333' },
+          { displayName: 'Kim', email: null, amountMinor: '3333' },
+        ],
+      },
+    });
+  });
+
+  it('puts the server’s validation details on the inputs they name', async () => {
+    const session = setUpThree('10000');
+    const { fetchMock } = graphQLFetch({
+      ConfigureSession: () =>
+        graphQLError('VALIDATION_ERROR', 'bad', [{ path: 'participants[2].email', message: 'must be an email address' }]),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('must be an email address')).toBeTruthy();
+    expect(screen.getByLabelText('Email of participant 3 (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(session.id).toBeTruthy();
+  });
+
+  it('shows paid participants locked: no amount input, no remove button', () => {
+    const session = makeSession({
+      status: 'PARTIALLY_PAID',
+      splitMode: 'EXACT',
+      amountMinor: '30000',
+      paidMinor: '10000',
+      participants: [
+        makeParticipant({ id: 'h', displayName: 'Sam', isHost: true, isYou: true, amountMinor: '10000' }),
+        makeParticipant({ id: 'a', displayName: 'Alex', amountMinor: '10000', status: 'PAID' }),
+        makeParticipant({ id: 'b', displayName: 'Kim', amountMinor: '10000' }),
+      ],
+    });
+    renderWithQuery(<SplitEditor session={session} onDone={() => undefined} />, session);
+    const alex = screen.getByRole('group', { name: /Participant 2/ });
+    expect(within(alex).getByText(/Paid · locked/)).toBeTruthy();
+    expect(within(alex).queryByLabelText('Amount for participant 2')).toBeNull();
+    expect(within(alex).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove participant 3' })).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('adds and removes participants, moving focus sensibly', () => {
+    const session = unconfigured('10000');
+    renderWithQuery(<SplitEditor session={session} />, session);
+    fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove participant 3' }));
+    expect(screen.queryByLabelText('Name of participant 3')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add participant' }));
+  });
+});

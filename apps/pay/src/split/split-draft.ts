@@ -1,0 +1,309 @@
+import {
+  allocateSplit,
+  AppError,
+  type Currency,
+  formatMinorAsMajor,
+  parseMajorAmount,
+  type SplitMode as DomainSplitMode,
+  type SplitPart,
+  TOTAL_BASIS_POINTS,
+} from '@paysplit/domain';
+import type { ConfigureParticipantInput, SplitMode } from '../gql/graphql';
+import { minorFromApi } from '../money';
+import type { PaySessionView } from '../session/session-query';
+
+/** One participant as the host edits them; amounts stay text until checked. */
+export interface DraftRow {
+  /** Stable React key; an existing participant's id, or a local one for a new row. */
+  key: string;
+  participantId: string | null;
+  name: string;
+  email: string;
+  /** Major units, as typed ("150.00"). */
+  amount: string;
+  /** Percent with up to 2 decimals, as typed ("33.33"). */
+  percent: string;
+  shares: string;
+}
+
+export interface SplitDraft {
+  mode: SplitMode;
+  rows: DraftRow[];
+}
+
+/** `row` holds problems of a participant as a whole (say, an equal share of 0). */
+export type RowField = 'name' | 'email' | 'amount' | 'percent' | 'shares' | 'row';
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export function fieldKey(index: number, field: RowField): string {
+  return `${index}.${field}`;
+}
+
+/** The mode's own input, which a split error about that mode points at. */
+export const MODE_FIELD: Readonly<Record<SplitMode, RowField>> = {
+  EQUAL: 'row',
+  EXACT: 'amount',
+  PERCENT: 'percent',
+  SHARES: 'shares',
+};
+
+export interface SplitCheck {
+  /** Each row's share when the split works out, else null. */
+  amounts: readonly bigint[] | null;
+  fieldErrors: FieldErrors;
+  /** Problems of the split as a whole ("Amounts add up to … but the total is …"). */
+  formErrors: readonly string[];
+  /** Exact mode: what the typed and paid amounts add up to, while every typed amount reads. */
+  assignedMinor: bigint | null;
+  /** Percent mode: the typed percentages in basis points, while every typed one reads. */
+  percentTotal: number | null;
+  /** The configureSession participants, present only when everything checks out. */
+  input: ConfigureParticipantInput[] | null;
+}
+
+export const MAX_DISPLAY_NAME_LENGTH = 80;
+// The server's own loose check: one @, no spaces, a dot in the domain.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+let localKeys = 0;
+function newKey(): string {
+  localKeys += 1;
+  return `new-${localKeys}`;
+}
+
+export function blankRow(): DraftRow {
+  return { key: newKey(), participantId: null, name: '', email: '', amount: '', percent: '', shares: '' };
+}
+
+/** Paid participants by id: their share is locked, as the server locks it. */
+export function lockedShares(session: PaySessionView): ReadonlyMap<string, bigint> {
+  return new Map(session.participants.filter((p) => p.status === 'PAID').map((p) => [p.id, minorFromApi(p.amountMinor)]));
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * The server keeps amounts, not the weights that made them, so percent and share inputs are
+ * recovered only where that is exact: percentages that reproduce every amount, shares from the
+ * common divisor when they stay small. Otherwise the host types them again.
+ */
+function recoverWeights(amounts: readonly bigint[], base: bigint): { percent: string[]; shares: string[] } {
+  const blank = amounts.map(() => '');
+  if (amounts.length === 0 || base <= 0n) return { percent: blank, shares: blank };
+  const exactBp = amounts.every((a) => (a * 10_000n) % base === 0n);
+  const percent = exactBp ? amounts.map((a) => formatBasisPoints(Number((a * 10_000n) / base))) : blank;
+  const divisor = amounts.reduce((g, a) => gcd(g, a), 0n);
+  const weights = divisor > 0n ? amounts.map((a) => a / divisor) : [];
+  const shares = weights.length > 0 && weights.every((w) => w <= 100n) ? weights.map(String) : blank;
+  return { percent, shares };
+}
+
+export function formatBasisPoints(bp: number): string {
+  const whole = Math.floor(bp / 100);
+  const fraction = bp % 100;
+  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+/** The editor's starting point: the saved split, or the host plus one blank participant. */
+export function draftFromSession(session: PaySessionView, currency: Currency): SplitDraft {
+  if (session.participants.length === 0) {
+    return { mode: 'EQUAL', rows: [blankRow(), blankRow()] };
+  }
+  const locked = lockedShares(session);
+  const unlocked = session.participants.filter((p) => !locked.has(p.id));
+  const lockedSum = [...locked.values()].reduce((a, b) => a + b, 0n);
+  const weights = recoverWeights(
+    unlocked.map((p) => minorFromApi(p.amountMinor)),
+    minorFromApi(session.amountMinor) - lockedSum,
+  );
+  let k = 0;
+  const rows = session.participants.map((p): DraftRow => {
+    const index = locked.has(p.id) ? -1 : k++;
+    return {
+      key: p.id,
+      participantId: p.id,
+      name: p.displayName,
+      email: p.email ?? '',
+      amount: formatMinorAsMajor(minorFromApi(p.amountMinor), currency),
+      percent: index >= 0 ? (weights.percent[index] ?? '') : '',
+      shares: index >= 0 ? (weights.shares[index] ?? '') : '',
+    };
+  });
+  return { mode: session.splitMode ?? 'EQUAL', rows };
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const GROUPED_AMOUNT = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
+
+/** Major-units text to minor units with the domain's exact parser; "1,250.50" and "050" are forgiven. */
+export function parseAmountInput(text: string, currency: Currency): Parsed<bigint> {
+  let value = text.trim();
+  if (GROUPED_AMOUNT.test(value)) value = value.replace(/,/g, '');
+  if (!PLAIN_AMOUNT.test(value)) {
+    return { ok: false, message: `Enter an amount such as ${currency.exponent === 0 ? '150' : formatMinorAsMajor(15_000n, currency)}` };
+  }
+  value = value.replace(/^0+(?=\d)/, '');
+  try {
+    return { ok: true, value: parseMajorAmount(value, currency, 'The amount') };
+  } catch (error) {
+    return { ok: false, message: error instanceof AppError ? error.message : 'Enter a valid amount' };
+  }
+}
+
+const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?$/;
+
+/** "33.33" (or "33.33 %") to 3333 basis points by reading the digits, never through a float. */
+export function parsePercentInput(text: string): Parsed<number> {
+  const value = text.trim().replace(/\s*%$/, '');
+  const match = PERCENT.exec(value);
+  if (!match) {
+    return {
+      ok: false,
+      message: /^\d+\.\d{3,}$/.test(value) ? 'Use at most 2 decimal places' : 'Enter a percentage such as 25 or 33.33',
+    };
+  }
+  const bp = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (bp > TOTAL_BASIS_POINTS) return { ok: false, message: 'Enter a percentage of at most 100' };
+  return { ok: true, value: bp };
+}
+
+const SHARES = /^\d{1,6}$/;
+
+export function parseSharesInput(text: string): Parsed<number> {
+  const value = text.trim();
+  if (!SHARES.test(value)) return { ok: false, message: 'Enter a whole number of shares such as 1 or 2' };
+  return { ok: true, value: Number(value) };
+}
+
+const DETAIL_PATH = /^(?:input\.)?participants\[(\d+)\](?:\.(\w+))?$/;
+const FIELD_OF_PATH: Readonly<Record<string, RowField>> = {
+  displayName: 'name',
+  email: 'email',
+  amountMinor: 'amount',
+  lockedAmountMinor: 'amount',
+  basisPoints: 'percent',
+  shares: 'shares',
+};
+
+/** `participants[2].amountMinor` (from the domain or the server) to the input it is about. */
+export function fieldForPath(path: string, mode: SplitMode): { index: number; field: RowField } | null {
+  const match = DETAIL_PATH.exec(path);
+  if (!match) return null;
+  const field = match[2] === undefined ? MODE_FIELD[mode] : (FIELD_OF_PATH[match[2]] ?? 'row');
+  return { index: Number(match[1]), field };
+}
+
+/** Splits error details into messages per input and messages about the split as a whole. */
+export function distributeDetails(
+  details: readonly { path: string; message: string }[],
+  mode: SplitMode,
+  fallback: string,
+): { fieldErrors: Record<string, string>; formErrors: string[] } {
+  const fieldErrors: Record<string, string> = {};
+  const formErrors: string[] = [];
+  for (const detail of details) {
+    const target = fieldForPath(detail.path, mode);
+    if (target) fieldErrors[fieldKey(target.index, target.field)] ??= detail.message;
+    else formErrors.push(detail.message);
+  }
+  if (details.length === 0) formErrors.push(fallback);
+  return { fieldErrors, formErrors };
+}
+
+function toDomainMode(mode: SplitMode): DomainSplitMode {
+  return mode.toLowerCase() as DomainSplitMode;
+}
+
+/**
+ * Checks a draft the way the server will: names and emails as the server checks them, then the
+ * domain's own `allocateSplit`, so the preview is the split the server stores, cent for cent.
+ */
+export function checkSplit(draft: SplitDraft, totalMinor: bigint, currency: Currency, locked: ReadonlyMap<string, bigint>): SplitCheck {
+  const { mode, rows } = draft;
+  const fieldErrors: Record<string, string> = {};
+  const modeField = MODE_FIELD[mode];
+  let modeInputsRead = true;
+  let assigned = 0n;
+  let percentTotal = 0;
+
+  const parts = rows.map((row, index): SplitPart => {
+    const name = row.name.trim();
+    if (name.length === 0) fieldErrors[fieldKey(index, 'name')] = 'Enter a name';
+    else if (name.length > MAX_DISPLAY_NAME_LENGTH)
+      fieldErrors[fieldKey(index, 'name')] = `Use at most ${MAX_DISPLAY_NAME_LENGTH} characters`;
+    const email = row.email.trim();
+    if (email && (email.length > 254 || !EMAIL_PATTERN.test(email))) {
+      fieldErrors[fieldKey(index, 'email')] = 'Enter an email address such as name@example.com';
+    }
+
+    const paid = row.participantId === null ? undefined : locked.get(row.participantId);
+    if (paid !== undefined) {
+      assigned += paid;
+      return { lockedAmountMinor: paid };
+    }
+    const text = mode === 'EXACT' ? row.amount : mode === 'PERCENT' ? row.percent : mode === 'SHARES' ? row.shares : '';
+    // An empty input is left to allocateSplit, which names the participant who needs a value;
+    // meanwhile the running total counts it as nothing.
+    if (mode === 'EQUAL' || text.trim() === '') return {};
+    const parsed =
+      mode === 'EXACT' ? parseAmountInput(text, currency) : mode === 'PERCENT' ? parsePercentInput(text) : parseSharesInput(text);
+    if (!parsed.ok) {
+      fieldErrors[fieldKey(index, modeField)] = parsed.message;
+      modeInputsRead = false;
+      return {};
+    }
+    if (mode === 'EXACT') {
+      assigned += parsed.value as bigint;
+      return { amountMinor: parsed.value as bigint };
+    }
+    if (mode === 'PERCENT') {
+      percentTotal += parsed.value as number;
+      return { basisPoints: parsed.value as number };
+    }
+    return { shares: parsed.value as number };
+  });
+
+  const parseFailed = Object.keys(fieldErrors).some((key) => key.endsWith(`.${modeField}`));
+  let amounts: bigint[] | null = null;
+  const formErrors: string[] = [];
+  if (!parseFailed) {
+    try {
+      amounts = allocateSplit(totalMinor, toDomainMode(mode), parts, currency);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const distributed = distributeDetails(error.details ?? [], mode, error.message);
+      for (const [key, message] of Object.entries(distributed.fieldErrors)) fieldErrors[key] ??= message;
+      formErrors.push(...distributed.formErrors);
+    }
+  }
+
+  const valid = amounts !== null && Object.keys(fieldErrors).length === 0 && formErrors.length === 0;
+  return {
+    amounts,
+    fieldErrors,
+    formErrors,
+    assignedMinor: mode === 'EXACT' && modeInputsRead ? assigned : null,
+    percentTotal: mode === 'PERCENT' && modeInputsRead ? percentTotal : null,
+    input: valid ? toConfigureInput(rows, parts, mode) : null,
+  };
+}
+
+function toConfigureInput(rows: readonly DraftRow[], parts: readonly SplitPart[], mode: SplitMode): ConfigureParticipantInput[] {
+  return rows.map((row, index) => {
+    const part = parts[index] ?? {};
+    const input: ConfigureParticipantInput = { displayName: row.name.trim(), email: row.email.trim() || null };
+    if (row.participantId !== null) input.participantId = row.participantId;
+    // A paid participant's share is locked by the server; it reads no value for them.
+    if (part.lockedAmountMinor !== undefined) return input;
+    if (mode === 'EXACT' && part.amountMinor !== undefined) input.amountMinor = part.amountMinor.toString();
+    if (mode === 'PERCENT') input.basisPoints = part.basisPoints ?? null;
+    if (mode === 'SHARES') input.shares = part.shares ?? null;
+    return input;
+  });
+}

@@ -1,0 +1,66 @@
+import type { PayParticipant, PaySessionView } from '../session/session-query';
+
+/** A session as paySession returns it; tests override what they are about. */
+export function makeSession(overrides: Partial<PaySessionView> = {}): PaySessionView {
+  return {
+    id: '8a4c8f52-0c4e-4d0c-9b8e-3f0a5e2b7c11',
+    status: 'OPEN',
+    viewerRole: 'HOST',
+    viewerParticipantId: 'p-host',
+    currency: 'NZD',
+    amountMinor: '48000',
+    paidMinor: '0',
+    remainingMinor: '48000',
+    splitMode: 'EQUAL',
+    organiserName: 'Sam',
+    participants: [],
+    successUrl: null,
+    cancelUrl: null,
+    version: 1,
+    expiresAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2029-12-29T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayParticipant {
+  return {
+    id: 'p-1',
+    displayName: 'Alex',
+    amountMinor: '16000',
+    status: 'PENDING',
+    isHost: false,
+    isYou: false,
+    email: null,
+    inviteUrl: null,
+    ...overrides,
+  };
+}
+
+type GraphQLReply = { data: unknown } | { errors: { message: string; extensions: Record<string, unknown> }[] };
+
+export interface RecordedOperation {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * A stand-in for fetch('/graphql'): answers each operation by name and records what was sent.
+ * `handlers` return the reply body; an unknown operation fails the test loudly.
+ */
+export function graphQLFetch(handlers: Record<string, (variables: Record<string, unknown>) => GraphQLReply>) {
+  const calls: RecordedOperation[] = [];
+  const fetchMock = async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
+    const operationName = /(?:query|mutation|subscription)\s+(\w+)/.exec(body.query)?.[1] ?? 'unknown';
+    calls.push({ operationName, variables: body.variables });
+    const handler = handlers[operationName];
+    if (!handler) throw new Error(`No handler for ${operationName}`);
+    return new Response(JSON.stringify(handler(body.variables)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  return { fetchMock, calls };
+}
+
+export function graphQLError(code: string, message = code, details?: { path: string; message: string }[]): GraphQLReply {
+  return { errors: [{ message, extensions: details ? { code, details } : { code } }] };
+}

@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+interface Props {
+  /** The page's h1, also the tab title. */
+  title: string;
+  /** Above the heading: who organised it, say. */
+  eyebrow?: ReactNode;
+  /** Move focus to the heading when this screen appears or changes (an end state replacing another). */
+  focusHeading?: boolean;
+  banner?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One screen: landmark, heading, and the tab title, so each state reads as its own page. */
+export function Page({ title, eyebrow, focusHeading = false, banner, children }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · PaySplit`;
+  }, [title]);
+  // A new heading means a new screen: take focus there so a screen reader starts reading it.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading, title]);
+
+  return (
+    <div className="app">
+      <header className="brand" aria-label="PaySplit">
+        <span className="brand-mark" aria-hidden="true">
+          ◐
+        </span>{' '}
+        PaySplit
+      </header>
+      <main className="page">
+        {banner}
+        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {children}
+      </main>
+    </div>
+  );
+}
