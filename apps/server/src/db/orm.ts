@@ -24,8 +24,9 @@ export function ormConfig(options: OrmOptions): Options {
       allOrNothing: true,
       snapshot: false,
     },
-    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000 },
-    driverOptions: { connection: { statement_timeout: 15_000 } },
+    // While the database is unreachable a request fails within a few seconds (503), never hangs.
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000, acquireTimeoutMillis: 3_000, createTimeoutMillis: 2_000 },
+    driverOptions: { connection: { statement_timeout: 15_000, connectionTimeoutMillis: 2_000 } },
     // A forked EntityManager per request is the unit of work; the global one is never used for work.
     allowGlobalContext: false,
     forceUtcTimezone: true,

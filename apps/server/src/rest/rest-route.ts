@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
+import { classifyError } from '../graphql/errors.js';
 import type { LimitName, RateLimits } from '../http/rate-limits.js';
 import type { MerchantPrincipal } from '../modules/integrations/integration.service.js';
 import { sendError } from './error-response.js';
@@ -77,8 +78,9 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
       }
       res.status(200).json(route.respond(data as Data));
     } catch (error) {
-      sendError(res, requestId, error instanceof AppError ? error : new AppError(ErrorCode.InternalError, 'An internal error occurred'));
-      if (!(error instanceof AppError)) context.logger.error({ err: error }, 'REST handler failed');
+      const appError = classifyError(error);
+      sendError(res, requestId, appError);
+      if (!(error instanceof AppError)) context.logger.error({ err: error, code: appError.code }, 'REST handler failed');
     }
   };
   // Bodies are read raw so the JSON parser can keep amounts exact (see json-body.ts).
