@@ -16,7 +16,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/pay/src/**/*.test.{ts,tsx}'],
     globalSetup: ['apps/server/test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -39,7 +39,7 @@ const FIELD_WORDS: Readonly<Record<RowField, string>> = {
 
 interface Props {
   session: PaySessionView;
-  /** Called after a successful save, and by the Cancel button when editing a saved split. */
+  /** Called after a successful save, and by "Discard changes" when editing a saved split. */
   onDone?: () => void;
 }
 
