@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { IntegrationService } from '../modules/integrations/integration.service.js';
+import { describeFetchError, fetchMerchant } from '../security/outbound.js';
 import { OUTBOX_CHANNEL } from '../modules/webhooks/outbox.js';
 
 export interface WebhookDispatcherOptions {
@@ -174,25 +175,27 @@ export class WebhookDispatcher {
     let error: string | null = null;
     let retryAfterMs = 0;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'PaySplit-Webhooks/1',
-          ...createSignedHeaders({ id: delivery.event_id, body: delivery.body, secret }),
+      const mode = (JSON.parse(delivery.body) as { mode?: string }).mode === 'live' ? 'live' : 'test';
+      const response = await fetchMerchant(
+        delivery.url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'PaySplit-Webhooks/1',
+            ...createSignedHeaders({ id: delivery.event_id, body: delivery.body, secret }),
+          },
+          body: delivery.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.options.timeoutMs),
         },
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+        mode,
+      );
       statusCode = response.status;
       excerpt = await readExcerpt(response);
       if (statusCode === 429 || statusCode === 503) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     } catch (caught) {
-      error =
-        caught instanceof Error && caught.name === 'TimeoutError'
-          ? `no reply within ${this.options.timeoutMs} ms`
-          : `could not connect: ${(caught as Error).message}`;
+      error = describeFetchError(caught, this.options.timeoutMs);
     }
     const durationMs = Date.now() - startedAt.getTime();
     // 3xx counts as failure: a webhook endpoint must answer, not redirect (decisions §6).
@@ -237,7 +240,7 @@ export class WebhookDispatcher {
   }
 }
 
-async function readExcerpt(response: Response): Promise<string | null> {
+async function readExcerpt(response: Awaited<ReturnType<typeof fetchMerchant>>): Promise<string | null> {
   if (!response.body) return null;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, normalizeAllowlistEntry } from '@paysplit/domain';
+import { assertLiveUrlAllowed } from '../../security/outbound.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import {
   API_KEY_PATTERN,
@@ -52,6 +53,7 @@ export class IntegrationService {
         { path: 'name', message: 'must be 1 to 200 characters' },
       ]);
     }
+    if (input.keyMode === 'live' || input.payoutOnboarded) await this.assertLiveUrls(input);
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
     const integration = em.create(Integration, {
@@ -73,6 +75,12 @@ export class IntegrationService {
 
   async createApiKey(em: EntityManager, integrationId: string, mode: KeyMode, name?: string): Promise<{ apiKey: string; record: ApiKey }> {
     const integration = await this.requireIntegration(em, integrationId);
+    if (mode === 'live') {
+      await this.assertLiveUrls({
+        partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? undefined,
+        webhookUrl: integration.webhookUrl ?? undefined,
+      });
+    }
     const created = this.addApiKey(em, integration, mode, name);
     await em.flush();
     return created;
@@ -137,6 +145,12 @@ export class IntegrationService {
       partner: this.secretBox.open(integration.partnerSigningSecretSealed),
       webhook: this.secretBox.open(integration.webhookSigningSecretSealed),
     };
+  }
+
+  /** Live money only goes to public https addresses (decisions §6). */
+  private async assertLiveUrls(urls: { partnerCreatePaymentUrl?: string; webhookUrl?: string }): Promise<void> {
+    if (urls.partnerCreatePaymentUrl) await assertLiveUrlAllowed(urls.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl');
+    if (urls.webhookUrl) await assertLiveUrlAllowed(urls.webhookUrl, 'webhookUrl');
   }
 
   private addApiKey(em: EntityManager, integration: Integration, mode: KeyMode, name?: string): { apiKey: string; record: ApiKey } {

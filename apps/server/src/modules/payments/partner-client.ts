@@ -1,6 +1,7 @@
 import { createSignedHeaders } from '@paysplit/sdk';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
+import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
 import type { KeyMode } from '../../security/tokens.js';
 
 export interface PartnerCreatePaymentBody {
@@ -34,23 +35,25 @@ export class PartnerClient {
       );
       throw new PartnerCallError(reason);
     };
-    let response: Response;
+    let response: Awaited<ReturnType<typeof fetchMerchant>>;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...createSignedHeaders({ id: body.paymentId, body: text, secret }),
+      response = await fetchMerchant(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...createSignedHeaders({ id: body.paymentId, body: text, secret }),
+          },
+          body: text,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.options.timeoutMs),
         },
-        body: text,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      return fail(
-        error instanceof Error && error.name === 'TimeoutError' ? `no reply within ${this.options.timeoutMs} ms` : 'could not connect',
+        body.mode,
       );
+    } catch (error) {
+      return fail(describeFetchError(error, this.options.timeoutMs));
     }
     const reply = (await response.text().catch(() => '')).slice(0, MAX_REPLY_BYTES);
     if (response.status !== 200) return fail(`answered HTTP ${response.status}`, { status: response.status });
