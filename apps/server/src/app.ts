@@ -91,7 +91,13 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const rateLimits = new RateLimits({ redis, logger, metrics, windowSeconds: config.rateLimitWindowSeconds });
+  const rateLimits = new RateLimits({
+    redis,
+    logger,
+    metrics,
+    windowSeconds: config.rateLimitWindowSeconds,
+    enabled: config.rateLimitsEnabled,
+  });
   const secureCookies = config.publicBaseUrl.startsWith('https://');
   const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext(root, {

@@ -40,6 +40,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   // The window of the per-minute limits; only tests and unusual deployments change it.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Off only for load tests, benchmarks and fuzzing, which must measure the service, not the limiter.
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -66,6 +68,7 @@ export interface Config {
   readonly redisUrl: string | undefined;
   readonly trustProxy: boolean | number | string;
   readonly rateLimitWindowSeconds: number;
+  readonly rateLimitsEnabled: boolean;
   /** How often the expiry job looks for sessions past their deadline. */
   readonly expirySweepMs: number;
   readonly partnerTimeoutMs: number;
@@ -102,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     expirySweepMs: env.EXPIRY_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    rateLimitsEnabled: env.RATE_LIMITS === 'on',
     trustProxy:
       env.TRUST_PROXY === 'true'
         ? true

@@ -304,3 +304,16 @@ describe('unknown routes', () => {
     expect(body.code).toBe('NOT_FOUND');
   });
 });
+
+describe('text the database cannot store', () => {
+  it('refuses the NUL character in any field with VALIDATION_ERROR (found by the fuzzer)', async () => {
+    await expectRefusal(
+      { body: { integrationId, amount: 10, merchantOrderRef: 'a\u0000b' } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /merchantOrderRef/ },
+    );
+    await expectRefusal(
+      { body: { integrationId, amount: 10, metadata: { note: '\u0000' } } },
+      { status: 400, code: 'VALIDATION_ERROR', message: /metadata\.note/ },
+    );
+  });
+});

@@ -11,6 +11,7 @@ import {
   resolveSuccessUrl,
   validateMetadata,
   validateOrderReference,
+  findUnstorableText,
 } from './session-request.js';
 
 const paths = (details: readonly { path: string }[]): string[] => details.map((d) => d.path);
@@ -351,5 +352,18 @@ describe('assertRedirectUrlAllowed', () => {
     expect(() => assertRedirectUrlAllowed('https://shop.example.com/', [], 'successUrl')).toThrow(
       expect.objectContaining({ code: 'REDIRECT_URL_NOT_ALLOWED', message: expect.stringContaining('no redirect allowlist yet') }),
     );
+  });
+});
+
+describe('findUnstorableText', () => {
+  it('finds the NUL character in nested strings and keys, naming where', () => {
+    expect(findUnstorableText({ a: 'ok', b: ['x', 'y\u0000'], c: { 'k\u0000': 1 } }, '')).toEqual([
+      { path: 'c', message: 'keys must not contain the NUL character (\\u0000)' },
+      { path: 'b[1]', message: 'must not contain the NUL character (\\u0000)' },
+    ]);
+  });
+
+  it('accepts ordinary text, emoji and other control characters', () => {
+    expect(findUnstorableText({ note: 'tab\there 💸', n: 5, z: null }, '')).toEqual([]);
   });
 });

@@ -266,3 +266,26 @@ export function assertRedirectUrlAllowed(url: string, allowlist: readonly string
       : `${field} is not allowed: its origin is not on this integration's redirect allowlist`;
   throw new AppError(ErrorCode.RedirectUrlNotAllowed, message, [{ path: field, message }]);
 }
+
+/**
+ * Text PostgreSQL cannot store (the NUL character), anywhere in a request: one detail per place.
+ * Refused up front so such a request is a clear VALIDATION_ERROR, never a storage failure.
+ */
+export function findUnstorableText(value: unknown, path: string): ErrorDetail[] {
+  const found: ErrorDetail[] = [];
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0 && found.length < 20) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) found.push({ path: at, message: 'must not contain the NUL character (\\u0000)' });
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push([item, `${at}[${index}]`]));
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) found.push({ path: at, message: 'keys must not contain the NUL character (\\u0000)' });
+        stack.push([item, at ? `${at}.${key}` : key]);
+      }
+    }
+  }
+  return found;
+}

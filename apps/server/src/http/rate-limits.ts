@@ -27,7 +27,16 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | BurstyRateLimiter;
 export class RateLimits {
   private readonly limiters: Record<LimitName, { limiter: Limiter; limit: number }>;
 
-  constructor(private readonly options: { redis?: Redis; logger: Logger; metrics: Metrics; prefix?: string; windowSeconds?: number }) {
+  constructor(
+    private readonly options: {
+      redis?: Redis;
+      logger: Logger;
+      metrics: Metrics;
+      prefix?: string;
+      windowSeconds?: number;
+      enabled?: boolean;
+    },
+  ) {
     const window = options.windowSeconds ?? 60;
     const prefix = options.prefix ?? 'paysplit_rl';
     const make = (name: string, points: number, duration: number): RateLimiterMemory | RateLimiterRedis =>
@@ -50,6 +59,8 @@ export class RateLimits {
 
   async check(name: LimitName, key: string): Promise<LimitDecision> {
     const { limiter, limit } = this.limiters[name];
+    if (this.options.enabled === false)
+      return { allowed: true, limit, remaining: limit, resetAt: Math.ceil(Date.now() / 1000), retryAfter: 0 };
     try {
       const result = await limiter.consume(key);
       return decision(true, limit, result);

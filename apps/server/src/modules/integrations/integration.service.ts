@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, normalizeAllowlistEntry } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
+import { assertStorableText } from '../sessions/session-plan.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import {
   API_KEY_PATTERN,
@@ -47,6 +48,7 @@ export class IntegrationService {
   constructor(private readonly secretBox: SecretBox) {}
 
   async createIntegration(em: EntityManager, input: CreateIntegrationInput): Promise<CreatedIntegration> {
+    assertStorableText(input);
     const name = input.name.trim();
     if (name.length === 0 || name.length > 200) {
       throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [

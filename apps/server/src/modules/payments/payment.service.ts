@@ -18,6 +18,7 @@ import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { announceSessionChange } from '../live/session-changes.js';
 import { endSession } from '../sessions/session-ending.js';
+import { assertStorableText } from '../sessions/session-plan.js';
 import { emitPaymentRecorded, emitSessionCompleted } from '../webhooks/session-events.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
 import { LIVE_PAYMENT_STATUSES, Payment, type RecordAction } from './payment.entity.js';
@@ -164,6 +165,7 @@ export class PaymentService {
     if (!isUuid(command.paymentId)) {
       throw new AppError(ErrorCode.ValidationError, 'paymentId must be a UUID', [{ path: 'paymentId', message: 'must be a UUID' }]);
     }
+    assertStorableText(command);
     const expectedAmount = command.amountMinor == null ? undefined : parseMinorAmount(command.amountMinor);
     return em.transactional(async (tx) => {
       const located = await tx.findOne(Payment, { id: command.paymentId }, { fields: ['id', 'session'] });

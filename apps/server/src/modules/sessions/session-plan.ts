@@ -17,6 +17,7 @@ import {
   type SplitPart,
   validateMetadata,
   validateOrderReference,
+  findUnstorableText,
 } from '@paysplit/domain';
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
@@ -75,6 +76,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * first applicable error (currency and amount codes first, then redirects, then the rest).
  */
 export function planSession(command: CreateSessionCommand, redirectAllowlist: readonly string[]): SessionPlan {
+  assertStorableText(command);
   const currency = requireCurrency(command.currency ?? DEFAULT_CURRENCY);
   const amountMinor = resolveTotalAmount({ amount: command.amount, amountMinor: command.amountMinor }, currency);
 
@@ -114,6 +116,12 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     orderReference: command.merchantOrderRef ?? null,
     expiresInSeconds,
   };
+}
+
+/** Refuses text PostgreSQL cannot store (NUL) anywhere in a command, before any other work. */
+export function assertStorableText(command: unknown): void {
+  const details = findUnstorableText(command, '');
+  if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
 }
 
 export function describeDetails(details: readonly ErrorDetail[]): string {

@@ -13,6 +13,7 @@ import { isUuid, type MerchantPrincipal } from '../integrations/integration.serv
 import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { Participant } from './participant.entity.js';
 import {
+  assertStorableText,
   checkParticipantFields,
   type CreateSessionCommand,
   describeDetails,
@@ -98,6 +99,7 @@ export class SessionService {
    * arrives for them later is kept and flagged for refund).
    */
   async configureSession(em: EntityManager, command: ConfigureSessionCommand): Promise<Session> {
+    assertStorableText(command);
     return em.transactional(async (tx) => {
       const session = await tx.findOne(Session, { id: command.sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${command.sessionId} not found`);
