@@ -44,6 +44,8 @@ const environmentSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // How long a claimed delivery stays with one instance; must exceed the timeout.
+  WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
@@ -62,6 +64,7 @@ export interface Config {
   /** Delays before retry 1, 2, … of a webhook delivery (decisions §6); the first attempt is immediate. */
   readonly webhookRetryScheduleMs: readonly number[];
   readonly webhookTimeoutMs: number;
+  readonly webhookClaimMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
   /** Shared rate-limit counters for several instances; unset keeps them in memory. */
@@ -102,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolMax: env.DATABASE_POOL_MAX,
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -42,6 +42,7 @@ export async function startServer(config: Config, logger = createLogger({ level:
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.webhookTimeoutMs,
+    claimMs: config.webhookClaimMs,
     metrics: paysplit.metrics,
   });
   await dispatcher.start();
