@@ -20,6 +20,7 @@ export async function startBenchServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
+    RATE_LIMITS: 'off',
     PAYSPLIT_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

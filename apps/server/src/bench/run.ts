@@ -1,15 +1,45 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedDatabase } from '../db/embedded-database.js';
+import { openOrm } from '../db/orm.js';
+import { IntegrationService } from '../modules/integrations/integration.service.js';
+import { SecretBox } from '../security/secret-box.js';
+import { load, type LoadResult, startChild } from './load.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
 /**
- * `npm run bench`: each figure is measured in this run against its target or floor, printed as
- * a table and written to apps/server/bench-results/<name>.json. Never part of `npm test`.
+ * `npm run bench`: PaySplit (a separate process) under load from this process over loopback,
+ * each figure beside its floor or target measured in the same run. Prints a table and writes
+ * apps/server/bench-results/<name>.json. Never part of `npm test`.
  */
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
-const sessions = Number(process.env.BENCH_SESSIONS ?? 500);
+const PAY_DIST = fileURLToPath(new URL('../../../pay/dist/', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LATENCY_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
+const LARGE_TABLE = Number(process.env.BENCH_LARGE_TABLE ?? 1_000_000);
+const SECRETS_KEY = '42'.repeat(32);
+
+interface Row {
+  benchmark: string;
+  figure: string;
+  baseline: string;
+  ratio: string;
+}
+
+const rows: Row[] = [];
+const results: Record<string, unknown> = {};
+
+function record(name: string, row: Row, data: unknown): void {
+  rows.push(row);
+  results[name] = data;
+  process.stderr.write(`  ${row.benchmark}: ${row.figure}\n`);
+}
+
+const fmt = (result: LoadResult) =>
+  `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
 
 async function main(): Promise<void> {
   const machine = {
@@ -18,21 +48,259 @@ async function main(): Promise<void> {
     cpuModel: os.cpus()[0]?.model,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   };
-  const latency = await measureWebhookLatency(sessions);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paysplit-bench-'));
+  const database = await startEmbeddedDatabase({ dataDir, databaseName: 'bench' });
+  const environment = {
+    DATABASE_URL: database.url,
+    SECRETS_KEY,
+    NODE_ENV: 'production',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_MAX: '20',
+    PAYSPLIT_DATA_DIR: dataDir,
+  };
+  const paysplit = await startChild('../main.js', environment, '/readyz');
+  const floor = await startChild(
+    './floor-server.js',
+    { DATABASE_URL: database.url },
+    '/floor/status?sessionId=00000000-0000-4000-8000-000000000000',
+  );
+  const orm = await openOrm({ databaseUrl: database.url });
+  try {
+    const created = await new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex'))).createIntegration(orm.em.fork(), {
+      name: 'Bench',
+    });
+    const api = { 'content-type': 'application/json', 'x-service-api-key': created.apiKey };
+    const createBody = JSON.stringify({
+      integrationId: created.integration.id,
+      amountMinor: '48000',
+      merchantOrderRef: 'bench',
+      metadata: { table: 4 },
+    });
+    const rssAtRest = await paysplit.rssMb();
+
+    // Status poll and GraphQL read, on a small table first.
+    const session = (await (
+      await fetch(`${paysplit.url}/api/v1/payments/sessions`, { method: 'POST', headers: api, body: createBody })
+    ).json()) as { sessionId: string };
+    await seedSessions(orm, created.integration.id, 1_000);
+    const pollUrl = `${paysplit.url}/api/payments/unified?sessionId=${session.sessionId}`;
+    const poll = await load({ url: pollUrl, seconds: SECONDS, connections: 20 });
+    const pollFloor = await load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 });
+    record(
+      'poll',
+      {
+        benchmark: 'status poll (max throughput)',
+        figure: fmt(poll),
+        baseline: `floor (bare Express, one PK SELECT): ${fmt(pollFloor)}; target ratio >= 0.7`,
+        ratio: (poll.requestsPerSecond / pollFloor.requestsPerSecond).toFixed(2),
+      },
+      { poll, pollFloor },
+    );
+    const graphql = await load({
+      url: `${paysplit.url}/graphql`,
+      method: 'POST',
+      headers: api,
+      body: JSON.stringify({
+        query: 'query($id: ID!) { session(id: $id) { id status amountMinor paidMinor remainingMinor participants { id status } } }',
+        variables: { id: session.sessionId },
+      }),
+      seconds: SECONDS,
+      connections: 20,
+    });
+    record(
+      'graphql-session',
+      {
+        benchmark: 'GraphQL session query (max throughput)',
+        figure: fmt(graphql),
+        baseline: `REST poll: ${Math.round(poll.requestsPerSecond)} req/s`,
+        ratio: (graphql.requestsPerSecond / poll.requestsPerSecond).toFixed(2),
+      },
+      { graphql },
+    );
+    const rssUnderLoad = await paysplit.rssMb();
+
+    // The same poll load spread over two instances on one database (decisions §9).
+    const second = await startChild('../main.js', environment, '/readyz');
+    try {
+      const [onA, onB] = await Promise.all([
+        load({ url: pollUrl, seconds: SECONDS, connections: 10 }),
+        load({ url: `${second.url}/api/payments/unified?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 10 }),
+      ]);
+      const together = onA.requestsPerSecond + onB.requestsPerSecond;
+      record(
+        'two-instances',
+        {
+          benchmark: 'status poll on two instances (max throughput, summed)',
+          figure: `${Math.round(together)} req/s (p99 ${Math.max(onA.p99Ms, onB.p99Ms)} ms)`,
+          baseline: `one instance: ${Math.round(poll.requestsPerSecond)} req/s`,
+          ratio: (together / poll.requestsPerSecond).toFixed(2),
+        },
+        { onA, onB, oneInstance: poll },
+      );
+    } finally {
+      await second.stop();
+    }
+
+    // Poll latency with 1k vs 1M sessions stored: flat, because every lookup is by index.
+    const smallLatency = await load({ url: pollUrl, seconds: 5, connections: 4, rate: 100 });
+    await seedSessions(orm, created.integration.id, LARGE_TABLE - 1_000);
+    await orm.em.getConnection().execute('analyze session; analyze participant');
+    const largeLatency = await load({ url: pollUrl, seconds: 5, connections: 4, rate: 100 });
+    const plans = await Promise.all(
+      [
+        `select * from session where id = '${session.sessionId}'`,
+        `select count(*) from participant where session_id = '${session.sessionId}'`,
+      ].map(async (query) =>
+        (await orm.em.getConnection().execute<{ 'QUERY PLAN': string }[]>(`explain ${query}`))
+          .map((line) => line['QUERY PLAN'])
+          .join(' | '),
+      ),
+    );
+    record(
+      'poll-table-size',
+      {
+        benchmark: `status poll latency at 100 req/s, ${LARGE_TABLE.toLocaleString('en')} sessions stored`,
+        figure: `p50 ${largeLatency.p50Ms} ms, p99 ${largeLatency.p99Ms} ms`,
+        baseline: `1,000 stored: p50 ${smallLatency.p50Ms} ms, p99 ${smallLatency.p99Ms} ms`,
+        ratio: (largeLatency.p99Ms / Math.max(1, smallLatency.p99Ms)).toFixed(2),
+      },
+      { smallLatency, largeLatency, plans },
+    );
+
+    // Session creation: throughput, and latency at a fixed 200 req/s.
+    const create = await load({
+      url: `${paysplit.url}/api/v1/payments/sessions`,
+      method: 'POST',
+      headers: api,
+      body: createBody,
+      seconds: SECONDS,
+      connections: 20,
+    });
+    const createFloor = await load({
+      url: `${floor.url}/floor/sessions`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: createBody,
+      seconds: SECONDS,
+      connections: 20,
+    });
+    record(
+      'create',
+      {
+        benchmark: 'REST create session (max throughput)',
+        figure: fmt(create),
+        baseline: `floor (bare Express, one INSERT): ${fmt(createFloor)}; target ratio >= 0.5`,
+        ratio: (create.requestsPerSecond / createFloor.requestsPerSecond).toFixed(2),
+      },
+      { create, createFloor },
+    );
+    const createAt200 = await load({
+      url: `${paysplit.url}/api/v1/payments/sessions`,
+      method: 'POST',
+      headers: api,
+      body: createBody,
+      seconds: SECONDS,
+      connections: 20,
+      rate: 200,
+    });
+    const floorAt200 = await load({
+      url: `${floor.url}/floor/sessions`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: createBody,
+      seconds: SECONDS,
+      connections: 20,
+      rate: 200,
+    });
+    record(
+      'create-200',
+      {
+        benchmark: 'REST create session at a fixed 200 req/s',
+        figure: `p50 ${createAt200.p50Ms} ms, p99 ${createAt200.p99Ms} ms, ${Math.round(createAt200.requestsPerSecond)} req/s`,
+        baseline: `floor: p50 ${floorAt200.p50Ms} ms, p99 ${floorAt200.p99Ms} ms`,
+        ratio: (createAt200.requestsPerSecond / Math.max(1, floorAt200.requestsPerSecond)).toFixed(2),
+      },
+      { createAt200, floorAt200 },
+    );
+
+    record(
+      'rss',
+      {
+        benchmark: 'server RSS',
+        figure: `${rssAtRest} MB at rest, ${rssUnderLoad} MB after load`,
+        baseline: '-',
+        ratio: (rssUnderLoad / rssAtRest).toFixed(2),
+      },
+      { rssAtRest, rssUnderLoad },
+    );
+  } finally {
+    await orm.close(true);
+    await Promise.all([paysplit.stop(), floor.stop()]);
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const latency = await measureWebhookLatency(LATENCY_SESSIONS);
+  record(
+    'webhook-latency',
+    {
+      benchmark: `last record -> webhook received (${latency.sessions} sessions)`,
+      figure: `median ${latency.latencyMs.median.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms`,
+      baseline: `target p99 < ${latency.targetP99Ms} ms`,
+      ratio: (latency.latencyMs.p99 / latency.targetP99Ms).toFixed(2),
+    },
+    latency,
+  );
+
+  const payJs = await payAppFirstLoad();
+  record(
+    'pay-js',
+    {
+      benchmark: 'pay page first-load JS (gzip)',
+      figure: `${(payJs / 1024).toFixed(1)} KB`,
+      baseline: 'target <= 120 KB',
+      ratio: (payJs / 1024 / 120).toFixed(2),
+    },
+    { bytes: payJs },
+  );
+
   await mkdir(RESULTS_DIR, { recursive: true });
   const at = new Date().toISOString();
-  await writeFile(path.join(RESULTS_DIR, 'webhook-latency.json'), `${JSON.stringify({ at, machine, ...latency }, null, 2)}\n`);
-  const rows = [
-    ['benchmark', 'figure', 'target', 'ratio to target'],
-    [
-      `last record -> webhook received (${latency.sessions} sessions)`,
-      `median ${latency.latencyMs.median.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms`,
-      `p99 < ${latency.targetP99Ms} ms`,
-      (latency.latencyMs.p99 / latency.targetP99Ms).toFixed(2),
-    ],
-  ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')}\n`);
+  for (const [name, data] of Object.entries(results))
+    await writeFile(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ at, machine, ...(data as object) }, null, 2)}\n`);
+  printTable([{ benchmark: 'benchmark', figure: 'figure', baseline: 'baseline or target (same run)', ratio: 'ratio' }, ...rows]);
+}
+
+/** Seeds sessions straight into PostgreSQL (the table size matters, not how rows got there). */
+async function seedSessions(orm: Awaited<ReturnType<typeof openOrm>>, integrationId: string, count: number): Promise<void> {
+  // Batches stay well inside the 15 s statement timeout.
+  for (let done = 0; done < count; done += 100_000) await insertSessions(orm, integrationId, Math.min(100_000, count - done));
+}
+
+async function insertSessions(orm: Awaited<ReturnType<typeof openOrm>>, integrationId: string, count: number): Promise<void> {
+  await orm.em.getConnection().execute(
+    `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, host_token_hash, metadata, expires_at, version, created_at, updated_at)
+     select gen_random_uuid(), ?, 'test', 'open', 'NZD', 1000, 0, md5(random()::text || g::text), '{}', now() + interval '3 days', 1, now(), now()
+       from generate_series(1, ?) g`,
+    [integrationId, count],
+  );
+}
+
+/** JS a payer's browser loads first: the entry chunk and what index.html preloads. */
+async function payAppFirstLoad(): Promise<number> {
+  const html = await readFile(path.join(PAY_DIST, 'index.html'), 'utf8');
+  const files = new Set([...html.matchAll(/(?:src|href)="\/pay-assets\/([^"]+\.js)"/g)].map((match) => match[1]!));
+  const available = new Set(await readdir(PAY_DIST));
+  let bytes = 0;
+  for (const file of files) if (available.has(file)) bytes += gzipSync(await readFile(path.join(PAY_DIST, file))).length;
+  return bytes;
+}
+
+function printTable(table: Row[]): void {
+  const keys = ['benchmark', 'figure', 'baseline', 'ratio'] as const;
+  const widths = keys.map((key) => Math.max(...table.map((row) => row[key].length)));
+  for (const row of table) process.stdout.write(`${keys.map((key, index) => row[key].padEnd(widths[index]!)).join(' | ')}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { findFreePort } from '../db/embedded-database.js';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs autocannon against one endpoint; `rate` fixes the overall request rate (open loop). */
+export async function load(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  seconds: number;
+  connections: number;
+  rate?: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    duration: options.seconds,
+    connections: options.connections,
+    overallRate: options.rate,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts a built entry point of this package as a separate process and waits until it answers. */
+export async function startChild(entry: string, environment: Record<string, string>, readyPath: string): Promise<ChildServer> {
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [fileURLToPath(new URL(entry, import.meta.url))], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: url, ...environment },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}${readyPath}`).then(
+        (response) => response.status < 500,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
