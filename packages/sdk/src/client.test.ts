@@ -424,3 +424,35 @@ describe('errors', () => {
     await expect(client.sessions.create({ integrationId: 'i' }, { idempotencyKey: '' })).rejects.toThrow(TypeError);
   });
 });
+
+describe('a create whose first attempt is still running on the server', () => {
+  it('retries 409 IDEMPOTENCY_IN_PROGRESS with the same Idempotency-Key and returns the replayed session', async () => {
+    const keys: string[] = [];
+    let calls = 0;
+    const server = createServer((req, res) => {
+      keys.push(String(req.headers['idempotency-key']));
+      calls += 1;
+      req.resume();
+      req.on('end', () => {
+        if (calls === 1) {
+          res
+            .writeHead(409, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ success: false, code: 'IDEMPOTENCY_IN_PROGRESS', message: 'still running', requestId: 'req_1' }));
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, sessionId: 's1' }));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = createClient({ apiKey: 'ps_test_key', baseUrl: `http://127.0.0.1:${port}`, sleep: async () => undefined });
+      const created = await client.sessions.create({ integrationId: 'i', amountMinor: '100' });
+      expect(created.sessionId).toBe('s1');
+      expect(calls).toBe(2);
+      expect(keys[0]).toBe(keys[1]);
+    } finally {
+      server.close();
+    }
+  });
+});

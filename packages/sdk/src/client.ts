@@ -138,7 +138,9 @@ export function createClient(options: ClientOptions): PaySplitClient {
 
       if (outcome.status >= 200 && outcome.status < 300) return parseSuccess<T>(outcome, redact);
 
-      if (isRetryableStatus(outcome.status) && retriesLeft) {
+      // The first attempt of this very call (same Idempotency-Key) may still be running on the server.
+      const firstStillRunning = outcome.status === 409 && outcome.bodyText.includes('"IDEMPOTENCY_IN_PROGRESS"');
+      if ((isRetryableStatus(outcome.status) || firstStillRunning) && retriesLeft) {
         const retryAfterMs = parseRetryAfterMs(outcome.headers.get('retry-after'), Date.now());
         if (retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS) {
           await sleep(retryAfterMs ?? jitteredDelayMs(spec.backoff, random));

@@ -1,7 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import { AppError, ErrorCode, type ErrorDetail, isErrorCode } from '@paysplit/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { DocumentNode, GraphQLFormattedError } from 'graphql';
+import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError } from '../graphql/errors.js';
@@ -48,6 +48,9 @@ export interface RestDeps {
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body, Data>, deps: RestDeps): void {
+  // Apollo keys its cache of parsed, validated documents by the query text: print it once here
+  // rather than on every request.
+  const query = print(route.operation);
   const handler = async (req: Request, res: Response): Promise<void> => {
     const context = deps.createContext(req, res);
     const requestId = context.requestId;
@@ -66,10 +69,7 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
         }
       }
       const body = route.body ? parseBody(route, req) : (undefined as Body);
-      const result = await deps.apollo.executeOperation<Data>(
-        { query: route.operation, variables: route.variables(body, req) },
-        { contextValue: context },
-      );
+      const result = await deps.apollo.executeOperation<Data>({ query, variables: route.variables(body, req) }, { contextValue: context });
       if (result.body.kind !== 'single') throw new Error('Incremental delivery is not used by REST operations');
       const { data, errors } = result.body.singleResult;
       if (errors?.length) {

@@ -1,23 +1,10 @@
-import { createSignedHeaders } from '@paysplit/sdk';
+import { createSignedHeaders, type PartnerCreatePaymentPayload } from '@paysplit/sdk';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
 import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
-import type { KeyMode } from '../../security/tokens.js';
 
-export interface PartnerCreatePaymentBody {
-  type: 'partner.payment.create';
-  paymentId: string;
-  sessionId: string;
-  participantId: string;
-  payerRole: 'host' | 'participant';
-  amountMinor: string;
-  amount: string;
-  currency: string;
-  mode: KeyMode;
-  orderReference: string | null;
-  metadata: Record<string, unknown>;
-  cancelReturnUrl: string;
-}
+/** The signed body of decisions §6; the SDK's type, so both sides of the call agree by construction. */
+export type PartnerCreatePaymentBody = PartnerCreatePaymentPayload;
 
 const PAYER_MESSAGE = 'The shop could not start your payment just now. Please try again in a moment.';
 const MAX_REPLY_BYTES = 16 * 1024;

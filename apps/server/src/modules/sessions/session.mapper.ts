@@ -1,7 +1,7 @@
 import type { Viewer } from '../access/session-access.js';
 import type { Payment } from '../payments/payment.entity.js';
 import type { Session } from './session.entity.js';
-import type { CreatedSession } from './session.service.js';
+import type { CreatedSession, SessionProgress } from './session.service.js';
 import {
   CreateSessionPayload,
   ParticipantView,
@@ -48,20 +48,11 @@ export function toCreateSessionPayload(created: CreatedSession): CreateSessionPa
   return Object.assign(new CreateSessionPayload(), { success: true, ...created, expiresAt: new Date(created.expiresAt) });
 }
 
-export function toStatusView(found: { session: Session; participantCount: number; paidCount: number }): SessionStatusView {
-  const { session } = found;
+export function toStatusView(progress: SessionProgress): SessionStatusView {
   return Object.assign(new SessionStatusView(), {
-    sessionId: session.id,
-    status: session.status,
-    currency: session.currency,
-    amountMinor: session.amountMinor,
-    paidMinor: session.paidMinor,
-    remainingMinor: session.amountMinor - session.paidMinor,
-    participantCount: found.participantCount,
-    paidCount: found.paidCount,
-    completed: session.status === 'completed',
-    expiresAt: session.expiresAt,
-    updatedAt: session.updatedAt,
+    ...progress,
+    remainingMinor: progress.amountMinor - progress.paidMinor,
+    completed: progress.status === 'completed',
   });
 }
 

@@ -51,6 +51,31 @@ export interface SessionServiceOptions {
   now?: () => Date;
 }
 
+/** What the public status poll reports (decisions §7). */
+export interface SessionProgress {
+  sessionId: string;
+  status: SessionStatus;
+  currency: string;
+  amountMinor: bigint;
+  paidMinor: bigint;
+  expiresAt: Date;
+  updatedAt: Date;
+  participantCount: number;
+  paidCount: number;
+}
+
+interface StatusRow {
+  id: string;
+  status: SessionStatus;
+  currency: string;
+  amount_minor: string;
+  paid_minor: string;
+  expires_at: string | Date;
+  updated_at: string | Date;
+  participant_count: string;
+  paid_count: string;
+}
+
 /** The host's new participant list (host first) and split (decisions §2). */
 export interface ConfigureSessionCommand {
   sessionId: string;
@@ -228,17 +253,30 @@ export class SessionService {
   }
 
   /** The public status of decisions §7: no names, no emails, no tokens. */
-  async findStatus(em: EntityManager, sessionId: string): Promise<{ session: Session; participantCount: number; paidCount: number }> {
+  async findStatus(em: EntityManager, sessionId: string): Promise<SessionProgress> {
     if (!isUuid(sessionId)) {
       throw new AppError(ErrorCode.ValidationError, 'sessionId must be a UUID', [{ path: 'sessionId', message: 'must be a UUID' }]);
     }
-    const session = await em.findOne(Session, { id: sessionId });
-    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    const counts = await em.execute<{ total: string; paid: string }[]>(
-      `select count(*) as total, count(*) filter (where status = 'paid') as paid from participant where session_id = ?`,
+    // The hottest read (pay pages poll it): one round trip, no entity hydration.
+    const [row] = await em.execute<StatusRow[]>(
+      `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
+              (select count(*) from participant p where p.session_id = s.id) as participant_count,
+              (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
+         from session s where s.id = ?`,
       [sessionId],
     );
-    return { session, participantCount: Number(counts[0]?.total ?? 0), paidCount: Number(counts[0]?.paid ?? 0) };
+    if (!row) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    return {
+      sessionId: row.id,
+      status: row.status,
+      currency: row.currency,
+      amountMinor: BigInt(row.amount_minor),
+      paidMinor: BigInt(row.paid_minor),
+      expiresAt: new Date(row.expires_at),
+      updatedAt: new Date(row.updated_at),
+      participantCount: Number(row.participant_count),
+      paidCount: Number(row.paid_count),
+    };
   }
 
   /** The session as a payer or host sees it in the pay app. */
