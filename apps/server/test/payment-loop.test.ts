@@ -124,6 +124,33 @@ describe('host and participant access', () => {
     expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
   });
 
+  it('lets the host change unpaid shares after a payment while the paid share stays locked', async () => {
+    const { created, host, participants } = await configuredSession();
+    const hostPayment = await payAs(host, created.sessionId);
+    await record({ paymentId: hostPayment.paymentId, action: 'authorize' });
+    // Paid: Aroha 200.00. Ben leaves; Caleb and a newcomer split the remaining 280.00 equally.
+    const changed = await host.configure({
+      sessionId: created.sessionId,
+      splitMode: 'EQUAL',
+      participants: [{ displayName: 'Aroha' }, { participantId: participants[2]!.id, displayName: 'Caleb' }, { displayName: 'Dana' }],
+    });
+    expect(changed.errors).toBeUndefined();
+    expect(changed.data.configureSession).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '20000' });
+    const shares = changed.data.configureSession.participants as { id: string; amountMinor: string; status: string }[];
+    expect(shares.map((share) => [share.amountMinor, share.status])).toEqual([
+      ['20000', 'PAID'],
+      ['14000', 'PENDING'],
+      ['14000', 'PENDING'],
+    ]);
+    expect(shares[1]!.id).toBe(participants[2]!.id); // Caleb's invite link stays valid
+    const removingPaid = await host.configure({
+      sessionId: created.sessionId,
+      splitMode: 'EQUAL',
+      participants: [{ displayName: 'Only me' }],
+    });
+    expect(removingPaid.errors?.[0]?.extensions.code).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses a split that does not add up, with details', async () => {
     const created = await createSession('48000');
     const host = new PayBrowser(server.baseUrl);
@@ -196,6 +223,10 @@ describe('the payment loop', () => {
       mode: 'test',
     });
     expect(event!.headers['webhook-id']).toBe(event!.json.eventId);
+    const [stored] = await server.query<{ order_reference: string }>(`select order_reference from session where id = ?`, [
+      created.sessionId,
+    ]);
+    expect(event!.json.orderReference).toBe(stored!.order_reference);
     expect(event!.json.payments).toHaveLength(3);
     expect(event!.json.payments.map((p: { amountMinor: string }) => p.amountMinor).sort()).toEqual(['13000', '15000', '20000']);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,5 +1,6 @@
 import type { Viewer } from '../access/session-access.js';
 import type { Payment } from '../payments/payment.entity.js';
+import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession, SessionProgress } from './session.service.js';
 import {
@@ -12,6 +13,11 @@ import {
   SessionView,
 } from './session.types.js';
 
+/** Host first, then display order, however the collection was loaded (a refresh may reorder it). */
+function inDisplayOrder(session: Session): Participant[] {
+  return [...session.participants.getItems()].sort((a, b) => a.position - b.position);
+}
+
 /** Entities persist, views are the public contract: only what is listed here leaves the server. */
 export function toSessionView(session: Session): SessionView {
   return Object.assign(new SessionView(), {
@@ -23,7 +29,7 @@ export function toSessionView(session: Session): SessionView {
     paidMinor: session.paidMinor,
     remainingMinor: session.amountMinor - session.paidMinor,
     splitMode: session.splitMode ?? null,
-    participants: session.participants.getItems().map((participant) =>
+    participants: inDisplayOrder(session).map((participant) =>
       Object.assign(new ParticipantView(), {
         id: participant.id,
         position: participant.position,
@@ -59,7 +65,7 @@ export function toStatusView(progress: SessionProgress): SessionStatusView {
 /** What a viewer may see: the host also gets emails and invite links; nobody gets tokens. */
 export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (participantId: string) => string): PaySessionView {
   const isHost = viewer.role === 'host';
-  const participants = session.participants.getItems();
+  const participants = inDisplayOrder(session);
   return Object.assign(new PaySessionView(), {
     id: session.id,
     status: session.status,

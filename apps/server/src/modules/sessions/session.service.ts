@@ -180,9 +180,14 @@ export class SessionService {
           { status: 'abandoned' },
         );
       }
-      // Positions are unique per session: move the current rows out of the way before renumbering.
-      await tx.execute('update participant set position = position + 100000 where session_id = ?', [session.id]);
+      // Positions are unique per session: park the rows that stay at free negative positions and
+      // remove the others first, so renumbering never collides (all through the unit of work, so
+      // its snapshots stay true).
+      existing.forEach((participant, index) => {
+        if (keptIds.has(participant.id)) participant.position = -1 - index;
+      });
       for (const participant of removed) tx.remove(participant);
+      await tx.flush();
 
       const now = this.now();
       command.participants.forEach((input, index) => {
