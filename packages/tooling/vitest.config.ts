@@ -2,22 +2,28 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The one test run of the repository (`npm test`). Kept here rather than at the top level, which
+ * holds only the workspace files; `root` points back at the repository.
+ */
+const repo = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const require = createRequire(import.meta.url);
 
 export default defineConfig({
+  root: repo(''),
   // Decorators compile with Vite's own transform; every type-graphql and MikroORM decorator names its
   // type explicitly, so no decorator metadata is needed (and no SWC binary, which npm ci could not lock).
   resolve: {
     alias: {
-      '@paysplit/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)),
-      '@paysplit/sdk': fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)),
+      '@paysplit/domain': repo('packages/domain/src/index.ts'),
+      '@paysplit/sdk': repo('packages/sdk/src/index.ts'),
       // One graphql module for the whole run, or graphql-js refuses schemas "from another realm".
       graphql: require.resolve('graphql'),
     },
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'apps/pay/src/**/*.test.{ts,tsx}'],
-    globalSetup: ['apps/server/test/support/global-setup.ts'],
+    globalSetup: [repo('apps/server/test/support/global-setup.ts')],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
