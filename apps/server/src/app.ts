@@ -14,7 +14,7 @@ import { buildPaySplitSchema } from './graphql/schema.js';
 import { Redis } from 'ioredis';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics } from './http/metrics.js';
-import { RateLimits } from './http/rate-limits.js';
+import { enforceLimit, RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
 import { type Logger, scrubSecrets } from './logger.js';
@@ -99,9 +99,11 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     enabled: config.rateLimitsEnabled,
   });
   const secureCookies = config.publicBaseUrl.startsWith('https://');
-  const contextFor = (req: Request, res: Response): RequestContext =>
+  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext =>
     createRequestContext(root, {
       requestId: req.requestId,
+      clientAddress: req.ip ?? 'unknown',
+      limit: transport === 'graphql' ? (name, key) => enforceLimit(rateLimits, res, name, key) : undefined,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
       cookies: {
@@ -164,7 +166,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   app.use(
     '/graphql',
     express.json({ limit: MAX_BODY_BYTES }),
-    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );
 
   app.use('/api', (req, res) => {

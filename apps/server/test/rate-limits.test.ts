@@ -83,3 +83,25 @@ describe('metrics', () => {
     expect(text).toMatch(/paysplit_db_pool_connections\{state="used"\}/);
   });
 });
+
+describe('the same limits over GraphQL', () => {
+  it('counts createSession mutations per integration and refuses the 101st with RATE_LIMIT_EXCEEDED and Retry-After', async () => {
+    const merchant = await server.provision({ name: 'GraphQL merchant' });
+    const mutate = () =>
+      postJson<{ data?: unknown; errors?: { extensions: { code: string } }[] }>(
+        `${server.baseUrl}/graphql`,
+        {
+          query: 'mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId } }',
+          variables: { input: { integrationId: merchant.integrationId, amountMinor: '100' } },
+        },
+        { 'x-service-api-key': merchant.apiKey },
+      );
+    const replies = [];
+    for (let batch = 0; batch < 10; batch += 1) replies.push(...(await Promise.all(Array.from({ length: 10 }, mutate))));
+    const refused = await mutate();
+    expect(replies.filter((reply) => reply.body.errors)).toEqual([]);
+    expect(replies[0]!.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(refused.body.errors?.[0]?.extensions.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
+import type { LimitName } from '../http/rate-limits.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
 import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
@@ -34,6 +35,10 @@ export interface RequestContext {
   /** The pay-app viewer of a session, from its cookie (or a token being exchanged). */
   requireViewer(sessionId: string, token?: string): Promise<Viewer>;
   readonly cookies: CookieJar;
+  /** Counts this operation against a limit of decisions §8 (GraphQL transport; REST counts itself). */
+  limit(name: LimitName, key: string): Promise<void>;
+  /** The caller's address (for per-client limits). */
+  readonly clientAddress: string;
 }
 
 export interface RequestFacts {
@@ -42,6 +47,8 @@ export interface RequestFacts {
   /** True when the request carries browser-only headers (Origin, Sec-Fetch-Site). */
   fromBrowser: boolean;
   cookies: CookieJar;
+  limit?: (name: LimitName, key: string) => Promise<void>;
+  clientAddress?: string;
 }
 
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined };
@@ -57,6 +64,8 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
     logger,
     services: root.services,
     cookies: facts.cookies ?? NO_COOKIES,
+    clientAddress: facts.clientAddress ?? 'unknown',
+    limit: facts.limit ?? (async () => undefined),
     requireMerchant() {
       merchant ??= facts.fromBrowser
         ? Promise.reject(

@@ -1,3 +1,4 @@
+import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
@@ -73,6 +74,26 @@ export class RateLimits {
       this.options.logger.warn({ err: outcome, limit: name }, 'rate-limit store unavailable; letting the request through');
       return { allowed: true, limit, remaining: limit, resetAt: Math.ceil(Date.now() / 1000), retryAfter: 0 };
     }
+  }
+}
+
+/**
+ * Counts one request against a limit, puts the budget on the reply (decisions §8) and throws
+ * RATE_LIMIT_EXCEEDED with Retry-After when it is spent. One helper for REST and GraphQL alike.
+ */
+export async function enforceLimit(
+  limits: RateLimits,
+  res: { setHeader(name: string, value: string): unknown },
+  name: LimitName,
+  key: string,
+): Promise<void> {
+  const decision = await limits.check(name, key);
+  res.setHeader('X-RateLimit-Limit', String(decision.limit));
+  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+  if (!decision.allowed) {
+    res.setHeader('Retry-After', String(decision.retryAfter));
+    throw new AppError(ErrorCode.RateLimitExceeded, 'Rate limit exceeded. Please try again later.');
   }
 }
 

@@ -5,7 +5,7 @@ import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError } from '../graphql/errors.js';
-import type { LimitName, RateLimits } from '../http/rate-limits.js';
+import { enforceLimit, type LimitName, type RateLimits } from '../http/rate-limits.js';
 import type { MerchantPrincipal } from '../modules/integrations/integration.service.js';
 import { sendError } from './error-response.js';
 import { parseJsonBody } from './json-body.js';
@@ -40,7 +40,7 @@ export interface RestRoute<Body = unknown, Data = unknown> {
 
 export interface RestDeps {
   apollo: ApolloServer<RequestContext>;
-  createContext(req: Request, res: Response): RequestContext;
+  createContext(req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext;
   maxBodyBytes: number;
   rateLimits: RateLimits;
 }
@@ -52,22 +52,14 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
   // rather than on every request.
   const query = print(route.operation);
   const handler = async (req: Request, res: Response): Promise<void> => {
-    const context = deps.createContext(req, res);
+    // The route applies its own limit with the reply's headers; the operation must not count again.
+    const context = deps.createContext(req, res, 'rest');
     const requestId = context.requestId;
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
     try {
       // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
       const merchant = route.auth === 'apiKey' ? await context.requireMerchant() : undefined;
-      if (route.rateLimit) {
-        const decision = await deps.rateLimits.check(route.rateLimit.name, route.rateLimit.key(req, merchant));
-        res.setHeader('X-RateLimit-Limit', String(decision.limit));
-        res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-        res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
-        if (!decision.allowed) {
-          res.setHeader('Retry-After', String(decision.retryAfter));
-          throw new AppError(ErrorCode.RateLimitExceeded, 'Rate limit exceeded. Please try again later.');
-        }
-      }
+      if (route.rateLimit) await enforceLimit(deps.rateLimits, res, route.rateLimit.name, route.rateLimit.key(req, merchant));
       const body = route.body ? parseBody(route, req) : (undefined as Body);
       const result = await deps.apollo.executeOperation<Data>({ query, variables: route.variables(body, req) }, { contextValue: context });
       if (result.body.kind !== 'single') throw new Error('Incremental delivery is not used by REST operations');

@@ -16,6 +16,7 @@ export class SessionResolver {
     @Ctx() context: RequestContext,
   ): Promise<CreateSessionPayload> {
     const merchant = await context.requireMerchant();
+    await context.limit('createSession', merchant.integrationId);
     const created = await context.services.sessions.createSession(context.em, merchant, input, idempotencyKey);
     context.logger.info({ sessionId: created.sessionId, integrationId: merchant.integrationId, mode: merchant.mode }, 'session created');
     return toCreateSessionPayload(created);
@@ -24,12 +25,14 @@ export class SessionResolver {
   @Query(() => SessionView, { description: 'A session of the calling merchant (API key).' })
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
+    await context.limit('merchantApi', merchant.integrationId);
     return toSessionView(await context.services.sessions.findForMerchant(context.em, merchant, id));
   }
 
   @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
   async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
+    await context.limit('merchantApi', merchant.integrationId);
     const session = await context.services.sessions.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
     return toSessionView(session);
@@ -50,6 +53,7 @@ export class SessionResolver {
 
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
+    await context.limit('poll', `${sessionId}|${context.clientAddress}`);
     return toStatusView(await context.services.sessions.findStatus(context.em, sessionId));
   }
 }

@@ -8,6 +8,7 @@ export class WebhookResolver {
   @Query(() => [WebhookEventView], { description: "The events of one of the merchant's sessions, with every delivery attempt (API key)." })
   async sessionEvents(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
     const merchant = await context.requireMerchant();
+    await context.limit('merchantApi', merchant.integrationId);
     const events = await context.services.webhooks.eventsOfSession(context.em, merchant, sessionId);
     return events.map(({ event, deliveries }) => toEventView(event, deliveries));
   }
@@ -15,6 +16,7 @@ export class WebhookResolver {
   @Mutation(() => [WebhookDeliveryView], { description: 'Sends an event again now, with the same eventId (API key).' })
   async redeliverEvent(@Arg('eventId', () => ID) eventId: string, @Ctx() context: RequestContext): Promise<WebhookDeliveryView[]> {
     const merchant = await context.requireMerchant();
+    await context.limit('merchantApi', merchant.integrationId);
     const deliveries = await context.services.webhooks.redeliver(context.em, merchant, eventId);
     context.logger.info({ eventId, integrationId: merchant.integrationId }, 'event redelivery requested');
     return deliveries.map(toDeliveryView);
