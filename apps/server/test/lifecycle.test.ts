@@ -18,19 +18,11 @@ beforeAll(async () => {
   subscriber = new MerchantStub();
   await Promise.all([merchant.start(), subscriber.start()]);
   server = await startTestServer({ now });
-  const a = await server.provision({
-    name: 'Completion only',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-  });
-  const b = await server.provision({
+  const a = await merchant.provisionOn(server, { name: 'Completion only' });
+  const b = await subscriber.provisionOn(server, {
     name: 'Subscribed to everything',
-    partnerCreatePaymentUrl: subscriber.partnerUrl,
-    webhookUrl: subscriber.webhookUrl,
     eventSubscriptions: ['SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_CANCELLED', 'SERVICE_PAYMENT_RECORDED'],
   });
-  Object.assign(merchant, { partnerSecret: a.partnerSecret, webhookSecret: a.webhookSecret });
-  Object.assign(subscriber, { partnerSecret: b.partnerSecret, webhookSecret: b.webhookSecret });
   plain = a;
   everything = b;
 });

@@ -16,13 +16,7 @@ beforeAll(async () => {
   merchant = new MerchantStub();
   await merchant.start();
   server = await startTestServer();
-  integration = await server.provision({
-    name: 'Live merchant',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-  });
-  merchant.partnerSecret = integration.partnerSecret;
-  merchant.webhookSecret = integration.webhookSecret;
+  integration = await merchant.provisionOn(server, { name: 'Live merchant' });
 });
 
 afterAll(async () => {

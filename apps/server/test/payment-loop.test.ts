@@ -11,14 +11,7 @@ beforeAll(async () => {
   merchant = new MerchantStub();
   await merchant.start();
   server = await startTestServer({ partnerTimeoutMs: 500 });
-  integration = await server.provision({
-    name: 'Loop merchant',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-    redirectAllowlist: ['https://shop.example.com'],
-  });
-  merchant.partnerSecret = integration.partnerSecret;
-  merchant.webhookSecret = integration.webhookSecret;
+  integration = await merchant.provisionOn(server, { name: 'Loop merchant', redirectAllowlist: ['https://shop.example.com'] });
 });
 
 afterAll(async () => {

@@ -12,13 +12,7 @@ beforeAll(async () => {
   await merchant.start();
   // A short schedule (the real one is 5 s … 10 h) so retries and exhaustion happen within the test.
   server = await startTestServer({ webhookRetrySchedule: '100ms,200ms,200ms', webhookTimeoutMs: 1000 });
-  integration = await server.provision({
-    name: 'Webhook merchant',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-  });
-  merchant.partnerSecret = integration.partnerSecret;
-  merchant.webhookSecret = integration.webhookSecret;
+  integration = await merchant.provisionOn(server, { name: 'Webhook merchant' });
 });
 
 afterAll(async () => {

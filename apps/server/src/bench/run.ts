@@ -169,22 +169,19 @@ async function main(): Promise<void> {
     );
 
     // Session creation: throughput, and latency at a fixed 200 req/s.
-    const create = await load({
-      url: `${paysplit.url}/api/v1/payments/sessions`,
-      method: 'POST',
-      headers: api,
-      body: createBody,
-      seconds: SECONDS,
-      connections: 20,
-    });
-    const createFloor = await load({
-      url: `${floor.url}/floor/sessions`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: createBody,
-      seconds: SECONDS,
-      connections: 20,
-    });
+    // The same request against PaySplit and against the floor, unthrottled or at a fixed rate.
+    const createOn = (target: 'paysplit' | 'floor', rate?: number) =>
+      load({
+        url: target === 'paysplit' ? `${paysplit.url}/api/v1/payments/sessions` : `${floor.url}/floor/sessions`,
+        method: 'POST',
+        headers: target === 'paysplit' ? api : { 'content-type': 'application/json' },
+        body: createBody,
+        seconds: SECONDS,
+        connections: 20,
+        rate,
+      });
+    const create = await createOn('paysplit');
+    const createFloor = await createOn('floor');
     record(
       'create',
       {
@@ -195,24 +192,8 @@ async function main(): Promise<void> {
       },
       { create, createFloor },
     );
-    const createAt200 = await load({
-      url: `${paysplit.url}/api/v1/payments/sessions`,
-      method: 'POST',
-      headers: api,
-      body: createBody,
-      seconds: SECONDS,
-      connections: 20,
-      rate: 200,
-    });
-    const floorAt200 = await load({
-      url: `${floor.url}/floor/sessions`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: createBody,
-      seconds: SECONDS,
-      connections: 20,
-      rate: 200,
-    });
+    const createAt200 = await createOn('paysplit', 200);
+    const floorAt200 = await createOn('floor', 200);
     record(
       'create-200',
       {

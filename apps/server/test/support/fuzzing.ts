@@ -135,13 +135,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const merchant = new MerchantStub();
   await merchant.start();
   const server = await startTestServer({ environment: { RATE_LIMITS: 'off' }, logLevel: 'warn' });
-  const integration = await server.provision({
-    name: 'Fuzz',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-  });
-  merchant.partnerSecret = integration.partnerSecret;
-  merchant.webhookSecret = integration.webhookSecret;
+  const integration = await merchant.provisionOn(server, { name: 'Fuzz' });
   const created = await postJson<{ sessionId: string; hostToken: string }>(
     `${server.baseUrl}/api/v1/payments/sessions`,
     {

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
+import type { TestServer } from './test-server.js';
 
 export interface ReceivedCall {
   headers: IncomingHttpHeaders;
@@ -71,6 +73,21 @@ export class MerchantStub {
     this.server.listen(0, '127.0.0.1');
     await once(this.server, 'listening');
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Provisions an integration whose partner and webhook URLs are this stub's, and trusts its secrets. */
+  async provisionOn(
+    server: TestServer,
+    input: Partial<CreateIntegrationInput> = {},
+  ): Promise<{ integrationId: string; apiKey: string; partnerSecret: string; webhookSecret: string }> {
+    const integration = await server.provision({ partnerCreatePaymentUrl: this.partnerUrl, webhookUrl: this.webhookUrl, ...input });
+    if (!this.partnerSecret) {
+      this.partnerSecret = integration.partnerSecret;
+      this.webhookSecret = integration.webhookSecret;
+    } else {
+      this.extraSecrets.push({ partner: integration.partnerSecret, webhook: integration.webhookSecret });
+    }
+    return integration;
   }
 
   get partnerUrl(): string {
