@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
+import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { Redis } from 'ioredis';
 import { attachLiveUpdates } from './http/live-updates.js';
@@ -19,6 +20,8 @@ import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
 import { type Logger, scrubSecrets } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
+import { AccountService } from './modules/accounts/account.service.js';
+import { ExplorerService } from './modules/admin/explorer.service.js';
 import { SessionChangeHub } from './modules/live/session-changes.js';
 import { IntegrationService } from './modules/integrations/integration.service.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
@@ -57,9 +60,20 @@ export const MAX_BODY_BYTES = 100 * 1024;
 /** Builds the whole HTTP surface without listening (tests and main.ts both call it). */
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
-  const integrations = new IntegrationService(deps.secretBox);
+  const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs });
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
   const services: Services = {
+    accounts: new AccountService({
+      csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
+      now: deps.now,
+      // Bound late: the limiter is built below, and only consulted per request.
+      throttle: {
+        loginRefusal: (email, address) => rateLimits.loginRefusal(email, address),
+        loginFailed: (email, address) => rateLimits.loginFailed(email, address),
+        loginSucceeded: (email, address) => rateLimits.loginSucceeded(email, address),
+      },
+    }),
+    explorer: new ExplorerService(),
     integrations,
     access,
     sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now }),
@@ -81,7 +95,13 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
-    plugins: [errorLoggingPlugin, ...(config.environment === 'production' ? [ApolloServerPluginLandingPageDisabled()] : [])],
+    validationRules: [depthLimitRule],
+    // The Sandbox landing page only in development; production answers GET /graphql without it.
+    plugins: [
+      errorLoggingPlugin,
+      costLimitPlugin(schema),
+      ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
+    ],
   });
   await apollo.start();
 
@@ -106,10 +126,16 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       limit: transport === 'graphql' ? (name, key) => enforceLimit(rateLimits, res, name, key) : undefined,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
+      authorization: req.get('authorization'),
+      csrfToken: req.get('x-csrf-token'),
+      setHeader: (name, value) => res.setHeader(name, value),
       cookies: {
         get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
-        set: (name, value, expires) => {
-          res.cookie(name, value, { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', expires });
+        set: (name, value, expires, options) => {
+          res.cookie(name, value, { httpOnly: true, sameSite: options?.sameSite ?? 'lax', secure: secureCookies, path: '/', expires });
+        },
+        clear: (name) => {
+          res.clearCookie(name, { httpOnly: true, secure: secureCookies, path: '/' });
         },
       },
     });

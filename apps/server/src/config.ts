@@ -47,6 +47,8 @@ const environmentSchema = z.object({
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
+  SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
 
 export interface Config {
@@ -65,6 +67,7 @@ export interface Config {
   readonly webhookRetryScheduleMs: readonly number[];
   readonly webhookTimeoutMs: number;
   readonly webhookClaimMs: number;
+  readonly signingSecretGraceMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
   /** Shared rate-limit counters for several instances; unset keeps them in memory. */
@@ -106,6 +109,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
+    signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

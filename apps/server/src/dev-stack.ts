@@ -87,7 +87,7 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
   const { apiKey, record } = await integrations.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');
   await writeFile(file, `${JSON.stringify({ integrationId: integration.id, apiKeyId: record.id })}\n`, { mode: 0o600 });
   const secrets = await integrations.signingSecrets(em, integration.id);
-  return { integrationId: integration.id, apiKey, partnerSecret: secrets.partner, webhookSecret: secrets.webhook };
+  return { integrationId: integration.id, apiKey, partnerSecret: secrets.partner[0]!, webhookSecret: secrets.webhook[0]! };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

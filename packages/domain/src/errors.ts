@@ -74,11 +74,14 @@ export interface ErrorDetail {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: readonly ErrorDetail[];
+  /** For RATE_LIMIT_EXCEEDED and SERVICE_UNAVAILABLE: whole seconds before trying again is worthwhile. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, details?: readonly ErrorDetail[]) {
+  constructor(code: ErrorCode, message: string, details?: readonly ErrorDetail[], options?: { retryAfterSeconds?: number }) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     // Copied and frozen so a caller mutating its array cannot change an error already thrown.
     if (details !== undefined) {
       this.details = Object.freeze(details.map((d) => Object.freeze({ path: d.path, message: d.message })));

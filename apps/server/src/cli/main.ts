@@ -8,6 +8,7 @@ import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/orm.js';
 import { printPaySplitSchema } from '../graphql/schema.js';
 import { createLogger } from '../logger.js';
+import { AccountService } from '../modules/accounts/account.service.js';
 import { IntegrationService } from '../modules/integrations/integration.service.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
@@ -21,6 +22,9 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
   integration enable <integrationId>
   key create <integrationId> [--live] [--json]      Prints {apiKey}.
   key revoke <apiKey | last 4 characters | key id>
+  operator create --email E [--json]                 Creates an operator (PaySplit staff) account for the
+                                                      administration area at /admin and prints a one-time
+                                                      password, which must be changed at first sign-in.
   db migrate                                          Applies pending migrations.
   schema print                                        Prints the GraphQL schema (SDL).
 
@@ -28,7 +32,7 @@ The CLI uses DATABASE_URL, or the embedded database under PAYSPLIT_DATA_DIR (def
 joining it when the server is running.`;
 
 interface Command {
-  run(context: { em: EntityManager; integrations: IntegrationService; json: boolean }): Promise<unknown>;
+  run(context: { em: EntityManager; integrations: IntegrationService; accounts: AccountService; json: boolean }): Promise<unknown>;
 }
 
 function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'; json: boolean } {
@@ -37,6 +41,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      email: { type: 'string' },
       'partner-url': { type: 'string' },
       'webhook-url': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
@@ -118,6 +123,17 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
         },
       };
     }
+    case 'operator create':
+      if (!values.email) throw new UsageError('operator create needs --email');
+      return {
+        json,
+        command: {
+          async run({ em, accounts }) {
+            const { account, oneTimePassword } = await accounts.createAccount(em, { email: values.email!, role: 'operator' });
+            return { accountId: account.id, email: account.email, role: 'operator', oneTimePassword };
+          },
+        },
+      };
     case 'db migrate':
       return { json, command: 'migrate' };
     case 'schema print':
@@ -164,7 +180,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const integrations = new IntegrationService(database.secretBox);
-    const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, json: parsed.json });
+    // The CLI signs nobody in: no CSRF key or sign-in throttle is needed.
+    const accounts = new AccountService({ csrfKey: database.secretBox.deriveKey('admin-csrf-token') });
+    const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, accounts, json: parsed.json });
     print(result, parsed.json);
     return 0;
   } catch (error) {

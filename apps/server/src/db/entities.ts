@@ -1,3 +1,5 @@
+import { Account, AdminLogin, OperatorToken } from '../modules/accounts/account.entity.js';
+import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
 import { ApiKey } from '../modules/integrations/api-key.entity.js';
 import { Integration } from '../modules/integrations/integration.entity.js';
 import { Payment } from '../modules/payments/payment.entity.js';
@@ -18,4 +20,8 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookDelivery,
   WebhookAttempt,
+  Account,
+  AdminLogin,
+  OperatorToken,
+  AuditEntry,
 ];

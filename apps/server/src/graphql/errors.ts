@@ -54,8 +54,9 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     return formatted;
   }
   const appError = classifyError(original);
-  const extensions: { code: string; details?: readonly ErrorDetail[] } = { code: appError.code };
+  const extensions: { code: string; details?: readonly ErrorDetail[]; retryAfterSeconds?: number } = { code: appError.code };
   if (appError.details?.length) extensions.details = appError.details;
+  if (appError.retryAfterSeconds !== undefined) extensions.retryAfterSeconds = appError.retryAfterSeconds;
   return { message: appError.message, path: formatted.path, locations: formatted.locations, extensions };
 }
 

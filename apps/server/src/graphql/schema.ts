@@ -1,12 +1,23 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
+import { AccountResolver } from '../modules/accounts/account.resolver.js';
+import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
+import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
 import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
 import { SessionResolver } from '../modules/sessions/session.resolver.js';
 import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
 
-export const RESOLVERS = [SessionResolver, PaySessionResolver, PaymentResolver, WebhookResolver] as const;
+export const RESOLVERS = [
+  SessionResolver,
+  PaySessionResolver,
+  PaymentResolver,
+  WebhookResolver,
+  AccountResolver,
+  IntegrationResolver,
+  ExplorerResolver,
+] as const;
 
 /**
  * Subscriptions here bring their own `subscribe` (live updates come from PostgreSQL NOTIFY via

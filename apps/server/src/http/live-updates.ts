@@ -27,7 +27,7 @@ export function attachLiveUpdates(
       context: (ctx): RequestContext => {
         const header = ctx.extra.request.headers.cookie;
         const cookies = parseCookies(typeof header === 'string' ? header : '');
-        const jar: CookieJar = { get: (name) => cookies[name], set: () => undefined };
+        const jar: CookieJar = { get: (name) => cookies[name], set: () => undefined, clear: () => undefined };
         return createRequestContext(deps.contextRoot, {
           requestId: `ws_${Date.now().toString(36)}`,
           apiKey: undefined,

@@ -4,7 +4,7 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes 
 import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
 
-export type LimitName = 'createSession' | 'merchantApi' | 'poll';
+export type LimitName = 'createSession' | 'merchantApi' | 'poll' | 'accountSignup';
 
 /** What a limited response reports (decisions §8). */
 export interface LimitDecision {
@@ -27,6 +27,7 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | BurstyRateLimiter;
  */
 export class RateLimits {
   private readonly limiters: Record<LimitName, { limiter: Limiter; limit: number }>;
+  private readonly loginLimiters: { emailAddress: RateLimiterMemory | RateLimiterRedis; email: RateLimiterMemory | RateLimiterRedis };
 
   constructor(
     private readonly options: {
@@ -53,9 +54,41 @@ export class RateLimits {
     this.limiters = {
       createSession: { limiter: make('create', 100, window), limit: 100 },
       merchantApi: { limiter: make('api', 600, window), limit: 600 },
+      // Self sign-up in the administration area, per client address.
+      accountSignup: { limiter: make('signup', 10, window), limit: 10 },
       // 1 a second, with up to 2 extra in a burst (3 at once) refilled over 10 s.
       poll: { limiter: new BurstyRateLimiter(make('poll', 1, 1), make('poll_burst', 2, 10)), limit: 1 },
     };
+    // Generous point budgets: these count failures with penalty() and compare against 5 / 20 themselves.
+    this.loginLimiters = { emailAddress: make('login_fail_ip', 1000, 60), email: make('login_fail', 1000, 3600) };
+  }
+
+  /**
+   * Sign-in protection, always on (RATE_LIMITS=off is for load tests of the API): 5 wrong
+   * passwords per minute for one email from one address, 20 per hour for one email from
+   * anywhere. Only failures count; a success clears the per-address count.
+   */
+  async loginRefusal(email: string, address: string): Promise<LimitDecision | undefined> {
+    const checks = await Promise.all([
+      this.loginLimiters.emailAddress.get(`${email}|${address}`).catch(() => null),
+      this.loginLimiters.email.get(email).catch(() => null),
+    ]);
+    const limits = [5, 20];
+    for (const [index, result] of checks.entries()) {
+      if (result && result.consumedPoints >= limits[index]!) return decision(false, limits[index]!, result);
+    }
+    return undefined;
+  }
+
+  async loginFailed(email: string, address: string): Promise<void> {
+    await Promise.all([
+      this.loginLimiters.emailAddress.penalty(`${email}|${address}`, 1).catch(() => undefined),
+      this.loginLimiters.email.penalty(email, 1).catch(() => undefined),
+    ]);
+  }
+
+  async loginSucceeded(email: string, address: string): Promise<void> {
+    await this.loginLimiters.emailAddress.delete(`${email}|${address}`).catch(() => undefined);
   }
 
   async check(name: LimitName, key: string): Promise<LimitDecision> {

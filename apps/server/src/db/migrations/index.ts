@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000_initial } from './Migration20261123000000_initial.js';
 import { Migration20261123010000_payments_and_outbox } from './Migration20261123010000_payments_and_outbox.js';
 import { Migration20261123020000_lifecycle } from './Migration20261123020000_lifecycle.js';
+import { Migration20261123030000_admin } from './Migration20261123030000_admin.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000000_initial', class: Migration20261123000000_initial },
   { name: 'Migration20261123010000_payments_and_outbox', class: Migration20261123010000_payments_and_outbox },
   { name: 'Migration20261123020000_lifecycle', class: Migration20261123020000_lifecycle },
+  { name: 'Migration20261123030000_admin', class: Migration20261123030000_admin },
 ];

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Account } from '../accounts/account.entity.js';
 import type { EventType } from '../webhooks/webhook-event.entity.js';
 
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
 export class Integration {
-  [OptionalProps]?: 'id' | 'enabled' | 'payoutOnboarded' | 'redirectAllowlist' | 'eventSubscriptions' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'enabled' | 'payoutOnboarded' | 'redirectAllowlist' | 'eventSubscriptions' | 'createdAt' | 'updatedAt' | 'owner';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -30,9 +31,30 @@ export class Integration {
   @Property({ type: 'json' })
   eventSubscriptions: EventType[] = ['SERVICE_SESSION_COMPLETED'];
 
+  /** The merchant account that manages it in the administration area (none: CLI-made, operators only). */
+  @ManyToOne(() => Account, { nullable: true, deleteRule: 'set null' })
+  @Index()
+  owner?: Account | null;
+
   /** Live mode requires completed payout onboarding. */
   @Property({ type: 'boolean' })
   payoutOnboarded: boolean = false;
+
+  @Property({ type: 'text', nullable: true })
+  payoutLegalName?: string | null;
+
+  /** The bank account, sealed like the signing secrets; only its masked form is ever shown. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  payoutBankAccountSealed?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  payoutBankAccountLast4?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  payoutContactEmail?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  payoutCompletedAt?: Date | null;
 
   /** Sealed with the SecretBox; never stored or logged in plaintext. */
   @Property({ type: 'text', lazy: true })
@@ -40,6 +62,28 @@ export class Integration {
 
   @Property({ type: 'text', lazy: true })
   webhookSigningSecretSealed!: string;
+
+  /**
+   * After a rotation the previous secret keeps signing (beside the new one, Standard Webhooks
+   * style) until `...PreviousUntil`, so receivers can switch without dropping a message.
+   */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  partnerSigningSecretPreviousSealed?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  partnerSigningSecretPreviousUntil?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  partnerSigningSecretRotatedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true, lazy: true })
+  webhookSigningSecretPreviousSealed?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  webhookSigningSecretPreviousUntil?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  webhookSigningSecretRotatedAt?: Date | null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

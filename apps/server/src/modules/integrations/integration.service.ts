@@ -11,6 +11,9 @@ import {
   type KeyMode,
   secretMatchesHash,
 } from '../../security/tokens.js';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { Account } from '../accounts/account.entity.js';
+import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.service.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
 import type { EventType } from '../webhooks/webhook-event.entity.js';
@@ -32,6 +35,27 @@ export interface CreateIntegrationInput {
   /** Event types to send besides SERVICE_SESSION_COMPLETED (which is always sent). */
   eventSubscriptions?: readonly string[];
   payoutOnboarded?: boolean;
+  /** The merchant account that manages it in the administration area. */
+  ownerAccountId?: string;
+  enabled?: boolean;
+}
+
+/** What the administration area may change; absent fields stay as they are, "" clears a URL. */
+export interface IntegrationSettings {
+  name?: string | null;
+  partnerCreatePaymentUrl?: string | null;
+  webhookUrl?: string | null;
+  redirectAllowlist?: readonly string[] | null;
+  eventSubscriptions?: readonly string[] | null;
+  enabled?: boolean | null;
+}
+
+export type SigningSecretKind = 'webhook' | 'partner';
+
+export interface PayoutOnboardingInput {
+  legalName: string;
+  bankAccount: string;
+  contactEmail: string;
 }
 
 export interface CreatedIntegration {
@@ -45,16 +69,14 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Provisioning and API-key authentication; the same code serves the CLI and the HTTP API. */
 export class IntegrationService {
-  constructor(private readonly secretBox: SecretBox) {}
+  constructor(
+    private readonly secretBox: SecretBox,
+    private readonly options: { signingSecretGraceMs?: number } = {},
+  ) {}
 
-  async createIntegration(em: EntityManager, input: CreateIntegrationInput): Promise<CreatedIntegration> {
+  async createIntegration(em: EntityManager, input: CreateIntegrationInput, who: AuditActor = CLI_ACTOR): Promise<CreatedIntegration> {
     assertStorableText(input);
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > 200) {
-      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [
-        { path: 'name', message: 'must be 1 to 200 characters' },
-      ]);
-    }
+    const name = requireName(input.name);
     if (input.keyMode === 'live' || input.payoutOnboarded) await this.assertLiveUrls(input);
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
@@ -69,23 +91,194 @@ export class IntegrationService {
       eventSubscriptions: normalizeSubscriptions(input.eventSubscriptions ?? []),
       partnerSigningSecretSealed: this.secretBox.seal(partnerCreatePaymentSigningSecret),
       webhookSigningSecretSealed: this.secretBox.seal(webhookSigningSecret),
+      owner: input.ownerAccountId ? em.getReference(Account, input.ownerAccountId) : null,
+      enabled: input.enabled ?? true,
     });
-    const { apiKey } = this.addApiKey(em, integration, input.keyMode ?? 'test');
+    const { apiKey, record } = this.addApiKey(em, integration, input.keyMode ?? 'test');
+    recordAudit(em, who, {
+      action: 'integration.created',
+      integrationId: integration.id,
+      summary: `Created integration "${name}" with a ${record.mode} key ••••${record.last4}`,
+      details: { apiKeyId: record.id },
+    });
     await em.flush();
     return { integration, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret };
   }
 
-  async createApiKey(em: EntityManager, integrationId: string, mode: KeyMode, name?: string): Promise<{ apiKey: string; record: ApiKey }> {
+  async createApiKey(
+    em: EntityManager,
+    integrationId: string,
+    mode: KeyMode,
+    name?: string,
+    options: { who?: AuditActor; requireOnboarding?: boolean } = {},
+  ): Promise<{ apiKey: string; record: ApiKey }> {
     const integration = await this.requireIntegration(em, integrationId);
+    if (name !== undefined && name !== null) assertStorableText({ name });
+    const keyName = name?.trim() ? name.trim().slice(0, 100) : undefined;
+    if (mode === 'live' && options.requireOnboarding && !integration.payoutOnboarded) {
+      throw new AppError(ErrorCode.PayoutOnboardingRequired, 'Complete payout onboarding before creating live keys');
+    }
     if (mode === 'live') {
       await this.assertLiveUrls({
         partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? undefined,
         webhookUrl: integration.webhookUrl ?? undefined,
       });
     }
-    const created = this.addApiKey(em, integration, mode, name);
+    const created = this.addApiKey(em, integration, mode, keyName);
+    recordAudit(em, options.who ?? CLI_ACTOR, {
+      action: 'api_key.created',
+      integrationId: integration.id,
+      summary: `Created ${mode} key ••••${created.record.last4}${keyName ? ` ("${keyName}")` : ''}`,
+      details: { apiKeyId: created.record.id, mode },
+    });
     await em.flush();
     return created;
+  }
+
+  /** Revokes one key of one integration (the administration area names keys by id). */
+  async revokeApiKeyOf(em: EntityManager, integration: Integration, keyId: string, who: AuditActor): Promise<ApiKey> {
+    const key = isUuid(keyId) ? await em.findOne(ApiKey, { id: keyId, integration: integration.id }) : null;
+    if (!key) throw new AppError(ErrorCode.NotFound, `API key ${keyId} not found`);
+    if (!key.revokedAt) {
+      key.revokedAt = new Date();
+      recordAudit(em, who, {
+        action: 'api_key.revoked',
+        integrationId: integration.id,
+        summary: `Revoked ${key.mode} key ••••${key.last4}`,
+        details: { apiKeyId: key.id },
+      });
+    }
+    await em.flush();
+    return key;
+  }
+
+  async updateSettings(em: EntityManager, integration: Integration, input: IntegrationSettings, who: AuditActor): Promise<Integration> {
+    assertStorableText(input);
+    const changed: string[] = [];
+    const set = <K extends keyof Integration>(field: K, value: Integration[K]): void => {
+      if (JSON.stringify(integration[field]) !== JSON.stringify(value)) {
+        integration[field] = value;
+        changed.push(field as string);
+      }
+    };
+    if (input.name !== undefined && input.name !== null) set('name', requireName(input.name));
+    if (input.partnerCreatePaymentUrl !== undefined && input.partnerCreatePaymentUrl !== null) {
+      set('partnerCreatePaymentUrl', input.partnerCreatePaymentUrl === '' ? null : requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl'));
+    }
+    if (input.webhookUrl !== undefined && input.webhookUrl !== null) {
+      set('webhookUrl', input.webhookUrl === '' ? null : requireHttpUrl(input.webhookUrl, 'webhookUrl'));
+    }
+    if (input.redirectAllowlist) {
+      set(
+        'redirectAllowlist',
+        input.redirectAllowlist.map((entry, index) => {
+          try {
+            return normalizeAllowlistEntry(entry);
+          } catch (error) {
+            if (error instanceof AppError) {
+              throw new AppError(error.code, error.message, [{ path: `redirectAllowlist[${index}]`, message: error.message }]);
+            }
+            throw error;
+          }
+        }),
+      );
+    }
+    if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
+    if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
+    // Once live keys exist, the URLs must be fit for live money (decisions §6).
+    if ((changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) && (await this.hasActiveLiveKey(em, integration.id))) {
+      await this.assertLiveUrls({
+        partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? undefined,
+        webhookUrl: integration.webhookUrl ?? undefined,
+      });
+    }
+    if (changed.length > 0) {
+      recordAudit(em, who, {
+        action: changed.includes('enabled') && changed.length === 1 ? (integration.enabled ? 'integration.enabled' : 'integration.disabled') : 'integration.updated',
+        integrationId: integration.id,
+        summary: `Changed ${changed.join(', ')}`,
+        details: { fields: changed },
+      });
+    }
+    await em.flush();
+    return integration;
+  }
+
+  /**
+   * A new signing secret, shown once. The previous one keeps signing beside it until the grace
+   * window ends (both signatures in one header), so the merchant can switch without a gap.
+   */
+  async rotateSigningSecret(
+    em: EntityManager,
+    integrationId: string,
+    kind: SigningSecretKind,
+    who: AuditActor,
+  ): Promise<{ secret: string; previousValidUntil: Date }> {
+    const graceMs = this.options.signingSecretGraceMs ?? 24 * 3_600_000;
+    const integration = await em.findOneOrFail(
+      Integration,
+      { id: integrationId },
+      { populate: ['partnerSigningSecretSealed', 'webhookSigningSecretSealed'] },
+    );
+    const secret = generateSigningSecret();
+    const now = new Date();
+    const previousValidUntil = new Date(now.getTime() + graceMs);
+    if (kind === 'webhook') {
+      integration.webhookSigningSecretPreviousSealed = integration.webhookSigningSecretSealed;
+      integration.webhookSigningSecretSealed = this.secretBox.seal(secret);
+      integration.webhookSigningSecretPreviousUntil = previousValidUntil;
+      integration.webhookSigningSecretRotatedAt = now;
+    } else {
+      integration.partnerSigningSecretPreviousSealed = integration.partnerSigningSecretSealed;
+      integration.partnerSigningSecretSealed = this.secretBox.seal(secret);
+      integration.partnerSigningSecretPreviousUntil = previousValidUntil;
+      integration.partnerSigningSecretRotatedAt = now;
+    }
+    recordAudit(em, who, {
+      action: 'signing_secret.rotated',
+      integrationId,
+      summary: `Rotated the ${kind} signing secret; the previous one signs too until ${previousValidUntil.toISOString()}`,
+      details: { kind, previousValidUntil: previousValidUntil.toISOString() },
+    });
+    await em.flush();
+    return { secret, previousValidUntil };
+  }
+
+  /** Payout details, validated; complete when every field is valid. The bank account is sealed and shown masked. */
+  async submitPayoutOnboarding(em: EntityManager, integration: Integration, input: PayoutOnboardingInput, who: AuditActor): Promise<Integration> {
+    assertStorableText(input);
+    const problems: { path: string; message: string }[] = [];
+    const legalName = typeof input.legalName === 'string' ? input.legalName.trim() : '';
+    if (legalName.length < 2 || legalName.length > 200) problems.push({ path: 'legalName', message: 'must be 2 to 200 characters' });
+    const bankAccount = normalizeBankAccount(input.bankAccount);
+    if (!bankAccount) {
+      problems.push({ path: 'bankAccount', message: 'must be an IBAN or a New Zealand account number like 12-3140-0123456-00' });
+    }
+    const contactEmail = typeof input.contactEmail === 'string' ? input.contactEmail.trim() : '';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail) || contactEmail.length > 254) {
+      problems.push({ path: 'contactEmail', message: 'must be an email address' });
+    }
+    if (problems.length > 0 || !bankAccount) {
+      throw new AppError(ErrorCode.ValidationError, `Payout details are not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+    }
+    integration.payoutLegalName = legalName;
+    integration.payoutBankAccountSealed = this.secretBox.seal(bankAccount);
+    integration.payoutBankAccountLast4 = bankAccount.slice(-4);
+    integration.payoutContactEmail = contactEmail;
+    const wasComplete = integration.payoutOnboarded;
+    integration.payoutOnboarded = true;
+    integration.payoutCompletedAt ??= new Date();
+    recordAudit(em, who, {
+      action: 'payout.onboarding_submitted',
+      integrationId: integration.id,
+      summary: `${wasComplete ? 'Updated' : 'Completed'} payout onboarding (account ••••${bankAccount.slice(-4)})`,
+    });
+    await em.flush();
+    return integration;
+  }
+
+  private async hasActiveLiveKey(em: EntityManager, integrationId: string): Promise<boolean> {
+    return (await em.count(ApiKey, { integration: integrationId, mode: 'live', revokedAt: null })) > 0;
   }
 
   /** Revokes by key id, by the full key, or by its last four characters when that is unambiguous. */
@@ -136,16 +329,40 @@ export class IntegrationService {
     return { integrationId: key.integration.id, apiKeyId: key.id, mode: key.mode };
   }
 
-  /** The integration's signing secrets in plaintext, for signing outgoing calls only. */
-  async signingSecrets(em: EntityManager, integrationId: string): Promise<{ partner: string; webhook: string }> {
+  /**
+   * The secrets that sign outgoing calls, in plaintext, current first; during a rotation's grace
+   * window the previous one follows, so each call carries both signatures.
+   */
+  async signingSecrets(em: EntityManager, integrationId: string): Promise<{ partner: string[]; webhook: string[] }> {
     const integration = await em.findOneOrFail(
       Integration,
       { id: integrationId },
-      { fields: ['id', 'partnerSigningSecretSealed', 'webhookSigningSecretSealed'] },
+      {
+        fields: [
+          'id',
+          'partnerSigningSecretSealed',
+          'webhookSigningSecretSealed',
+          'partnerSigningSecretPreviousSealed',
+          'partnerSigningSecretPreviousUntil',
+          'webhookSigningSecretPreviousSealed',
+          'webhookSigningSecretPreviousUntil',
+        ],
+      },
     );
+    const now = Date.now();
+    const withPrevious = (current: string, previous: string | null | undefined, until: Date | null | undefined): string[] =>
+      previous && until && until.getTime() > now ? [this.secretBox.open(current), this.secretBox.open(previous)] : [this.secretBox.open(current)];
     return {
-      partner: this.secretBox.open(integration.partnerSigningSecretSealed),
-      webhook: this.secretBox.open(integration.webhookSigningSecretSealed),
+      partner: withPrevious(
+        integration.partnerSigningSecretSealed,
+        integration.partnerSigningSecretPreviousSealed,
+        integration.partnerSigningSecretPreviousUntil,
+      ),
+      webhook: withPrevious(
+        integration.webhookSigningSecretSealed,
+        integration.webhookSigningSecretPreviousSealed,
+        integration.webhookSigningSecretPreviousUntil,
+      ),
     };
   }
 
@@ -178,6 +395,23 @@ function normalizeSubscriptions(requested: readonly string[]): EventType[] {
     ]);
   }
   return EVENT_TYPES.filter((type) => type === 'SERVICE_SESSION_COMPLETED' || requested.includes(type));
+}
+
+function requireName(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (name.length === 0 || name.length > 200) {
+    throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [{ path: 'name', message: 'must be 1 to 200 characters' }]);
+  }
+  return name;
+}
+
+/** An IBAN (checksum verified by ibantools) in electronic form, or a New Zealand account number as BB-bbbb-AAAAAAA-SSS. */
+function normalizeBankAccount(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const iban = electronicFormatIBAN(value);
+  if (iban && isValidIBAN(iban)) return iban;
+  const nz = /^(\d{2})[- ]?(\d{4})[- ]?(\d{7})[- ]?(\d{2,3})$/.exec(value.trim());
+  return nz ? `${nz[1]}-${nz[2]}-${nz[3]}-${nz[4]!.padStart(3, '0')}` : undefined;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

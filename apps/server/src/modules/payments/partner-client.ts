@@ -13,7 +13,7 @@ const MAX_REPLY_BYTES = 16 * 1024;
 export class PartnerClient {
   constructor(private readonly options: { timeoutMs: number; logger: Logger }) {}
 
-  async createPayment(url: string, secret: string, body: PartnerCreatePaymentBody): Promise<string> {
+  async createPayment(url: string, secret: string | readonly string[], body: PartnerCreatePaymentBody): Promise<string> {
     const text = JSON.stringify(body);
     const fail = (reason: string, extra: Record<string, unknown> = {}): never => {
       this.options.logger.warn(

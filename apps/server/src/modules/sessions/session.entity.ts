@@ -11,6 +11,8 @@ import { Participant } from './participant.entity.js';
   name: 'session_expiry_due_index',
   expression: `create index "session_expiry_due_index" on "session" ("expires_at") where status in ('unconfigured', 'open', 'partially_paid')`,
 })
+// The sessions explorer lists an integration's sessions newest first.
+@Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 export class Session {
   [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';

@@ -22,6 +22,7 @@ function inDisplayOrder(session: Session): Participant[] {
 export function toSessionView(session: Session): SessionView {
   return Object.assign(new SessionView(), {
     id: session.id,
+    integrationId: session.integration.id,
     status: session.status,
     mode: session.mode,
     currency: session.currency,

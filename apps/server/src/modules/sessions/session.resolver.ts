@@ -1,7 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
-import { Payment } from '../payments/payment.entity.js';
 import { refundsOwed } from '../webhooks/session-events.js';
+import { toEventView } from '../webhooks/webhook.mapper.js';
+import { WebhookEventView } from '../webhooks/webhook.types.js';
 import { toCreateSessionPayload, toPaymentView, toSessionView, toStatusView } from './session.mapper.js';
 import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
@@ -22,8 +23,12 @@ export class SessionResolver {
     return toCreateSessionPayload(created);
   }
 
-  @Query(() => SessionView, { description: 'A session of the calling merchant (API key).' })
+  @Query(() => SessionView, { description: 'A session: of the calling merchant (API key), or one the signed-in admin user may see.' })
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
+    if (!context.hasApiKey) {
+      const principal = await context.requireAdmin();
+      return toSessionView(await context.services.explorer.findSession(context.em, principal, id));
+    }
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
     return toSessionView(await context.services.sessions.findForMerchant(context.em, merchant, id));
@@ -40,8 +45,12 @@ export class SessionResolver {
 
   @FieldResolver(() => [PaymentView], { description: 'Every payment attempt, oldest first (merchant view).' })
   async payments(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
-    const payments = await context.em.find(Payment, { session: session.id }, { orderBy: { createdAt: 'asc' } });
-    return payments.map(toPaymentView);
+    return (await context.loaders.paymentsOfSession.load(session.id)).map(toPaymentView);
+  }
+
+  @FieldResolver(() => [WebhookEventView], { description: 'Events about this session, each with every delivery attempt.' })
+  async events(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
+    return (await context.loaders.eventsOfSession.load(session.id)).map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
   @FieldResolver(() => [PaymentView], {

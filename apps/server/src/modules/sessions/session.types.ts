@@ -4,7 +4,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
 
 /** GraphQL enum values in caps, domain values lowercase (decisions §2). */
-function enumFromValues<T extends string>(values: readonly T[]): Record<string, T> {
+export function enumFromValues<T extends string>(values: readonly T[]): Record<string, T> {
   return Object.fromEntries(values.map((value) => [value.toUpperCase(), value]));
 }
 
@@ -34,6 +34,7 @@ export class ParticipantView {
 @ObjectType({ description: 'A split-payment session.' })
 export class SessionView {
   @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'The integration whose API key created the session.' }) integrationId!: string;
   @Field(() => SessionStatusEnum) status!: string;
   @Field(() => ModeEnum) mode!: string;
   @Field(() => String, { description: 'ISO 4217 code.' }) currency!: string;

@@ -5,6 +5,9 @@ import { Session } from '../sessions/session.entity.js';
 
 export type EventType = 'SERVICE_SESSION_COMPLETED' | 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED' | 'SERVICE_PAYMENT_RECORDED';
 
+/** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
+export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';
+
 /** An event, written in the same transaction as the change it reports (the outbox). */
 @Entity({ tableName: 'webhook_event' })
 // A session completes once: the database refuses a second completion event whatever races above it.
@@ -23,12 +26,13 @@ export class WebhookEvent {
   @Index()
   integration!: Integration;
 
-  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  /** Null only for test events. */
+  @ManyToOne(() => Session, { deleteRule: 'cascade', nullable: true })
   @Index()
-  session!: Session;
+  session!: Session | null;
 
   @Property({ type: 'text' })
-  type!: EventType;
+  type!: EventType | typeof TEST_EVENT_TYPE;
 
   @Property({ type: 'integer' })
   sessionVersion!: number;

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { toDeliveryView, toEventView } from './webhook.mapper.js';
 import { WebhookDeliveryView, WebhookEventView } from './webhook.types.js';
 
@@ -13,8 +14,22 @@ export class WebhookResolver {
     return events.map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
-  @Mutation(() => [WebhookDeliveryView], { description: 'Sends an event again now, with the same eventId (API key).' })
+  @Mutation(() => [WebhookDeliveryView], { description: 'Sends an event again now, with the same eventId (API key, or a signed-in admin user).' })
   async redeliverEvent(@Arg('eventId', () => ID) eventId: string, @Ctx() context: RequestContext): Promise<WebhookDeliveryView[]> {
+    if (!context.hasApiKey) {
+      const principal = await context.requireAdmin();
+      const scope = principal.role === 'operator' ? {} : { integration: { owner: principal.accountId } };
+      const deliveries = await context.services.webhooks.redeliver(context.em, scope, eventId, (tx, event) =>
+        recordAudit(tx, principal, {
+          action: 'event.redelivered',
+          integrationId: event.integration.id,
+          summary: `Redelivered ${event.type} event ${event.id}`,
+          details: { eventId: event.id },
+        }),
+      );
+      context.logger.info({ eventId, accountId: principal.accountId }, 'event redelivery requested from the administration area');
+      return deliveries.map(toDeliveryView);
+    }
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
     const deliveries = await context.services.webhooks.redeliver(context.em, merchant, eventId);

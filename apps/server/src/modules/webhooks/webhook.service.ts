@@ -4,7 +4,11 @@ import type { MerchantPrincipal } from '../integrations/integration.service.js';
 import { isUuid } from '../integrations/integration.service.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { WebhookEvent } from './webhook-event.entity.js';
+import { TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';
+import type { Integration } from '../integrations/integration.entity.js';
+
+/** Which events a caller may act on: one integration (API key), or an admin scope's integrations. */
+export type EventScope = { integration: string } | { integration?: { owner: string } };
 
 /** What a merchant can see and do about the events of their sessions. */
 export class WebhookService {
@@ -24,10 +28,17 @@ export class WebhookService {
   }
 
   /** Sends an event again now (same eventId), whatever its deliveries' state; attempts keep counting. */
-  async redeliver(em: EntityManager, merchant: MerchantPrincipal, eventId: string): Promise<WebhookDelivery[]> {
-    const event = isUuid(eventId) ? await em.findOne(WebhookEvent, { id: eventId, integration: merchant.integrationId }) : null;
+  async redeliver(
+    em: EntityManager,
+    scope: MerchantPrincipal | EventScope,
+    eventId: string,
+    audit?: (tx: EntityManager, event: WebhookEvent) => void,
+  ): Promise<WebhookDelivery[]> {
+    const where: EventScope = 'integrationId' in scope ? { integration: scope.integrationId } : scope;
+    const event = isUuid(eventId) ? await em.findOne(WebhookEvent, { $and: [{ id: eventId }, where] }) : null;
     if (!event) throw new AppError(ErrorCode.NotFound, `Event ${eventId} not found`);
     return em.transactional(async (tx) => {
+      audit?.(tx, event);
       const deliveries = await tx.find(WebhookDelivery, { event: event.id });
       if (deliveries.length === 0)
         throw new AppError(ErrorCode.InvalidState, 'This integration has no webhook URL; set one to deliver events');
@@ -40,6 +51,62 @@ export class WebhookService {
       await tx.flush();
       for (const delivery of deliveries) await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
       return deliveries;
+    });
+  }
+
+  /**
+   * Queues every failed delivery of an integration's events created in [from, to) for one more
+   * round of attempts (decisions §6: "all failed events of a time range").
+   */
+  async replayFailed(
+    em: EntityManager,
+    integrationId: string,
+    range: { from: Date; to: Date },
+    audit: (tx: EntityManager, count: number) => void,
+  ): Promise<number> {
+    if (!(range.from < range.to)) {
+      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [{ path: 'range', message: 'from must be before to' }]);
+    }
+    return em.transactional(async (tx) => {
+      const failed = await tx.find(WebhookDelivery, {
+        status: 'failed',
+        event: { integration: integrationId, createdAt: { $gte: range.from, $lt: range.to } },
+      });
+      for (const delivery of failed) {
+        delivery.status = 'pending';
+        delivery.nextAttemptAt = new Date();
+        delivery.lastError = null;
+      }
+      audit(tx, failed.length);
+      await tx.flush();
+      for (const delivery of failed) await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
+      return failed.length;
+    });
+  }
+
+  /** A signed SERVICE_TEST_EVENT to the integration's webhook URL, through the same outbox and dispatcher as real events. */
+  async sendTestEvent(
+    em: EntityManager,
+    integration: Integration,
+    audit: (tx: EntityManager) => void,
+  ): Promise<{ event: WebhookEvent; deliveries: WebhookDelivery[] }> {
+    if (!integration.webhookUrl) throw new AppError(ErrorCode.InvalidState, 'Set a webhook URL first: the test event goes there');
+    return em.transactional(async (tx) => {
+      const now = new Date();
+      const event = tx.create(WebhookEvent, { integration, session: null, type: TEST_EVENT_TYPE, sessionVersion: 0, body: '', createdAt: now });
+      event.body = JSON.stringify({
+        eventId: event.id,
+        type: TEST_EVENT_TYPE,
+        createdAt: now.toISOString(),
+        mode: 'test',
+        integrationId: integration.id,
+        message: 'A test event from the PaySplit administration area: verify its signature, then answer 2xx.',
+      });
+      const delivery = tx.create(WebhookDelivery, { event, url: integration.webhookUrl!, nextAttemptAt: now });
+      audit(tx);
+      await tx.flush();
+      await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
+      return { event, deliveries: [delivery] };
     });
   }
 }

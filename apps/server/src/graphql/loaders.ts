@@ -1,0 +1,48 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
+import { Payment } from '../modules/payments/payment.entity.js';
+import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
+import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
+
+export interface EventWithDeliveries {
+  event: WebhookEvent;
+  deliveries: WebhookDelivery[];
+}
+
+/**
+ * Per-request batch loaders: a page of sessions asking for payments or events costs one query
+ * per kind, not one per session. Authorization happened when the sessions were loaded.
+ */
+export interface RequestLoaders {
+  paymentsOfSession: DataLoader<string, Payment[]>;
+  eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
+}
+
+function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
+  for (const item of items) groups.get(keyOf(item))?.push(item);
+  return keys.map((key) => groups.get(key) ?? []);
+}
+
+export function createLoaders(em: EntityManager): RequestLoaders {
+  return {
+    paymentsOfSession: new DataLoader(async (sessionIds) => {
+      const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
+      return groupBy(sessionIds, payments, (payment) => payment.session.id);
+    }),
+    eventsOfSession: new DataLoader(async (sessionIds) => {
+      const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
+      // Deliveries and their attempts in two more queries (select-in), whatever the number of events.
+      const deliveries = events.length
+        ? await em.find(WebhookDelivery, { event: { $in: events.map((event) => event.id) } }, { populate: ['attempts'], orderBy: { createdAt: 'asc' } })
+        : [];
+      const byEvent = groupBy(
+        events.map((event) => event.id),
+        deliveries,
+        (delivery) => delivery.event.id,
+      );
+      const withDeliveries = events.map((event, index) => ({ event, deliveries: byEvent[index]! }));
+      return groupBy(sessionIds, withDeliveries, (entry) => entry.event.session!.id);
+    }),
+  };
+}

@@ -1,0 +1,123 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../graphql/context.js';
+import type { Account, OperatorToken } from './account.entity.js';
+import { ADMIN_COOKIE, type AdminPrincipal } from './account.service.js';
+import { AdminViewer, CreatedOperatorToken, OperatorTokenView } from './account.types.js';
+
+const LOGIN_COOKIE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** Signing in and out of the administration area, passwords, and operator tokens. */
+@Resolver()
+export class AccountResolver {
+  @Query(() => AdminViewer, { nullable: true, description: 'The signed-in user, or null (never an error when signed out).' })
+  async me(@Ctx() context: RequestContext): Promise<AdminViewer | null> {
+    const principal = await context.optionalAdmin();
+    return principal ? this.viewer(context, principal) : null;
+  }
+
+  @Mutation(() => AdminViewer, { description: 'Signs in: sets the HttpOnly sign-in cookie. Five wrong passwords a minute slow further tries.' })
+  async login(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() context: RequestContext,
+  ): Promise<AdminViewer> {
+    try {
+      const { account, token } = await context.services.accounts.login(context.em, { email, password, clientAddress: context.clientAddress });
+      this.setLoginCookie(context, token);
+      context.logger.info({ accountId: account.id }, 'admin signed in');
+      return this.viewerOf(context, account, token);
+    } catch (error) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) context.setHeader('Retry-After', String(retryAfter));
+      throw error;
+    }
+  }
+
+  @Mutation(() => Boolean, { description: 'Signs out this browser.' })
+  async logout(@Ctx() context: RequestContext): Promise<boolean> {
+    await context.requireAdmin({ allowPendingPasswordChange: true });
+    await context.services.accounts.logout(context.em, context.cookies.get(ADMIN_COOKIE));
+    context.cookies.clear(ADMIN_COOKIE);
+    return true;
+  }
+
+  @Mutation(() => AdminViewer, { description: 'Creates a merchant account and signs it in.' })
+  async registerAccount(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() context: RequestContext,
+  ): Promise<AdminViewer> {
+    await context.limit('accountSignup', context.clientAddress);
+    await context.services.accounts.createAccount(context.em, { email, password, role: 'merchant' });
+    return this.login(email, password, context);
+  }
+
+  @Mutation(() => AdminViewer, { description: 'Changes the password; other sign-ins of the account end.' })
+  async changePassword(
+    @Arg('currentPassword', () => String) currentPassword: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Ctx() context: RequestContext,
+  ): Promise<AdminViewer> {
+    const principal = await context.requireAdmin({ allowPendingPasswordChange: true });
+    const keep = principal.via === 'login' ? context.cookies.get(ADMIN_COOKIE) : undefined;
+    const account = await context.services.accounts.changePassword(context.em, principal, { currentPassword, newPassword, keepLoginToken: keep });
+    return keep ? this.viewerOf(context, account, keep) : this.viewer(context, { ...principal, mustChangePassword: false });
+  }
+
+  @Query(() => [OperatorTokenView], { description: 'Operator tokens (operators only).' })
+  async operatorTokens(@Ctx() context: RequestContext): Promise<OperatorTokenView[]> {
+    const principal = await context.requireAdmin();
+    return (await context.services.accounts.listOperatorTokens(context.em, principal)).map(toOperatorTokenView);
+  }
+
+  @Mutation(() => CreatedOperatorToken, { description: 'A token for internal dashboards; shown once (operators only).' })
+  async createOperatorToken(@Arg('name', () => String) name: string, @Ctx() context: RequestContext): Promise<CreatedOperatorToken> {
+    const principal = await context.requireAdmin();
+    const { token, record } = await context.services.accounts.createOperatorToken(context.em, principal, name);
+    return Object.assign(new CreatedOperatorToken(), { token, record: toOperatorTokenView(record) });
+  }
+
+  @Mutation(() => OperatorTokenView, { description: 'Revokes an operator token (operators only).' })
+  async revokeOperatorToken(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<OperatorTokenView> {
+    const principal = await context.requireAdmin();
+    return toOperatorTokenView(await context.services.accounts.revokeOperatorToken(context.em, principal, id));
+  }
+
+  private setLoginCookie(context: RequestContext, token: string): void {
+    // Strict: the admin cookie never rides on a navigation from another site.
+    context.cookies.set(ADMIN_COOKIE, token, new Date(Date.now() + LOGIN_COOKIE_LIFETIME_MS), { sameSite: 'strict' });
+  }
+
+  private viewer(context: RequestContext, principal: AdminPrincipal): AdminViewer {
+    const cookieToken = principal.via === 'login' ? context.cookies.get(ADMIN_COOKIE) : undefined;
+    return Object.assign(new AdminViewer(), {
+      accountId: principal.accountId,
+      email: principal.email,
+      role: principal.role,
+      mustChangePassword: principal.mustChangePassword,
+      // Operator tokens need no CSRF token (no cookie); an empty one says so.
+      csrfToken: cookieToken ? context.services.accounts.csrfTokenFor(cookieToken) : '',
+    });
+  }
+
+  private viewerOf(context: RequestContext, account: Account, cookieToken: string): AdminViewer {
+    return Object.assign(new AdminViewer(), {
+      accountId: account.id,
+      email: account.email,
+      role: account.role,
+      mustChangePassword: account.mustChangePassword,
+      csrfToken: context.services.accounts.csrfTokenFor(cookieToken),
+    });
+  }
+}
+
+export function toOperatorTokenView(token: OperatorToken): OperatorTokenView {
+  return Object.assign(new OperatorTokenView(), {
+    id: token.id,
+    name: token.name,
+    last4: token.last4,
+    createdAt: token.createdAt,
+    lastUsedAt: token.lastUsedAt ?? null,
+    revokedAt: token.revokedAt ?? null,
+  });
+}

@@ -1,0 +1,144 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../../graphql/context.js';
+import type { KeyMode } from '../../security/tokens.js';
+import { requireVisibleIntegration, visibleIntegrations } from '../admin/admin-scope.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { ModeEnum } from '../sessions/session.types.js';
+import { toEventView } from '../webhooks/webhook.mapper.js';
+import { WebhookEventView } from '../webhooks/webhook.types.js';
+import { ApiKey } from './api-key.entity.js';
+import { Integration } from './integration.entity.js';
+import { toApiKeyView, toIntegrationView } from './integration.mapper.js';
+import type { SigningSecretKind } from './integration.service.js';
+import {
+  ApiKeyView,
+  CreatedApiKey,
+  IntegrationSettingsInput,
+  IntegrationView,
+  PayoutOnboardingInput,
+  RotatedSigningSecret,
+  SigningSecretKindEnum,
+} from './integration.types.js';
+
+/** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
+@Resolver(() => IntegrationView)
+export class IntegrationResolver {
+  @Query(() => [IntegrationView], { description: 'Integrations the signed-in user manages (operators: all).' })
+  async integrations(@Ctx() context: RequestContext): Promise<IntegrationView[]> {
+    const principal = await context.requireAdmin();
+    const found = await context.em.find(Integration, visibleIntegrations(principal), { populate: ['owner'], orderBy: { createdAt: 'desc' } });
+    return found.map(toIntegrationView);
+  }
+
+  @Query(() => IntegrationView)
+  async integration(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<IntegrationView> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, id);
+    await context.em.populate(integration, ['owner']);
+    return toIntegrationView(integration);
+  }
+
+  @FieldResolver(() => [ApiKeyView], { description: 'Every key, newest first; revoked ones carry revokedAt.' })
+  async apiKeys(@Root() integration: IntegrationView, @Ctx() context: RequestContext): Promise<ApiKeyView[]> {
+    const keys = await context.em.find(ApiKey, { integration: integration.id }, { orderBy: { createdAt: 'desc' } });
+    return keys.map(toApiKeyView);
+  }
+
+  @Mutation(() => IntegrationView, { description: 'A new integration owned by the signed-in user, with signing secrets (rotate to see them).' })
+  async createIntegration(
+    @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
+    @Ctx() context: RequestContext,
+  ): Promise<IntegrationView> {
+    const principal = await context.requireAdmin();
+    const { integration } = await context.services.integrations.createIntegration(
+      context.em,
+      {
+        name: input.name ?? '',
+        partnerCreatePaymentUrl: input.partnerCreatePaymentUrl || undefined,
+        webhookUrl: input.webhookUrl || undefined,
+        redirectAllowlist: input.redirectAllowlist ?? [],
+        eventSubscriptions: input.eventSubscriptions ?? [],
+        enabled: input.enabled ?? true,
+        ownerAccountId: principal.role === 'merchant' ? principal.accountId : undefined,
+      },
+      principal,
+    );
+    await context.em.populate(integration, ['owner']);
+    return toIntegrationView(integration);
+  }
+
+  @Mutation(() => IntegrationView)
+  async updateIntegration(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
+    @Ctx() context: RequestContext,
+  ): Promise<IntegrationView> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, id);
+    await context.services.integrations.updateSettings(context.em, integration, input, principal);
+    await context.em.populate(integration, ['owner']);
+    return toIntegrationView(integration);
+  }
+
+  @Mutation(() => CreatedApiKey, { description: 'A new key, shown once. LIVE keys need completed payout onboarding.' })
+  async createApiKey(
+    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('mode', () => ModeEnum) mode: KeyMode,
+    @Arg('name', () => String, { nullable: true }) name: string | null,
+    @Ctx() context: RequestContext,
+  ): Promise<CreatedApiKey> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    const { apiKey, record } = await context.services.integrations.createApiKey(context.em, integration.id, mode, name ?? undefined, {
+      who: principal,
+      requireOnboarding: true,
+    });
+    return Object.assign(new CreatedApiKey(), { apiKey, key: toApiKeyView(record) });
+  }
+
+  @Mutation(() => ApiKeyView, { description: 'Revokes a key at once: it answers INVALID_API_KEY from now on.' })
+  async revokeApiKey(
+    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('keyId', () => ID) keyId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<ApiKeyView> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    return toApiKeyView(await context.services.integrations.revokeApiKeyOf(context.em, integration, keyId, principal));
+  }
+
+  @Mutation(() => RotatedSigningSecret, { description: 'A new signing secret, shown once; the previous one signs too during the grace window.' })
+  async rotateSigningSecret(
+    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('kind', () => SigningSecretKindEnum) kind: SigningSecretKind,
+    @Ctx() context: RequestContext,
+  ): Promise<RotatedSigningSecret> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    const rotated = await context.services.integrations.rotateSigningSecret(context.em, integration.id, kind, principal);
+    return Object.assign(new RotatedSigningSecret(), { ...rotated, kind });
+  }
+
+  @Mutation(() => IntegrationView, { description: 'Payout details; valid details complete onboarding, which live keys and sessions need.' })
+  async submitPayoutOnboarding(
+    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('input', () => PayoutOnboardingInput) input: PayoutOnboardingInput,
+    @Ctx() context: RequestContext,
+  ): Promise<IntegrationView> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    await context.services.integrations.submitPayoutOnboarding(context.em, integration, input, principal);
+    await context.em.populate(integration, ['owner']);
+    return toIntegrationView(integration);
+  }
+
+  @Mutation(() => WebhookEventView, { description: 'Sends a signed SERVICE_TEST_EVENT to the webhook URL now.' })
+  async sendTestEvent(@Arg('integrationId', () => ID) integrationId: string, @Ctx() context: RequestContext): Promise<WebhookEventView> {
+    const principal = await context.requireAdmin();
+    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    const { event, deliveries } = await context.services.webhooks.sendTestEvent(context.em, integration, (em) =>
+      recordAudit(em, principal, { action: 'event.test_sent', integrationId: integration.id, summary: 'Sent a test event' }),
+    );
+    return toEventView(event, deliveries);
+  }
+}

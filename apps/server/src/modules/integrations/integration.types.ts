@@ -1,0 +1,93 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { enumFromValues, ModeEnum } from '../sessions/session.types.js';
+
+/** Event types keep their wire spelling in GraphQL too (they are already upper case). */
+export const EventTypeEnum = {
+  SERVICE_SESSION_COMPLETED: 'SERVICE_SESSION_COMPLETED',
+  SERVICE_SESSION_EXPIRED: 'SERVICE_SESSION_EXPIRED',
+  SERVICE_SESSION_CANCELLED: 'SERVICE_SESSION_CANCELLED',
+  SERVICE_PAYMENT_RECORDED: 'SERVICE_PAYMENT_RECORDED',
+} as const;
+registerEnumType(EventTypeEnum, { name: 'EventType', description: 'Webhook event kinds; completion is always sent (decisions §6).' });
+
+export const PayoutOnboardingStatusEnum = enumFromValues(['pending', 'complete'] as const);
+registerEnumType(PayoutOnboardingStatusEnum, { name: 'PayoutOnboardingStatus', description: 'Live keys and live sessions need COMPLETE.' });
+
+export const SigningSecretKindEnum = enumFromValues(['webhook', 'partner'] as const);
+registerEnumType(SigningSecretKindEnum, {
+  name: 'SigningSecretKind',
+  description: 'WEBHOOK signs events sent to the webhook URL; PARTNER signs create-payment calls.',
+});
+
+@ObjectType()
+export class PayoutOnboardingView {
+  @Field(() => PayoutOnboardingStatusEnum) status!: string;
+  @Field(() => String, { nullable: true }) legalName!: string | null;
+  @Field(() => String, { nullable: true, description: 'Only the last 4 characters are ever shown.' }) bankAccountMasked!: string | null;
+  @Field(() => String, { nullable: true }) contactEmail!: string | null;
+  @Field(() => Date, { nullable: true }) completedAt!: Date | null;
+}
+
+@ObjectType({ description: 'An API key as the administration area lists it: never the key itself.' })
+export class ApiKeyView {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { nullable: true }) name!: string | null;
+  @Field(() => ModeEnum) mode!: string;
+  @Field(() => String) last4!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { nullable: true }) lastUsedAt!: Date | null;
+  @Field(() => Date, { nullable: true }) revokedAt!: Date | null;
+}
+
+@ObjectType()
+export class SigningSecretView {
+  @Field(() => SigningSecretKindEnum) kind!: string;
+  @Field(() => Date, { nullable: true }) rotatedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'Until then the previous secret signs too (both signatures sent).' })
+  previousValidUntil!: Date | null;
+}
+
+@ObjectType({ description: 'A merchant integration as the administration area shows it.' })
+export class IntegrationView {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) partnerCreatePaymentUrl!: string | null;
+  @Field(() => String, { nullable: true }) webhookUrl!: string | null;
+  @Field(() => [String]) redirectAllowlist!: string[];
+  @Field(() => [EventTypeEnum]) eventSubscriptions!: string[];
+  @Field(() => Boolean) enabled!: boolean;
+  @Field(() => String, { nullable: true }) ownerEmail!: string | null;
+  @Field(() => PayoutOnboardingView) payoutOnboarding!: PayoutOnboardingView;
+  @Field(() => [SigningSecretView]) signingSecrets!: SigningSecretView[];
+  @Field(() => Date) createdAt!: Date;
+}
+
+@InputType({ description: 'Integration settings; on update, absent fields stay as they are and "" clears a URL.' })
+export class IntegrationSettingsInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) partnerCreatePaymentUrl?: string | null;
+  @Field(() => String, { nullable: true }) webhookUrl?: string | null;
+  @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;
+  @Field(() => [EventTypeEnum], { nullable: true }) eventSubscriptions?: string[] | null;
+  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+}
+
+@ObjectType()
+export class CreatedApiKey {
+  @Field(() => String, { description: 'Shown once; PaySplit keeps only its hash and last 4 characters.' }) apiKey!: string;
+  @Field(() => ApiKeyView) key!: ApiKeyView;
+}
+
+@ObjectType()
+export class RotatedSigningSecret {
+  @Field(() => String, { description: 'Shown once.' }) secret!: string;
+  @Field(() => SigningSecretKindEnum) kind!: string;
+  @Field(() => Date) previousValidUntil!: Date;
+}
+
+@InputType()
+export class PayoutOnboardingInput {
+  @Field(() => String) legalName!: string;
+  @Field(() => String, { description: 'An IBAN, or a New Zealand account number such as 12-3140-0123456-00.' }) bankAccount!: string;
+  @Field(() => String) contactEmail!: string;
+}
