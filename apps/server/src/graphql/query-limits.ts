@@ -11,12 +11,24 @@ const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = createRequi
   'graphql-query-complexity',
 ) as typeof import('graphql-query-complexity');
 
-/** Deep enough for sessions → events → deliveries → attempts; introspection is exempt. */
-export const MAX_QUERY_DEPTH = 10;
+/**
+ * Deep enough for sessions → events → deliveries → attempts (7) and for the standard
+ * introspection query (tools and codegen), which is counted too: nesting `ofType` is the
+ * classic way to make a server walk a deep tree.
+ */
+export const MAX_QUERY_DEPTH = 15;
 /** One point a field; page fields multiply their selection by the page size (see `complexity` on them). */
 export const MAX_QUERY_COST = 10_000;
 
-export const depthLimitRule: ValidationRule = maxDepthRule({ n: MAX_QUERY_DEPTH, exposeLimits: true }) as unknown as ValidationRule;
+export const depthLimitRule: ValidationRule = maxDepthRule({
+  n: MAX_QUERY_DEPTH,
+  exposeLimits: true,
+  ignoreIntrospection: false,
+  flattenFragments: true,
+  // Reported as a validation error (VALIDATION_ERROR, 400) rather than thrown (which would be a 500).
+  propagateOnRejection: false,
+  onReject: [(context, error) => context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
+}) as unknown as ValidationRule;
 
 /** Refuses an operation whose estimated cost exceeds MAX_QUERY_COST, before any resolver runs. */
 export function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin {
