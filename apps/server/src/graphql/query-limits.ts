@@ -36,17 +36,26 @@ export function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const cost = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName,
-            variables: request.variables,
-            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
-          if (cost > MAX_QUERY_COST) {
-            throw new GraphQLError(`The query costs ${cost} points; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
-              extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName,
+              variables: request.variables,
+              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
             });
+          } catch {
+            // Variables that do not fit their types: execution refuses them next, with the field named.
+            return;
+          }
+          if (cost > MAX_QUERY_COST) {
+            throw new GraphQLError(
+              `The query costs ${cost} points; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`,
+              {
+                extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+              },
+            );
           }
         },
       };
