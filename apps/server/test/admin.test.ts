@@ -91,7 +91,11 @@ describe('signing in', () => {
 
   it('refuses a request without the CSRF token (FORBIDDEN) and changes nothing', async () => {
     const before = await server.query(`select name from integration where id = ?`, [integrationA.id]);
-    const reply = await alice.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { name: "Hijacked" }) { name } }`, { id: integrationA.id }, { csrf: false });
+    const reply = await alice.gql(
+      `mutation($id: ID!) { updateIntegration(id: $id, input: { name: "Hijacked" }) { name } }`,
+      { id: integrationA.id },
+      { csrf: false },
+    );
     expect(errorCode(reply)).toBe('FORBIDDEN');
     const wrong = new AdminClient(server.baseUrl);
     wrong.cookie = alice.cookie;
@@ -133,9 +137,13 @@ describe('signing in', () => {
   });
 
   it('creates the first operator with the CLI; its one-time password only allows choosing a new one', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'operator', 'create', '--email', 'ops@paysplit.example', '--json'], {
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn' },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [CLI, 'operator', 'create', '--email', 'ops@paysplit.example', '--json'],
+      {
+        env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'warn' },
+      },
+    );
     const created = JSON.parse(stdout) as { email: string; role: string; oneTimePassword: string };
     expect(created).toMatchObject({ email: 'ops@paysplit.example', role: 'operator' });
     expect(created.oneTimePassword).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -144,11 +152,17 @@ describe('signing in', () => {
     expect(stored[0]!.password_hash).not.toContain(created.oneTimePassword);
 
     const operator = new AdminClient(server.baseUrl);
-    expect((await operator.login('ops@paysplit.example', created.oneTimePassword)).data.login).toMatchObject({ role: 'OPERATOR', mustChangePassword: true });
-    expect(errorCode(await operator.gql('{ integrations { id } }'))).toBe('FORBIDDEN');
-    await operator.ok(`mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "operator passphrase 1") { mustChangePassword } }`, {
-      c: created.oneTimePassword,
+    expect((await operator.login('ops@paysplit.example', created.oneTimePassword)).data.login).toMatchObject({
+      role: 'OPERATOR',
+      mustChangePassword: true,
     });
+    expect(errorCode(await operator.gql('{ integrations { id } }'))).toBe('FORBIDDEN');
+    await operator.ok(
+      `mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "operator passphrase 1") { mustChangePassword } }`,
+      {
+        c: created.oneTimePassword,
+      },
+    );
     const seen = (await operator.ok('{ integrations { id ownerEmail } }')).integrations.map((row: { id: string }) => row.id);
     expect(seen).toEqual(expect.arrayContaining([integrationA.id, integrationB.id]));
   });
@@ -176,24 +190,35 @@ describe('signing in', () => {
 
 describe('integration settings', () => {
   it('updates settings with field-level errors, and a disabled integration refuses sessions', async () => {
-    const bad = await alice.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "ftp://nope", name: "x" }) { name } }`, {
-      id: integrationA.id,
-    });
+    const bad = await alice.gql(
+      `mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "ftp://nope", name: "x" }) { name } }`,
+      {
+        id: integrationA.id,
+      },
+    );
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'webhookUrl' }] });
     expect((await server.query(`select name from integration where id = ?`, [integrationA.id]))[0]).toEqual({ name: 'Alice Tours' });
 
-    const updated = await alice.ok(`mutation($id: ID!, $input: IntegrationSettingsInput!) { updateIntegration(id: $id, input: $input) { eventSubscriptions enabled } }`, {
-      id: integrationA.id,
-      input: { eventSubscriptions: ['SERVICE_SESSION_CANCELLED'], enabled: false },
+    const updated = await alice.ok(
+      `mutation($id: ID!, $input: IntegrationSettingsInput!) { updateIntegration(id: $id, input: $input) { eventSubscriptions enabled } }`,
+      {
+        id: integrationA.id,
+        input: { eventSubscriptions: ['SERVICE_SESSION_CANCELLED'], enabled: false },
+      },
+    );
+    expect(updated.updateIntegration).toEqual({
+      eventSubscriptions: ['SERVICE_SESSION_COMPLETED', 'SERVICE_SESSION_CANCELLED'],
+      enabled: false,
     });
-    expect(updated.updateIntegration).toEqual({ eventSubscriptions: ['SERVICE_SESSION_COMPLETED', 'SERVICE_SESSION_CANCELLED'], enabled: false });
     const refused = await postJson(
       `${server.baseUrl}/api/v1/payments/sessions`,
       { integrationId: integrationA.id, amountMinor: '1000', unconfigured: true },
       { 'x-service-api-key': integrationA.apiKey },
     );
     expect(refused.body).toMatchObject({ code: 'INTEGRATION_DISABLED' });
-    await alice.ok(`mutation($id: ID!) { updateIntegration(id: $id, input: { enabled: true, eventSubscriptions: [] }) { enabled } }`, { id: integrationA.id });
+    await alice.ok(`mutation($id: ID!) { updateIntegration(id: $id, input: { enabled: true, eventSubscriptions: [] }) { enabled } }`, {
+      id: integrationA.id,
+    });
   });
 
   it('shows a new key once; lists keep only its last 4; revoking it stops it at once', async () => {
@@ -202,9 +227,18 @@ describe('integration settings', () => {
     expect(apiKey).toMatch(/^ps_test_/);
     const listed = await alice.ok(`query($id: ID!) { integration(id: $id) { ${INTEGRATION_FIELDS} } }`, { id: integrationA.id });
     expect(JSON.stringify(listed)).not.toContain(apiKey);
-    expect(listed.integration.apiKeys).toContainEqual(expect.objectContaining({ name: 'temporary', last4: apiKey.slice(-4), revokedAt: null }));
-    await alice.ok(`mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { revokedAt } }`, { i: integrationA.id, k: created.createApiKey.key.id });
-    const refused = await postJson(`${server.baseUrl}/api/v1/payments/sessions`, { integrationId: integrationA.id, amountMinor: '1000', unconfigured: true }, { 'x-service-api-key': apiKey });
+    expect(listed.integration.apiKeys).toContainEqual(
+      expect.objectContaining({ name: 'temporary', last4: apiKey.slice(-4), revokedAt: null }),
+    );
+    await alice.ok(`mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { revokedAt } }`, {
+      i: integrationA.id,
+      k: created.createApiKey.key.id,
+    });
+    const refused = await postJson(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      { integrationId: integrationA.id, amountMinor: '1000', unconfigured: true },
+      { 'x-service-api-key': apiKey },
+    );
     expect(refused.body).toMatchObject({ code: 'INVALID_API_KEY' });
   });
 
@@ -213,10 +247,16 @@ describe('integration settings', () => {
     expect(errorCode(await alice.gql(CREATE_KEY, { id: live.id, mode: 'LIVE' }))).toBe('PAYOUT_ONBOARDING_REQUIRED');
 
     const ONBOARD = `mutation($id: ID!, $input: PayoutOnboardingInput!) { submitPayoutOnboarding(integrationId: $id, input: $input) { payoutOnboarding { status legalName bankAccountMasked contactEmail } } }`;
-    const invalid = await alice.gql(ONBOARD, { id: live.id, input: { legalName: 'Alice Tours Ltd', bankAccount: 'GB00WEST12345698765432', contactEmail: 'not-an-email' } });
+    const invalid = await alice.gql(ONBOARD, {
+      id: live.id,
+      input: { legalName: 'Alice Tours Ltd', bankAccount: 'GB00WEST12345698765432', contactEmail: 'not-an-email' },
+    });
     expect(invalid.errors![0]!.extensions!.code).toBe('VALIDATION_ERROR');
     expect(invalid.errors![0]!.extensions!.details!.map((detail) => detail.path).sort()).toEqual(['bankAccount', 'contactEmail']);
-    const complete = await alice.ok(ONBOARD, { id: live.id, input: { legalName: 'Alice Tours Ltd', bankAccount: 'GB82 WEST 1234 5698 7654 32', contactEmail: 'money@shop.example' } });
+    const complete = await alice.ok(ONBOARD, {
+      id: live.id,
+      input: { legalName: 'Alice Tours Ltd', bankAccount: 'GB82 WEST 1234 5698 7654 32', contactEmail: 'money@shop.example' },
+    });
     expect(complete.submitPayoutOnboarding.payoutOnboarding).toEqual({
       status: 'COMPLETE',
       legalName: 'Alice Tours Ltd',
@@ -226,14 +266,27 @@ describe('integration settings', () => {
     expect(JSON.stringify(await server.query(`select * from integration where id = ?`, [live.id]))).not.toContain('GB82WEST12345698765432');
 
     // Loopback http URLs are fine in test mode, not for live money.
-    expect((await alice.gql(CREATE_KEY, { id: live.id, mode: 'LIVE' })).errors![0]!.extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'webhookUrl' }] });
-    await alice.ok(`mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "https://1.1.1.1/paysplit", partnerCreatePaymentUrl: "https://1.1.1.1/pay" }) { id } }`, { id: live.id });
+    expect((await alice.gql(CREATE_KEY, { id: live.id, mode: 'LIVE' })).errors![0]!.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'webhookUrl' }],
+    });
+    await alice.ok(
+      `mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "https://1.1.1.1/paysplit", partnerCreatePaymentUrl: "https://1.1.1.1/pay" }) { id } }`,
+      { id: live.id },
+    );
     const liveKey = await alice.ok(CREATE_KEY, { id: live.id, mode: 'LIVE', name: 'production' });
     expect(liveKey.createApiKey.apiKey).toMatch(/^ps_live_/);
     // With a live key in place, the URLs cannot go back to a private address.
-    const backToPrivate = await alice.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "https://10.0.0.5/hook" }) { id } }`, { id: live.id });
+    const backToPrivate = await alice.gql(
+      `mutation($id: ID!) { updateIntegration(id: $id, input: { webhookUrl: "https://10.0.0.5/hook" }) { id } }`,
+      { id: live.id },
+    );
     expect(backToPrivate.errors![0]!.extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'webhookUrl' }] });
-    const session = await postJson(`${server.baseUrl}/api/v1/payments/sessions`, { integrationId: live.id, amountMinor: '1000', unconfigured: true }, { 'x-service-api-key': liveKey.createApiKey.apiKey });
+    const session = await postJson(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      { integrationId: live.id, amountMinor: '1000', unconfigured: true },
+      { 'x-service-api-key': liveKey.createApiKey.apiKey },
+    );
     expect(session.body).toMatchObject({ success: true, mode: 'live' });
   });
 
@@ -247,10 +300,13 @@ describe('integration settings', () => {
     await alice.ok(SEND_TEST_EVENT, { id: integrationA.id });
     const [call] = (await stub.waitForWebhooks(before + 1)).slice(before);
     expect(String(call!.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    for (const secret of [oldSecret, newSecret]) expect(() => new Webhook(secret).verify(call!.body, call!.headers as Record<string, string>)).not.toThrow();
+    for (const secret of [oldSecret, newSecret])
+      expect(() => new Webhook(secret).verify(call!.body, call!.headers as Record<string, string>)).not.toThrow();
     expect(call!.json).toMatchObject({ type: 'SERVICE_TEST_EVENT', integrationId: integrationA.id });
 
-    await server.query(`update integration set webhook_signing_secret_previous_until = now() - interval '1 second' where id = ?`, [integrationA.id]);
+    await server.query(`update integration set webhook_signing_secret_previous_until = now() - interval '1 second' where id = ?`, [
+      integrationA.id,
+    ]);
     await alice.ok(SEND_TEST_EVENT, { id: integrationA.id });
     const [later] = (await stub.waitForWebhooks(before + 2)).slice(before + 1);
     expect(String(later!.headers['webhook-signature']).split(' ')).toHaveLength(1);
@@ -282,7 +338,11 @@ describe('sessions explorer and dashboards', () => {
     expect(first.sessions.edges[0].node.orderReference).toBe('page-54');
     expect(first.sessions.edges[0].node.participants).toHaveLength(1);
 
-    const second = await alice.ok(PAGE, { filter: { integrationId: integrationA.id }, first: 50, after: first.sessions.pageInfo.endCursor });
+    const second = await alice.ok(PAGE, {
+      filter: { integrationId: integrationA.id },
+      first: 50,
+      after: first.sessions.pageInfo.endCursor,
+    });
     const seen = new Set([...first.sessions.edges, ...second.sessions.edges].map((edge: { node: { id: string } }) => edge.node.id));
     expect(seen.size).toBe(first.sessions.edges.length + second.sessions.edges.length);
     expect(second.sessions.pageInfo.hasNextPage).toBe(false);
@@ -309,7 +369,11 @@ describe('sessions explorer and dashboards', () => {
     const host = new PayBrowser(server.baseUrl);
     await host.open(created.sessionId, created.hostToken);
     const started = await host.startPayment(created.sessionId);
-    const recorded = await postJson(`${server.baseUrl}/api/v1/payments/record`, { paymentId: started.data.startPayment.paymentId, action: 'authorize' }, { 'x-service-api-key': integrationA.apiKey });
+    const recorded = await postJson(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: started.data.startPayment.paymentId, action: 'authorize' },
+      { 'x-service-api-key': integrationA.apiKey },
+    );
     expect(recorded.body.sessionStatus).toBe('completed');
     const SESSION = `query($id: ID!) { session(id: $id) { status payments { status } events { eventId type deliveries { status attemptCount attempts { statusCode durationMs responseExcerpt } } } } }`;
     const failed = await waitFor(async () => {
@@ -333,16 +397,25 @@ describe('sessions explorer and dashboards', () => {
     stub.webhookStatuses = [500];
     const before = stub.webhookCalls.length;
     const test = await alice.ok(SEND_TEST_EVENT, { id: integrationA.id });
-    const deliveryFailed = async () => (await server.query<{ status: string }>(`select status from webhook_delivery where id = ?`, [test.sendTestEvent.deliveries[0].id]))[0]!.status;
+    const deliveryFailed = async () =>
+      (
+        await server.query<{ status: string }>(`select status from webhook_delivery where id = ?`, [test.sendTestEvent.deliveries[0].id])
+      )[0]!.status;
     await waitFor(async () => (await deliveryFailed()) === 'failed');
     stub.webhookStatuses = [200];
     const range = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 1000).toISOString() };
-    const replay = await alice.ok(`mutation($i: ID!, $r: DateRangeInput!) { replayFailedDeliveries(integrationId: $i, range: $r) { requeued } }`, { i: integrationA.id, r: range });
+    const replay = await alice.ok(
+      `mutation($i: ID!, $r: DateRangeInput!) { replayFailedDeliveries(integrationId: $i, range: $r) { requeued } }`,
+      { i: integrationA.id, r: range },
+    );
     expect(replay.replayFailedDeliveries.requeued).toBe(1);
     await waitFor(async () => (await deliveryFailed()) === 'succeeded');
     expect(stub.webhookCalls.slice(before).every((call) => call.json.eventId === test.sendTestEvent.eventId)).toBe(true);
 
-    const stats = await alice.ok(`query($r: DateRangeInput!, $i: ID) { stats(range: $r, integrationId: $i) { sessionCount countsByStatus { status count } collected { currency amountMinor } medianSecondsToComplete deliverySuccessRate } }`, { r: range, i: integrationA.id });
+    const stats = await alice.ok(
+      `query($r: DateRangeInput!, $i: ID) { stats(range: $r, integrationId: $i) { sessionCount countsByStatus { status count } collected { currency amountMinor } medianSecondsToComplete deliverySuccessRate } }`,
+      { r: range, i: integrationA.id },
+    );
     expect(stats.stats.countsByStatus).toContainEqual({ status: 'COMPLETED', count: 1 });
     expect(stats.stats.collected).toEqual([{ currency: 'NZD', amountMinor: '2500' }]);
     expect(stats.stats.medianSecondsToComplete).toBeGreaterThan(0);
@@ -350,10 +423,22 @@ describe('sessions explorer and dashboards', () => {
   });
 
   it('records settings changes, keys, rotations and redeliveries in the audit log, without any secret', async () => {
-    const log = await alice.ok(`query($i: ID) { auditLog(integrationId: $i, first: 100) { edges { node { actor action summary integrationId } } } }`, { i: integrationA.id });
+    const log = await alice.ok(
+      `query($i: ID) { auditLog(integrationId: $i, first: 100) { edges { node { actor action summary integrationId } } } }`,
+      { i: integrationA.id },
+    );
     const actions = log.auditLog.edges.map((edge: { node: { action: string } }) => edge.node.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['integration.created', 'api_key.created', 'api_key.revoked', 'signing_secret.rotated', 'integration.updated', 'event.redelivered', 'event.replayed_failed', 'event.test_sent']),
+      expect.arrayContaining([
+        'integration.created',
+        'api_key.created',
+        'api_key.revoked',
+        'signing_secret.rotated',
+        'integration.updated',
+        'event.redelivered',
+        'event.replayed_failed',
+        'event.test_sent',
+      ]),
     );
     expect(log.auditLog.edges.every((edge: { node: { actor: string } }) => edge.node.actor === 'alice@shop.example')).toBe(true);
     const stored = JSON.stringify(await server.query('select * from audit_entry'));
@@ -390,17 +475,41 @@ describe('another merchant’s ids are not found, for every admin query and muta
   const cases: [string, string, () => Record<string, unknown>][] = [
     ['integration', `query($id: ID!) { integration(id: $id) { id } }`, () => ({ id: integrationB.id })],
     ['session', `query($id: ID!) { session(id: $id) { id } }`, () => ({ id: sessionB })],
-    ['stats', `query($i: ID, $r: DateRangeInput!) { stats(range: $r, integrationId: $i) { sessionCount } }`, () => ({ i: integrationB.id, r: range() })],
+    [
+      'stats',
+      `query($i: ID, $r: DateRangeInput!) { stats(range: $r, integrationId: $i) { sessionCount } }`,
+      () => ({ i: integrationB.id, r: range() }),
+    ],
     ['auditLog', `query($i: ID) { auditLog(integrationId: $i) { edges { node { id } } } }`, () => ({ i: integrationB.id })],
-    ['updateIntegration', `mutation($id: ID!) { updateIntegration(id: $id, input: { name: "Mine now", enabled: false }) { id } }`, () => ({ id: integrationB.id })],
+    [
+      'updateIntegration',
+      `mutation($id: ID!) { updateIntegration(id: $id, input: { name: "Mine now", enabled: false }) { id } }`,
+      () => ({ id: integrationB.id }),
+    ],
     ['createApiKey', CREATE_KEY, () => ({ id: integrationB.id, mode: 'TEST' })],
-    ['revokeApiKey', `mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { id } }`, () => ({ i: integrationB.id, k: keyB })],
-    ['revokeApiKey (own integration, their key)', `mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { id } }`, () => ({ i: integrationA.id, k: keyB })],
+    [
+      'revokeApiKey',
+      `mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { id } }`,
+      () => ({ i: integrationB.id, k: keyB }),
+    ],
+    [
+      'revokeApiKey (own integration, their key)',
+      `mutation($i: ID!, $k: ID!) { revokeApiKey(integrationId: $i, keyId: $k) { id } }`,
+      () => ({ i: integrationA.id, k: keyB }),
+    ],
     ['rotateSigningSecret', ROTATE, () => ({ id: integrationB.id, kind: 'WEBHOOK' })],
-    ['submitPayoutOnboarding', `mutation($id: ID!) { submitPayoutOnboarding(integrationId: $id, input: { legalName: "Evil", bankAccount: "GB82WEST12345698765432", contactEmail: "e@evil.test" }) { id } }`, () => ({ id: integrationB.id })],
+    [
+      'submitPayoutOnboarding',
+      `mutation($id: ID!) { submitPayoutOnboarding(integrationId: $id, input: { legalName: "Evil", bankAccount: "GB82WEST12345698765432", contactEmail: "e@evil.test" }) { id } }`,
+      () => ({ id: integrationB.id }),
+    ],
     ['sendTestEvent', SEND_TEST_EVENT, () => ({ id: integrationB.id })],
     ['redeliverEvent', `mutation($e: ID!) { redeliverEvent(eventId: $e) { id } }`, () => ({ e: eventB })],
-    ['replayFailedDeliveries', `mutation($i: ID!, $r: DateRangeInput!) { replayFailedDeliveries(integrationId: $i, range: $r) { requeued } }`, () => ({ i: integrationB.id, r: range() })],
+    [
+      'replayFailedDeliveries',
+      `mutation($i: ID!, $r: DateRangeInput!) { replayFailedDeliveries(integrationId: $i, range: $r) { requeued } }`,
+      () => ({ i: integrationB.id, r: range() }),
+    ],
   ];
 
   it.each(cases)('%s', async (_name, query, variables) => {
@@ -409,7 +518,10 @@ describe('another merchant’s ids are not found, for every admin query and muta
         await server.query(`select * from integration where id = ?`, [integrationB.id]),
         await server.query(`select id, revoked_at from api_key where integration_id = ? order by id`, [integrationB.id]),
         await server.query(`select count(*) from webhook_event where integration_id = ?`, [integrationB.id]),
-        await server.query(`select d.status, d.attempt_count from webhook_delivery d join webhook_event e on e.id = d.event_id where e.integration_id = ? order by d.id`, [integrationB.id]),
+        await server.query(
+          `select d.status, d.attempt_count from webhook_delivery d join webhook_event e on e.id = d.event_id where e.integration_id = ? order by d.id`,
+          [integrationB.id],
+        ),
       ]);
     const before = await snapshot();
     const reply = await alice.gql(query, variables());
@@ -420,7 +532,9 @@ describe('another merchant’s ids are not found, for every admin query and muta
   });
 
   it('lists only the caller’s own integrations, sessions and deliveries', async () => {
-    const mine = await alice.ok(`{ integrations { id } sessions(first: 100) { edges { node { integrationId } } } webhookDeliveries(first: 100) { edges { node { integrationId } } } }`);
+    const mine = await alice.ok(
+      `{ integrations { id } sessions(first: 100) { edges { node { integrationId } } } webhookDeliveries(first: 100) { edges { node { integrationId } } } }`,
+    );
     const integrationIds = new Set([
       ...mine.integrations.map((row: { id: string }) => row.id),
       ...mine.sessions.edges.map((edge: { node: { integrationId: string } }) => edge.node.integrationId),
@@ -428,7 +542,9 @@ describe('another merchant’s ids are not found, for every admin query and muta
     ]);
     expect(integrationIds.has(integrationB.id)).toBe(false);
     expect(integrationIds.has(integrationA.id)).toBe(true);
-    const filtered = await alice.ok(`query($i: ID) { sessions(filter: { integrationId: $i }) { edges { node { id } } } }`, { i: integrationB.id });
+    const filtered = await alice.ok(`query($i: ID) { sessions(filter: { integrationId: $i }) { edges { node { id } } } }`, {
+      i: integrationB.id,
+    });
     expect(filtered.sessions.edges).toEqual([]);
   });
 });

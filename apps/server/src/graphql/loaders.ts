@@ -34,7 +34,11 @@ export function createLoaders(em: EntityManager): RequestLoaders {
       const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
       // Deliveries and their attempts in two more queries (select-in), whatever the number of events.
       const deliveries = events.length
-        ? await em.find(WebhookDelivery, { event: { $in: events.map((event) => event.id) } }, { populate: ['attempts'], orderBy: { createdAt: 'asc' } })
+        ? await em.find(
+            WebhookDelivery,
+            { event: { $in: events.map((event) => event.id) } },
+            { populate: ['attempts'], orderBy: { createdAt: 'asc' } },
+          )
         : [];
       const byEvent = groupBy(
         events.map((event) => event.id),

@@ -34,19 +34,25 @@ export class AdminClient {
   }
 
   async login(email: string, password: string): Promise<GraphQLReply> {
-    const reply = await this.gql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accountId email role mustChangePassword csrfToken } }`, {
-      e: email,
-      p: password,
-    });
+    const reply = await this.gql(
+      `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accountId email role mustChangePassword csrfToken } }`,
+      {
+        e: email,
+        p: password,
+      },
+    );
     if (reply.data?.login) this.csrfToken = reply.data.login.csrfToken;
     return reply;
   }
 
   async register(email: string, password: string): Promise<GraphQLReply> {
-    const reply = await this.gql(`mutation($e: String!, $p: String!) { registerAccount(email: $e, password: $p) { accountId email role csrfToken } }`, {
-      e: email,
-      p: password,
-    });
+    const reply = await this.gql(
+      `mutation($e: String!, $p: String!) { registerAccount(email: $e, password: $p) { accountId email role csrfToken } }`,
+      {
+        e: email,
+        p: password,
+      },
+    );
     if (reply.data?.registerAccount) this.csrfToken = reply.data.registerAccount.csrfToken;
     else throw new Error(`registerAccount failed: ${JSON.stringify(reply.errors)}`);
     return reply;

@@ -15,14 +15,20 @@ export class AccountResolver {
     return principal ? this.viewer(context, principal) : null;
   }
 
-  @Mutation(() => AdminViewer, { description: 'Signs in: sets the HttpOnly sign-in cookie. Five wrong passwords a minute slow further tries.' })
+  @Mutation(() => AdminViewer, {
+    description: 'Signs in: sets the HttpOnly sign-in cookie. Five wrong passwords a minute slow further tries.',
+  })
   async login(
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() context: RequestContext,
   ): Promise<AdminViewer> {
     try {
-      const { account, token } = await context.services.accounts.login(context.em, { email, password, clientAddress: context.clientAddress });
+      const { account, token } = await context.services.accounts.login(context.em, {
+        email,
+        password,
+        clientAddress: context.clientAddress,
+      });
       this.setLoginCookie(context, token);
       context.logger.info({ accountId: account.id }, 'admin signed in');
       return this.viewerOf(context, account, token);
@@ -60,7 +66,11 @@ export class AccountResolver {
   ): Promise<AdminViewer> {
     const principal = await context.requireAdmin({ allowPendingPasswordChange: true });
     const keep = principal.via === 'login' ? context.cookies.get(ADMIN_COOKIE) : undefined;
-    const account = await context.services.accounts.changePassword(context.em, principal, { currentPassword, newPassword, keepLoginToken: keep });
+    const account = await context.services.accounts.changePassword(context.em, principal, {
+      currentPassword,
+      newPassword,
+      keepLoginToken: keep,
+    });
     return keep ? this.viewerOf(context, account, keep) : this.viewer(context, { ...principal, mustChangePassword: false });
   }
 

@@ -76,7 +76,10 @@ export class AccountService {
   }
 
   /** Checks the password and opens a sign-in; returns the cookie token (shown to the browser only). */
-  async login(em: EntityManager, input: { email: string; password: string; clientAddress: string }): Promise<{ account: Account; token: string }> {
+  async login(
+    em: EntityManager,
+    input: { email: string; password: string; clientAddress: string },
+  ): Promise<{ account: Account; token: string }> {
     const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
     const refusal = await this.options.throttle?.loginRefusal(email, input.clientAddress);
     if (refusal) {
@@ -86,7 +89,10 @@ export class AccountService {
     }
     const account = await em.findOne(Account, { email }, { populate: ['passwordHash'] });
     // Unknown emails cost the same scrypt work, so timing does not reveal which emails exist.
-    const matches = await verifyPassword(String(input.password ?? '').slice(0, MAX_PASSWORD_LENGTH), account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+    const matches = await verifyPassword(
+      String(input.password ?? '').slice(0, MAX_PASSWORD_LENGTH),
+      account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH,
+    );
     if (!account || !matches) {
       await this.options.throttle?.loginFailed(email, input.clientAddress);
       throw new AppError(ErrorCode.Unauthenticated, 'Wrong email or password');
@@ -186,7 +192,9 @@ export class AccountService {
     requireOperator(principal);
     const trimmed = typeof name === 'string' ? name.trim() : '';
     if (trimmed.length === 0 || trimmed.length > 100) {
-      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 100 characters', [{ path: 'name', message: 'must be 1 to 100 characters' }]);
+      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 100 characters', [
+        { path: 'name', message: 'must be 1 to 100 characters' },
+      ]);
     }
     const token = `pso_${randomBytes(32).toString('base64url')}`;
     const record = em.create(OperatorToken, {
@@ -195,7 +203,11 @@ export class AccountService {
       tokenHash: hashSecret(token),
       last4: token.slice(-4),
     });
-    recordAudit(em, principal, { action: 'operator_token.created', summary: `Created operator token "${trimmed}" ••••${record.last4}`, details: { tokenId: record.id } });
+    recordAudit(em, principal, {
+      action: 'operator_token.created',
+      summary: `Created operator token "${trimmed}" ••••${record.last4}`,
+      details: { tokenId: record.id },
+    });
     await em.flush();
     return { token, record };
   }
@@ -211,7 +223,11 @@ export class AccountService {
     if (!token) throw new AppError(ErrorCode.NotFound, `Operator token ${id} not found`);
     if (!token.revokedAt) {
       token.revokedAt = this.now();
-      recordAudit(em, principal, { action: 'operator_token.revoked', summary: `Revoked operator token "${token.name}" ••••${token.last4}`, details: { tokenId: token.id } });
+      recordAudit(em, principal, {
+        action: 'operator_token.revoked',
+        summary: `Revoked operator token "${token.name}" ••••${token.last4}`,
+        details: { tokenId: token.id },
+      });
     }
     await em.flush();
     return token;
@@ -225,7 +241,9 @@ export function requireOperator(principal: AdminPrincipal): void {
 function normalizeEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
-    throw new AppError(ErrorCode.ValidationError, 'email must be an email address', [{ path: 'email', message: 'must be an email address' }]);
+    throw new AppError(ErrorCode.ValidationError, 'email must be an email address', [
+      { path: 'email', message: 'must be an email address' },
+    ]);
   }
   return email;
 }

@@ -30,7 +30,10 @@ function pageInfo(items: { cursor: string }[], hasNextPage: boolean): PageInfo {
 /** The sessions explorer and the dashboards' queries (signed-in users and operator tokens). */
 @Resolver()
 export class ExplorerResolver {
-  @Query(() => SessionConnection, { description: 'Sessions newest first, filtered; at most 100 a page.', complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100) })
+  @Query(() => SessionConnection, {
+    description: 'Sessions newest first, filtered; at most 100 a page.',
+    complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100),
+  })
   async sessions(
     @Arg('filter', () => SessionFilter, { nullable: true }) filter: SessionFilter | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
@@ -45,7 +48,10 @@ export class ExplorerResolver {
     });
   }
 
-  @Query(() => WebhookDeliveryConnection, { description: 'Webhook deliveries newest first, with every attempt.', complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100) })
+  @Query(() => WebhookDeliveryConnection, {
+    description: 'Webhook deliveries newest first, with every attempt.',
+    complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100),
+  })
   async webhookDeliveries(
     @Arg('filter', () => DeliveryFilter, { nullable: true }) filter: DeliveryFilter | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
@@ -72,7 +78,9 @@ export class ExplorerResolver {
     });
   }
 
-  @Query(() => SessionStats, { description: 'Counts, money collected, time to complete and delivery success over sessions created in a range.' })
+  @Query(() => SessionStats, {
+    description: 'Counts, money collected, time to complete and delivery success over sessions created in a range.',
+  })
   async stats(
     @Arg('range', () => DateRangeInput) range: DateRangeInput,
     @Arg('integrationId', () => ID, { nullable: true }) integrationId: string | null,

@@ -44,7 +44,9 @@ function afterCursor(cursor: string | null | undefined, field: 'createdAt' | 'at
 function pageSize(first: number | null | undefined): number {
   const size = first ?? 50;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new AppError(ErrorCode.ValidationError, `first must be 1 to ${MAX_PAGE_SIZE}`, [{ path: 'first', message: `must be 1 to ${MAX_PAGE_SIZE}` }]);
+    throw new AppError(ErrorCode.ValidationError, `first must be 1 to ${MAX_PAGE_SIZE}`, [
+      { path: 'first', message: `must be 1 to ${MAX_PAGE_SIZE}` },
+    ]);
   }
   return size;
 }
@@ -52,13 +54,20 @@ function pageSize(first: number | null | undefined): number {
 function minorBound(value: string | number | null | undefined, path: string): bigint | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const text = String(value);
-  if (!/^\d{1,18}$/.test(text)) throw new AppError(ErrorCode.ValidationError, `${path} must be a whole number of minor units`, [{ path, message: 'must be digits' }]);
+  if (!/^\d{1,18}$/.test(text))
+    throw new AppError(ErrorCode.ValidationError, `${path} must be a whole number of minor units`, [{ path, message: 'must be digits' }]);
   return BigInt(text);
 }
 
 /** Read models of the administration area: the sessions explorer, deliveries, stats and the audit log. */
 export class ExplorerService {
-  async listSessions(em: EntityManager, principal: AdminPrincipal, filter: SessionListFilter, first?: number | null, after?: string | null): Promise<Page<Session>> {
+  async listSessions(
+    em: EntityManager,
+    principal: AdminPrincipal,
+    filter: SessionListFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<Session>> {
     const size = pageSize(first);
     const conditions: FilterQuery<Session>[] = [visibleThroughIntegration(principal) as FilterQuery<Session>];
     if (filter.integrationId) {
@@ -92,7 +101,11 @@ export class ExplorerService {
 
   async findSession(em: EntityManager, principal: AdminPrincipal, sessionId: string): Promise<Session> {
     const session = isUuid(sessionId)
-      ? await em.findOne(Session, { $and: [{ id: sessionId }, visibleThroughIntegration(principal) as FilterQuery<Session>] }, { populate: ['participants'] })
+      ? await em.findOne(
+          Session,
+          { $and: [{ id: sessionId }, visibleThroughIntegration(principal) as FilterQuery<Session>] },
+          { populate: ['participants'] },
+        )
       : null;
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
     return session;
@@ -109,7 +122,9 @@ export class ExplorerService {
     const scope = principal.role === 'operator' ? {} : { event: { integration: { owner: principal.accountId } } };
     const conditions: FilterQuery<WebhookDelivery>[] = [scope as FilterQuery<WebhookDelivery>];
     if (filter.integrationId) {
-      conditions.push({ event: { integration: isUuid(filter.integrationId) ? filter.integrationId : '00000000-0000-0000-0000-000000000000' } });
+      conditions.push({
+        event: { integration: isUuid(filter.integrationId) ? filter.integrationId : '00000000-0000-0000-0000-000000000000' },
+      });
     }
     if (filter.status) conditions.push({ status: filter.status as WebhookDelivery['status'] });
     if (filter.from) conditions.push({ createdAt: { $gte: filter.from } });
@@ -128,7 +143,9 @@ export class ExplorerService {
 
   async stats(em: EntityManager, principal: AdminPrincipal, range: { from: Date; to: Date }, integrationId?: string | null) {
     if (!(range.from < range.to)) {
-      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [{ path: 'range', message: 'from must be before to' }]);
+      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [
+        { path: 'range', message: 'from must be before to' },
+      ]);
     }
     if (integrationId && !isUuid(integrationId)) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
     // One scope clause for the three aggregates: sessions created in the range, of visible integrations.
@@ -137,11 +154,19 @@ export class ExplorerService {
       principal.role === 'operator' ? '' : 'and i.owner_id = ?',
       integrationId ? 'and s.integration_id = ?' : '',
     ].join(' ');
-    const parameters = [range.from, range.to, ...(principal.role === 'operator' ? [] : [principal.accountId]), ...(integrationId ? [integrationId] : [])];
+    const parameters = [
+      range.from,
+      range.to,
+      ...(principal.role === 'operator' ? [] : [principal.accountId]),
+      ...(integrationId ? [integrationId] : []),
+    ];
     const connection = em.getConnection();
     const from = 'from "session" s join "integration" i on i.id = s.integration_id';
     const [byStatus, collected, timing] = await Promise.all([
-      connection.execute<{ status: string; count: string }[]>(`select s.status, count(*)::text as count ${from} where ${scopeSql} group by s.status`, parameters),
+      connection.execute<{ status: string; count: string }[]>(
+        `select s.status, count(*)::text as count ${from} where ${scopeSql} group by s.status`,
+        parameters,
+      ),
       connection.execute<{ currency: string; collected: string }[]>(
         `select s.currency, sum(s.paid_minor)::text as collected ${from} where ${scopeSql} and s.status = 'completed' group by s.currency order by s.currency`,
         parameters,
@@ -170,12 +195,20 @@ export class ExplorerService {
   }
 
   /** Operators see every entry; a merchant user the entries of their integrations and their own account. */
-  async auditLog(em: EntityManager, principal: AdminPrincipal, integrationId?: string | null, first?: number | null, after?: string | null): Promise<Page<AuditEntry>> {
+  async auditLog(
+    em: EntityManager,
+    principal: AdminPrincipal,
+    integrationId?: string | null,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<AuditEntry>> {
     const size = pageSize(first);
     const conditions: FilterQuery<AuditEntry>[] = [];
     if (principal.role !== 'operator') {
       const owned = await em.find(Integration, { owner: principal.accountId }, { fields: ['id'] });
-      conditions.push({ $or: [{ actorAccountId: principal.accountId }, { integrationId: { $in: owned.map((integration) => integration.id) } }] });
+      conditions.push({
+        $or: [{ actorAccountId: principal.accountId }, { integrationId: { $in: owned.map((integration) => integration.id) } }],
+      });
       if (integrationId && !owned.some((integration) => integration.id === integrationId)) {
         throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
       }

@@ -26,7 +26,10 @@ export class IntegrationResolver {
   @Query(() => [IntegrationView], { description: 'Integrations the signed-in user manages (operators: all).' })
   async integrations(@Ctx() context: RequestContext): Promise<IntegrationView[]> {
     const principal = await context.requireAdmin();
-    const found = await context.em.find(Integration, visibleIntegrations(principal), { populate: ['owner'], orderBy: { createdAt: 'desc' } });
+    const found = await context.em.find(Integration, visibleIntegrations(principal), {
+      populate: ['owner'],
+      orderBy: { createdAt: 'desc' },
+    });
     return found.map(toIntegrationView);
   }
 
@@ -44,7 +47,9 @@ export class IntegrationResolver {
     return keys.map(toApiKeyView);
   }
 
-  @Mutation(() => IntegrationView, { description: 'A new integration owned by the signed-in user, with signing secrets (rotate to see them).' })
+  @Mutation(() => IntegrationView, {
+    description: 'A new integration owned by the signed-in user, with signing secrets (rotate to see them).',
+  })
   async createIntegration(
     @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
     @Ctx() context: RequestContext,
@@ -107,7 +112,9 @@ export class IntegrationResolver {
     return toApiKeyView(await context.services.integrations.revokeApiKeyOf(context.em, integration, keyId, principal));
   }
 
-  @Mutation(() => RotatedSigningSecret, { description: 'A new signing secret, shown once; the previous one signs too during the grace window.' })
+  @Mutation(() => RotatedSigningSecret, {
+    description: 'A new signing secret, shown once; the previous one signs too during the grace window.',
+  })
   async rotateSigningSecret(
     @Arg('integrationId', () => ID) integrationId: string,
     @Arg('kind', () => SigningSecretKindEnum) kind: SigningSecretKind,

@@ -163,7 +163,10 @@ export class IntegrationService {
     };
     if (input.name !== undefined && input.name !== null) set('name', requireName(input.name));
     if (input.partnerCreatePaymentUrl !== undefined && input.partnerCreatePaymentUrl !== null) {
-      set('partnerCreatePaymentUrl', input.partnerCreatePaymentUrl === '' ? null : requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl'));
+      set(
+        'partnerCreatePaymentUrl',
+        input.partnerCreatePaymentUrl === '' ? null : requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl'),
+      );
     }
     if (input.webhookUrl !== undefined && input.webhookUrl !== null) {
       set('webhookUrl', input.webhookUrl === '' ? null : requireHttpUrl(input.webhookUrl, 'webhookUrl'));
@@ -186,7 +189,10 @@ export class IntegrationService {
     if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
-    if ((changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) && (await this.hasActiveLiveKey(em, integration.id))) {
+    if (
+      (changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) &&
+      (await this.hasActiveLiveKey(em, integration.id))
+    ) {
       await this.assertLiveUrls({
         partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? undefined,
         webhookUrl: integration.webhookUrl ?? undefined,
@@ -194,7 +200,12 @@ export class IntegrationService {
     }
     if (changed.length > 0) {
       recordAudit(em, who, {
-        action: changed.includes('enabled') && changed.length === 1 ? (integration.enabled ? 'integration.enabled' : 'integration.disabled') : 'integration.updated',
+        action:
+          changed.includes('enabled') && changed.length === 1
+            ? integration.enabled
+              ? 'integration.enabled'
+              : 'integration.disabled'
+            : 'integration.updated',
         integrationId: integration.id,
         summary: `Changed ${changed.join(', ')}`,
         details: { fields: changed },
@@ -245,7 +256,12 @@ export class IntegrationService {
   }
 
   /** Payout details, validated; complete when every field is valid. The bank account is sealed and shown masked. */
-  async submitPayoutOnboarding(em: EntityManager, integration: Integration, input: PayoutOnboardingInput, who: AuditActor): Promise<Integration> {
+  async submitPayoutOnboarding(
+    em: EntityManager,
+    integration: Integration,
+    input: PayoutOnboardingInput,
+    who: AuditActor,
+  ): Promise<Integration> {
     assertStorableText(input);
     const problems: { path: string; message: string }[] = [];
     const legalName = typeof input.legalName === 'string' ? input.legalName.trim() : '';
@@ -259,7 +275,11 @@ export class IntegrationService {
       problems.push({ path: 'contactEmail', message: 'must be an email address' });
     }
     if (problems.length > 0 || !bankAccount) {
-      throw new AppError(ErrorCode.ValidationError, `Payout details are not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+      throw new AppError(
+        ErrorCode.ValidationError,
+        `Payout details are not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`,
+        problems,
+      );
     }
     integration.payoutLegalName = legalName;
     integration.payoutBankAccountSealed = this.secretBox.seal(bankAccount);
@@ -351,7 +371,9 @@ export class IntegrationService {
     );
     const now = Date.now();
     const withPrevious = (current: string, previous: string | null | undefined, until: Date | null | undefined): string[] =>
-      previous && until && until.getTime() > now ? [this.secretBox.open(current), this.secretBox.open(previous)] : [this.secretBox.open(current)];
+      previous && until && until.getTime() > now
+        ? [this.secretBox.open(current), this.secretBox.open(previous)]
+        : [this.secretBox.open(current)];
     return {
       partner: withPrevious(
         integration.partnerSigningSecretSealed,
@@ -400,7 +422,9 @@ function normalizeSubscriptions(requested: readonly string[]): EventType[] {
 function requireName(value: unknown): string {
   const name = typeof value === 'string' ? value.trim() : '';
   if (name.length === 0 || name.length > 200) {
-    throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [{ path: 'name', message: 'must be 1 to 200 characters' }]);
+    throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 200 characters', [
+      { path: 'name', message: 'must be 1 to 200 characters' },
+    ]);
   }
   return name;
 }

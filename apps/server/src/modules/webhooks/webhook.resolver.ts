@@ -14,7 +14,9 @@ export class WebhookResolver {
     return events.map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
-  @Mutation(() => [WebhookDeliveryView], { description: 'Sends an event again now, with the same eventId (API key, or a signed-in admin user).' })
+  @Mutation(() => [WebhookDeliveryView], {
+    description: 'Sends an event again now, with the same eventId (API key, or a signed-in admin user).',
+  })
   async redeliverEvent(@Arg('eventId', () => ID) eventId: string, @Ctx() context: RequestContext): Promise<WebhookDeliveryView[]> {
     if (!context.hasApiKey) {
       const principal = await context.requireAdmin();

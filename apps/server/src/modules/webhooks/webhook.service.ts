@@ -65,7 +65,9 @@ export class WebhookService {
     audit: (tx: EntityManager, count: number) => void,
   ): Promise<number> {
     if (!(range.from < range.to)) {
-      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [{ path: 'range', message: 'from must be before to' }]);
+      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [
+        { path: 'range', message: 'from must be before to' },
+      ]);
     }
     return em.transactional(async (tx) => {
       const failed = await tx.find(WebhookDelivery, {
@@ -93,7 +95,14 @@ export class WebhookService {
     if (!integration.webhookUrl) throw new AppError(ErrorCode.InvalidState, 'Set a webhook URL first: the test event goes there');
     return em.transactional(async (tx) => {
       const now = new Date();
-      const event = tx.create(WebhookEvent, { integration, session: null, type: TEST_EVENT_TYPE, sessionVersion: 0, body: '', createdAt: now });
+      const event = tx.create(WebhookEvent, {
+        integration,
+        session: null,
+        type: TEST_EVENT_TYPE,
+        sessionVersion: 0,
+        body: '',
+        createdAt: now,
+      });
       event.body = JSON.stringify({
         eventId: event.id,
         type: TEST_EVENT_TYPE,
