@@ -313,14 +313,30 @@ export class IntegrationService {
       throw new AppError(ErrorCode.ValidationError, `${candidates.length} active keys end in '${reference}': revoke by key id instead`);
     }
     const key = candidates[0]!;
-    key.revokedAt ??= new Date();
+    if (!key.revokedAt) {
+      key.revokedAt = new Date();
+      recordAudit(em, CLI_ACTOR, {
+        action: 'api_key.revoked',
+        integrationId: key.integration.id,
+        summary: `Revoked ${key.mode} key ••••${key.last4}`,
+        details: { apiKeyId: key.id },
+      });
+    }
     await em.flush();
     return key;
   }
 
   async setEnabled(em: EntityManager, integrationId: string, enabled: boolean): Promise<Integration> {
     const integration = await this.requireIntegration(em, integrationId);
-    integration.enabled = enabled;
+    if (integration.enabled !== enabled) {
+      integration.enabled = enabled;
+      recordAudit(em, CLI_ACTOR, {
+        action: enabled ? 'integration.enabled' : 'integration.disabled',
+        integrationId,
+        summary: enabled ? 'Enabled the integration' : 'Disabled the integration',
+        details: { fields: ['enabled'] },
+      });
+    }
     await em.flush();
     return integration;
   }
