@@ -186,7 +186,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   const restRouter = express.Router();
   for (const route of REST_ROUTES)
-    mountRestRoute(restRouter, route, { apollo, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
+    mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
   app.use(restRouter);
 
   app.use(

@@ -1,7 +1,6 @@
-import type { ApolloServer } from '@apollo/server';
-import { AppError, ErrorCode, type ErrorDetail, isErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, type ErrorDetail } from '@paysplit/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
+import { type DocumentNode, execute, type GraphQLError, type GraphQLSchema, validate } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError } from '../graphql/errors.js';
@@ -39,7 +38,8 @@ export interface RestRoute<Body = unknown, Data = unknown> {
 }
 
 export interface RestDeps {
-  apollo: ApolloServer<RequestContext>;
+  /** The one schema; REST runs its fixed operations on it directly (validated once, at mount). */
+  schema: GraphQLSchema;
   createContext(req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext;
   maxBodyBytes: number;
   rateLimits: RateLimits;
@@ -48,9 +48,12 @@ export interface RestDeps {
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body, Data>, deps: RestDeps): void {
-  // Apollo keys its cache of parsed, validated documents by the query text: print it once here
-  // rather than on every request.
-  const query = print(route.operation);
+  // A route's operation is fixed: validate it once here and execute it per request with
+  // graphql-js, without the HTTP-facing pipeline of Apollo (query hashing, document cache,
+  // depth and cost estimation), which exists for documents sent by clients.
+  const problems = validate(deps.schema, route.operation);
+  if (problems.length > 0)
+    throw new Error(`REST route ${route.operationId}: invalid operation: ${problems.map((p) => p.message).join('; ')}`);
   const handler = async (req: Request, res: Response): Promise<void> => {
     // The route applies its own limit with the reply's headers; the operation must not count again.
     const context = deps.createContext(req, res, 'rest');
@@ -61,11 +64,18 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
       const merchant = route.auth === 'apiKey' ? await context.requireMerchant() : undefined;
       if (route.rateLimit) await enforceLimit(deps.rateLimits, res, route.rateLimit.name, route.rateLimit.key(req, merchant));
       const body = route.body ? parseBody(route, req) : (undefined as Body);
-      const result = await deps.apollo.executeOperation<Data>({ query, variables: route.variables(body, req) }, { contextValue: context });
-      if (result.body.kind !== 'single') throw new Error('Incremental delivery is not used by REST operations');
-      const { data, errors } = result.body.singleResult;
+      const { data, errors } = await execute({
+        schema: deps.schema,
+        document: route.operation,
+        variableValues: route.variables(body, req),
+        contextValue: context,
+      });
       if (errors?.length) {
-        sendError(res, requestId, fromGraphQLError(errors[0]!));
+        const appError = fromGraphQLError(errors[0]!);
+        if (appError.code === ErrorCode.InternalError || appError.code === ErrorCode.ServiceUnavailable) {
+          context.logger.error({ err: errors[0]!.originalError ?? errors[0], code: appError.code }, 'REST operation failed');
+        }
+        sendError(res, requestId, appError);
         return;
       }
       res.status(200).json(route.respond(data as Data));
@@ -111,8 +121,12 @@ function formatPath(path: readonly PropertyKey[]): string {
   );
 }
 
-function fromGraphQLError(error: GraphQLFormattedError): AppError {
-  const code = error.extensions?.code;
-  const details = error.extensions?.details as ErrorDetail[] | undefined;
-  return new AppError(typeof code === 'string' && isErrorCode(code) ? code : ErrorCode.InternalError, error.message, details);
+/**
+ * A resolver's error (it has a path) is what the resolver threw, classified like on /graphql; an
+ * error without a path is the request's (variables that do not fit their types): bad input.
+ */
+function fromGraphQLError(error: GraphQLError): AppError {
+  if (error.originalError instanceof AppError) return error.originalError;
+  if (error.path === undefined) return new AppError(ErrorCode.ValidationError, error.message);
+  return classifyError(error.originalError ?? error);
 }

@@ -352,11 +352,14 @@ export class IntegrationService {
     if (presented === undefined || presented.trim() === '') {
       throw new AppError(ErrorCode.MissingApiKey, 'The X-Service-API-Key header is required');
     }
-    const invalid = new AppError(ErrorCode.InvalidApiKey, 'The API key is not valid');
-    if (!API_KEY_PATTERN.test(presented)) throw invalid;
-    const key = await em.findOne(ApiKey, { keyHash: hashSecret(presented) });
+    // Built only when needed: an Error captures a stack trace, which costs on every request.
+    const invalid = (): AppError => new AppError(ErrorCode.InvalidApiKey, 'The API key is not valid');
+    if (!API_KEY_PATTERN.test(presented)) throw invalid();
+    // The integration comes in the same query (a join): the operation that follows reads it from
+    // the request's identity map instead of asking the database again.
+    const key = await em.findOne(ApiKey, { keyHash: hashSecret(presented) }, { populate: ['integration'], strategy: 'joined' });
     // The lookup is by hash; the second comparison is constant-time so timing reveals nothing either.
-    if (!key || !secretMatchesHash(presented, key.keyHash) || key.revokedAt) throw invalid;
+    if (!key || !secretMatchesHash(presented, key.keyHash) || key.revokedAt) throw invalid();
     const now = Date.now();
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       // Usage bookkeeping only, at most once a minute per key; never part of a request's unit of work.
