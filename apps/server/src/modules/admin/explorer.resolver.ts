@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { toSessionView } from '../sessions/session.mapper.js';
 import { toDeliveryView } from '../webhooks/webhook.mapper.js';
 import { requireVisibleIntegration } from './admin-scope.js';
+import { MAX_PAGE_SIZE, type Page } from './explorer.service.js';
 import {
   AuditEntryConnection,
   AuditEntryEdge,
@@ -23,16 +24,29 @@ import {
   WebhookDeliveryRow,
 } from './explorer.types.js';
 
-function pageInfo(items: { cursor: string }[], hasNextPage: boolean): PageInfo {
-  return Object.assign(new PageInfo(), { hasNextPage, endCursor: items.at(-1)?.cursor ?? null });
+/** One shape for every connection: edges of (cursor, node) and the page info. */
+function toConnection<Row, Node, Connection>(
+  page: Page<Row>,
+  toNode: (row: Row) => Node,
+  ConnectionType: new () => Connection,
+  EdgeType: new () => { cursor: string; node: Node },
+): Connection {
+  return Object.assign(new ConnectionType() as object, {
+    edges: page.items.map((item) => Object.assign(new EdgeType(), { cursor: item.cursor, node: toNode(item.node) })),
+    pageInfo: Object.assign(new PageInfo(), { hasNextPage: page.hasNextPage, endCursor: page.items.at(-1)?.cursor ?? null }),
+  }) as Connection;
 }
+
+/** A page's cost is its selection times the page size (the cost limit's estimator reads it). */
+const PAGE_COMPLEXITY = ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }): number =>
+  childComplexity * Math.min(Number(args.first ?? 50), MAX_PAGE_SIZE);
 
 /** The sessions explorer and the dashboards' queries (signed-in users and operator tokens). */
 @Resolver()
 export class ExplorerResolver {
   @Query(() => SessionConnection, {
     description: 'Sessions newest first, filtered; at most 100 a page.',
-    complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100),
+    complexity: PAGE_COMPLEXITY,
   })
   async sessions(
     @Arg('filter', () => SessionFilter, { nullable: true }) filter: SessionFilter | null,
@@ -42,15 +56,12 @@ export class ExplorerResolver {
   ): Promise<SessionConnection> {
     const principal = await context.requireAdmin();
     const page = await context.services.explorer.listSessions(context.em, principal, filter ?? {}, first, after);
-    return Object.assign(new SessionConnection(), {
-      edges: page.items.map((item) => Object.assign(new SessionEdge(), { cursor: item.cursor, node: toSessionView(item.node) })),
-      pageInfo: pageInfo(page.items, page.hasNextPage),
-    });
+    return toConnection(page, toSessionView, SessionConnection, SessionEdge);
   }
 
   @Query(() => WebhookDeliveryConnection, {
     description: 'Webhook deliveries newest first, with every attempt.',
-    complexity: ({ args, childComplexity }) => childComplexity * Math.min(Number(args.first ?? 50), 100),
+    complexity: PAGE_COMPLEXITY,
   })
   async webhookDeliveries(
     @Arg('filter', () => DeliveryFilter, { nullable: true }) filter: DeliveryFilter | null,
@@ -60,22 +71,20 @@ export class ExplorerResolver {
   ): Promise<WebhookDeliveryConnection> {
     const principal = await context.requireAdmin();
     const page = await context.services.explorer.listDeliveries(context.em, principal, filter ?? {}, first, after);
-    return Object.assign(new WebhookDeliveryConnection(), {
-      edges: page.items.map((item) =>
-        Object.assign(new WebhookDeliveryEdge(), {
-          cursor: item.cursor,
-          node: Object.assign(new WebhookDeliveryRow(), {
-            delivery: toDeliveryView(item.node),
-            eventId: item.node.event.id,
-            eventType: item.node.event.type,
-            sessionId: item.node.event.session?.id ?? null,
-            integrationId: item.node.event.integration.id,
-            createdAt: item.node.createdAt,
-          }),
+    return toConnection(
+      page,
+      (delivery) =>
+        Object.assign(new WebhookDeliveryRow(), {
+          delivery: toDeliveryView(delivery),
+          eventId: delivery.event.id,
+          eventType: delivery.event.type,
+          sessionId: delivery.event.session?.id ?? null,
+          integrationId: delivery.event.integration.id,
+          createdAt: delivery.createdAt,
         }),
-      ),
-      pageInfo: pageInfo(page.items, page.hasNextPage),
-    });
+      WebhookDeliveryConnection,
+      WebhookDeliveryEdge,
+    );
   }
 
   @Query(() => SessionStats, {
@@ -96,7 +105,10 @@ export class ExplorerResolver {
     });
   }
 
-  @Query(() => AuditEntryConnection, { description: 'Settings changes, keys, secret rotations and redeliveries: who, when, what.' })
+  @Query(() => AuditEntryConnection, {
+    description: 'Settings changes, keys, secret rotations and redeliveries: who, when, what.',
+    complexity: PAGE_COMPLEXITY,
+  })
   async auditLog(
     @Arg('integrationId', () => ID, { nullable: true }) integrationId: string | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
@@ -105,22 +117,20 @@ export class ExplorerResolver {
   ): Promise<AuditEntryConnection> {
     const principal = await context.requireAdmin();
     const page = await context.services.explorer.auditLog(context.em, principal, integrationId, first, after);
-    return Object.assign(new AuditEntryConnection(), {
-      edges: page.items.map((item) =>
-        Object.assign(new AuditEntryEdge(), {
-          cursor: item.cursor,
-          node: Object.assign(new AuditEntryView(), {
-            id: item.node.id,
-            at: item.node.at,
-            actor: item.node.actor,
-            action: item.node.action,
-            integrationId: item.node.integrationId ?? null,
-            summary: item.node.summary,
-          }),
+    return toConnection(
+      page,
+      (entry) =>
+        Object.assign(new AuditEntryView(), {
+          id: entry.id,
+          at: entry.at,
+          actor: entry.actor,
+          action: entry.action,
+          integrationId: entry.integrationId ?? null,
+          summary: entry.summary,
         }),
-      ),
-      pageInfo: pageInfo(page.items, page.hasNextPage),
-    });
+      AuditEntryConnection,
+      AuditEntryEdge,
+    );
   }
 
   @Mutation(() => ReplayResult, { description: 'Queues every failed delivery of the integration’s events created in the range again.' })
