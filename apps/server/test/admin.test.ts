@@ -468,6 +468,14 @@ describe('another merchant’s ids are not found, for every admin query and muta
   beforeAll(async () => {
     sessionB = (await createSession(integrationB.apiKey, integrationB.id, { merchantOrderRef: 'bob-secret-order' })).sessionId;
     eventB = (await bob.ok(SEND_TEST_EVENT, { id: integrationB.id })).sendTestEvent.eventId;
+    // Let its delivery settle, so the before/after snapshots below see only what the calls change.
+    await waitFor(async () => {
+      const rows = await server.query<{ status: string }>(
+        `select d.status from webhook_delivery d where d.event_id = ? and d.status in ('succeeded', 'failed')`,
+        [eventB],
+      );
+      return rows.length === 1;
+    });
     keyB = (await bob.ok(`query($id: ID!) { integration(id: $id) { apiKeys { id } } }`, { id: integrationB.id })).integration.apiKeys[0].id;
   });
 

@@ -215,6 +215,42 @@ describe('GraphQL', () => {
     expect(bad.errors?.[0]?.extensions.code).toBe('INVALID_AMOUNT');
   });
 
+  it('creates each session once when one document creates several, with and without participants', async () => {
+    const reply = await graphql(
+      `
+        mutation ($bare: CreateSessionInput!, $withPeople: CreateSessionInput!) {
+          a: createSession(input: $bare) {
+            sessionId
+          }
+          b: createSession(input: $withPeople) {
+            sessionId
+            participantIds
+          }
+          c: createSession(input: $bare) {
+            sessionId
+          }
+        }
+      `,
+      {
+        bare: { integrationId, amountMinor: '1000', merchantOrderRef: 'one-document' },
+        withPeople: {
+          integrationId,
+          amountMinor: '2000',
+          merchantOrderRef: 'one-document',
+          unconfigured: false,
+          splitMode: 'EQUAL',
+          participants: [{ displayName: 'Ann' }, { displayName: 'Bo' }],
+        },
+      },
+    );
+    expect(reply.errors).toBeUndefined();
+    const ids = [reply.data.a.sessionId, reply.data.b.sessionId, reply.data.c.sessionId];
+    expect(new Set(ids).size).toBe(3);
+    const rows = await server.query<{ n: string }>(`select count(*) as n from session where order_reference = 'one-document'`);
+    expect(Number(rows[0]!.n)).toBe(3);
+    expect(reply.data.b.participantIds).toHaveLength(2);
+  });
+
   it('keeps the decimal text of an amount literal exactly', async () => {
     const result = await graphql(
       `

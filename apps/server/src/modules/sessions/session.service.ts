@@ -99,7 +99,11 @@ export class SessionService {
     const integration = await this.authorizeCreation(em, principal, command.integrationId);
     const plan = planSession(command, integration.redirectAllowlist);
     if (idempotencyKey == null) {
-      return em.transactional((tx) => this.persist(tx, integration.id, principal.mode, plan));
+      // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
+      // the BEGIN/COMMIT round trips. With participants, session and shares commit together.
+      return plan.participants.length === 0
+        ? this.persist(em, integration.id, principal.mode, plan, { singleRow: true })
+        : em.transactional((tx) => this.persist(tx, integration.id, principal.mode, plan));
     }
     if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw new AppError(ErrorCode.ValidationError, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, [
@@ -376,32 +380,45 @@ export class SessionService {
     throw new AppError(ErrorCode.IdempotencyInProgress, 'A request with this Idempotency-Key is still being processed; retry shortly');
   }
 
-  private async persist(em: EntityManager, integrationId: string, mode: KeyMode, plan: SessionPlan): Promise<CreatedSession> {
+  private async persist(
+    em: EntityManager,
+    integrationId: string,
+    mode: KeyMode,
+    plan: SessionPlan,
+    options: { singleRow?: boolean } = {},
+  ): Promise<CreatedSession> {
     const hostToken = generateAccessToken();
     const now = this.now();
-    const session = em.create(Session, {
-      integration: em.getReference(Integration, integrationId),
-      mode,
-      status: plan.status,
-      currency: plan.currency,
-      amountMinor: plan.amountMinor,
-      splitMode: plan.splitMode,
-      hostTokenHash: hashSecret(hostToken),
-      orderReference: plan.orderReference,
-      metadata: plan.metadata,
-      successUrl: plan.successUrl,
-      cancelUrl: plan.cancelUrl,
-      expiresAt: new Date(now.getTime() + plan.expiresInSeconds * 1000),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const session = em.create(
+      Session,
+      {
+        integration: em.getReference(Integration, integrationId),
+        mode,
+        status: plan.status,
+        currency: plan.currency,
+        amountMinor: plan.amountMinor,
+        splitMode: plan.splitMode,
+        hostTokenHash: hashSecret(hostToken),
+        orderReference: plan.orderReference,
+        metadata: plan.metadata,
+        successUrl: plan.successUrl,
+        cancelUrl: plan.cancelUrl,
+        expiresAt: new Date(now.getTime() + plan.expiresInSeconds * 1000),
+        createdAt: now,
+        updatedAt: now,
+      },
+      // The single-row path writes it with one INSERT below; it must not wait in the unit of work
+      // too, or a later flush of this request would insert it a second time.
+      { persist: !options.singleRow },
+    );
     const participants = plan.participants.map((participant, position) =>
       em.create(Participant, { session, position, ...participant, createdAt: now, updatedAt: now }),
     );
     for (const participant of participants) {
       if (!participant.isHost) participant.tokenHash = this.options.access.participantTokenHash(participant.id);
     }
-    await em.flush();
+    if (options.singleRow) await em.insert(session);
+    else await em.flush();
     return {
       sessionId: session.id,
       hostToken,
