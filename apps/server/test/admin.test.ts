@@ -554,5 +554,19 @@ describe('another merchant’s ids are not found, for every admin query and muta
       i: integrationB.id,
     });
     expect(filtered.sessions.edges).toEqual([]);
+    const deliveries = await alice
+      .ok(`query($i: ID) { webhookDeliveries(filter: { integrationId: $i }) { edges { node { eventId } } } operatorTokens { id } }`, {
+        i: integrationB.id,
+      })
+      .catch((error: Error) => error.message);
+    // Operator-only parts of a document fail the whole request for a merchant user.
+    expect(String(deliveries)).toContain('FORBIDDEN');
+    const onlyDeliveries = await alice.ok(
+      `query($i: ID) { webhookDeliveries(filter: { integrationId: $i }) { edges { node { eventId } } } }`,
+      {
+        i: integrationB.id,
+      },
+    );
+    expect(onlyDeliveries.webhookDeliveries.edges).toEqual([]);
   });
 });
