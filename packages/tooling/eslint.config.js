@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'apps/pay/src/gql/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'apps/pay/src/gql/**', 'apps/pay/src/admin/gql/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,21 +1,28 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import type { ErrorDetail } from '@paysplit/domain';
-import type { TypedDocumentString } from '../gql/graphql';
 
 /** Codes the server sends in `extensions.code`, plus NETWORK_ERROR when no answer came at all. */
 export type RequestErrorCode = string;
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-/** A failed operation, carrying the server's error code and any per-field details. */
+/** A failed operation, carrying the server's error code, any per-field details and the other extensions. */
 export class GraphQLRequestError extends Error {
   readonly code: RequestErrorCode;
   readonly details: readonly ErrorDetail[];
+  readonly extensions: Readonly<Record<string, unknown>>;
 
-  constructor(code: RequestErrorCode, message: string, details: readonly ErrorDetail[] = []) {
+  constructor(
+    code: RequestErrorCode,
+    message: string,
+    details: readonly ErrorDetail[] = [],
+    extensions: Readonly<Record<string, unknown>> = {},
+  ) {
     super(message);
     this.name = 'GraphQLRequestError';
     this.code = code;
     this.details = details;
+    this.extensions = extensions;
   }
 }
 
@@ -25,7 +32,7 @@ export function errorCodeOf(error: unknown): RequestErrorCode | undefined {
 
 interface GraphQLResponseBody<T> {
   data?: T | null;
-  errors?: { message?: string; extensions?: { code?: unknown; details?: unknown } }[];
+  errors?: { message?: string; extensions?: Record<string, unknown> & { code?: unknown; details?: unknown } }[];
 }
 
 function readDetails(value: unknown): ErrorDetail[] {
@@ -39,25 +46,42 @@ function readDetails(value: unknown): ErrorDetail[] {
 export function toRequestError(errors: NonNullable<GraphQLResponseBody<unknown>['errors']>): GraphQLRequestError {
   const first = errors[0];
   const code = typeof first?.extensions?.code === 'string' ? first.extensions.code : 'INTERNAL_ERROR';
-  return new GraphQLRequestError(code, first?.message ?? 'The request failed', readDetails(first?.extensions?.details));
+  return new GraphQLRequestError(
+    code,
+    first?.message ?? 'The request failed',
+    readDetails(first?.extensions?.details),
+    first?.extensions ?? {},
+  );
 }
 
-type VariablesArgs<V> = V extends Record<string, never> ? [] : [variables: V];
+/** A generated document of either codegen output (the pay page's or the admin's): its text and its types. */
+export type OperationDocument<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & { toString(): string };
+
+export type VariablesArgs<V> = V extends Record<string, never> ? [] : [variables: V];
 
 /**
  * Runs one typed operation against same-origin /graphql. The session cookie goes along
  * (`same-origin`); the JSON content type also satisfies the server's CSRF protection.
  */
 export async function execute<TResult, TVariables>(
-  document: TypedDocumentString<TResult, TVariables>,
+  document: OperationDocument<TResult, TVariables>,
   ...[variables]: VariablesArgs<TVariables>
+): Promise<TResult> {
+  return request(document, variables);
+}
+
+/** execute, with extra request headers (the admin's CSRF token). */
+export async function request<TResult, TVariables>(
+  document: OperationDocument<TResult, TVariables>,
+  variables: TVariables | undefined,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<TResult> {
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json', ...headers },
       body: JSON.stringify({ query: document.toString(), variables }),
     });
   } catch {

@@ -22,8 +22,9 @@ export const PAY_PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Serves the built pay app: the page at both address shapes of interface §2, hashed assets with
- * a long cache. Without a build it answers with how to make one, rather than a bare 404.
+ * Serves the built pay app: the page at both address shapes of interface §2 and at the admin area
+ * (/admin and everything under it, routed in the browser), hashed assets with a long cache.
+ * Without a build it answers with how to make one, rather than a bare 404.
  */
 export function payAppRouter(distDir: string): Router {
   const router = express.Router();
@@ -32,7 +33,7 @@ export function payAppRouter(distDir: string): Router {
   const loadIndex = (): string | undefined => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
 
   router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
-  router.get(['/pay/:sessionId', '/session/:sessionId'], (_req, res) => {
+  router.get(['/pay/:sessionId', '/session/:sessionId', '/admin', '/admin/*adminPath'], (_req, res) => {
     res.set(PAY_PAGE_HEADERS);
     const html = loadIndex();
     if (!html) {

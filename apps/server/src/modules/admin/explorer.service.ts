@@ -22,6 +22,7 @@ export interface SessionListFilter {
   createdFrom?: Date | null;
   createdTo?: Date | null;
   orderReference?: string | null;
+  currency?: string | null;
   amountMinorMin?: string | null;
   amountMinorMax?: string | null;
 }
@@ -83,6 +84,7 @@ export class ExplorerService {
     if (filter.createdFrom) conditions.push({ createdAt: { $gte: filter.createdFrom } });
     if (filter.createdTo) conditions.push({ createdAt: { $lt: filter.createdTo } });
     if (filter.orderReference) conditions.push({ orderReference: filter.orderReference });
+    if (filter.currency) conditions.push({ currency: filter.currency.toUpperCase() });
     const min = minorBound(filter.amountMinorMin, 'filter.amountMinorMin');
     const max = minorBound(filter.amountMinorMax, 'filter.amountMinorMax');
     if (min !== undefined) conditions.push({ amountMinor: { $gte: min } });

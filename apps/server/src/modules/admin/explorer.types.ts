@@ -11,6 +11,8 @@ export class SessionFilter {
   @Field(() => Date, { nullable: true, description: 'Created at or after.' }) createdFrom?: Date | null;
   @Field(() => Date, { nullable: true, description: 'Created before.' }) createdTo?: Date | null;
   @Field(() => String, { nullable: true, description: 'Exact merchantOrderRef.' }) orderReference?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 4217 code; with an amount range, compare amounts in one currency.' })
+  currency?: string | null;
   @Field(() => MinorUnitsScalar, { nullable: true }) amountMinorMin?: string | null;
   @Field(() => MinorUnitsScalar, { nullable: true }) amountMinorMax?: string | null;
 }

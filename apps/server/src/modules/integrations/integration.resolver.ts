@@ -55,7 +55,7 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const { integration } = await context.services.integrations.createIntegration(
+    const integration = await context.services.integrations.createManagedIntegration(
       context.em,
       {
         name: input.name ?? '',

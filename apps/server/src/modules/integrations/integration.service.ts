@@ -74,7 +74,26 @@ export class IntegrationService {
     private readonly options: { signingSecretGraceMs?: number } = {},
   ) {}
 
+  /** Provisioning (CLI, tests): the integration with its first API key, the key and both secrets returned once. */
   async createIntegration(em: EntityManager, input: CreateIntegrationInput, who: AuditActor = CLI_ACTOR): Promise<CreatedIntegration> {
+    const { apiKey, ...created } = await this.insertIntegration(em, input, who, { withApiKey: true });
+    return { ...created, apiKey: apiKey! };
+  }
+
+  /**
+   * The administration area's "new integration": no key yet (the merchant creates keys where each
+   * is shown once) and the secrets stay sealed until a rotation reveals them.
+   */
+  async createManagedIntegration(em: EntityManager, input: Omit<CreateIntegrationInput, 'keyMode'>, who: AuditActor): Promise<Integration> {
+    return (await this.insertIntegration(em, input, who, { withApiKey: false })).integration;
+  }
+
+  private async insertIntegration(
+    em: EntityManager,
+    input: CreateIntegrationInput,
+    who: AuditActor,
+    options: { withApiKey: boolean },
+  ): Promise<Omit<CreatedIntegration, 'apiKey'> & { apiKey?: string }> {
     assertStorableText(input);
     const name = requireName(input.name);
     if (input.keyMode === 'live' || input.payoutOnboarded) await this.assertLiveUrls(input);
@@ -94,15 +113,15 @@ export class IntegrationService {
       owner: input.ownerAccountId ? em.getReference(Account, input.ownerAccountId) : null,
       enabled: input.enabled ?? true,
     });
-    const { apiKey, record } = this.addApiKey(em, integration, input.keyMode ?? 'test');
+    const key = options.withApiKey ? this.addApiKey(em, integration, input.keyMode ?? 'test') : undefined;
     recordAudit(em, who, {
       action: 'integration.created',
       integrationId: integration.id,
-      summary: `Created integration "${name}" with a ${record.mode} key ••••${record.last4}`,
-      details: { apiKeyId: record.id },
+      summary: `Created integration "${name}"${key ? ` with a ${key.record.mode} key ••••${key.record.last4}` : ''}`,
+      details: key ? { apiKeyId: key.record.id } : {},
     });
     await em.flush();
-    return { integration, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret };
+    return { integration, apiKey: key?.apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret };
   }
 
   async createApiKey(

@@ -1,0 +1,1184 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
+export type AccountRole = 'MERCHANT' | 'OPERATOR';
+
+/** A half-open time range [from, to). */
+export type DateRangeInput = {
+  from: string;
+  to: string;
+};
+
+export type DeliveryFilter = {
+  from?: string | null | undefined;
+  integrationId?: string | number | null | undefined;
+  /** pending, delivering, retrying, succeeded or failed */
+  status?: string | null | undefined;
+  to?: string | null | undefined;
+};
+
+/** Webhook event kinds; completion is always sent (decisions §6). */
+export type EventType = 'SERVICE_PAYMENT_RECORDED' | 'SERVICE_SESSION_CANCELLED' | 'SERVICE_SESSION_COMPLETED' | 'SERVICE_SESSION_EXPIRED';
+
+/** Integration settings; on update, absent fields stay as they are and "" clears a URL. */
+export type IntegrationSettingsInput = {
+  enabled?: boolean | null | undefined;
+  eventSubscriptions?: Array<EventType> | null | undefined;
+  name?: string | null | undefined;
+  partnerCreatePaymentUrl?: string | null | undefined;
+  redirectAllowlist?: Array<string> | null | undefined;
+  webhookUrl?: string | null | undefined;
+};
+
+/** test or live, taken from the API key that created the session. */
+export type Mode = 'LIVE' | 'TEST';
+
+export type ParticipantStatus = 'PAID' | 'PENDING';
+
+export type PayoutOnboardingInput = {
+  /** An IBAN, or a New Zealand account number such as 12-3140-0123456-00. */
+  bankAccount: string;
+  contactEmail: string;
+  legalName: string;
+};
+
+/** Live keys and live sessions need COMPLETE. */
+export type PayoutOnboardingStatus = 'COMPLETE' | 'PENDING';
+
+/** Sessions explorer filters; all optional and combined with AND. */
+export type SessionFilter = {
+  amountMinorMax?: string | null | undefined;
+  amountMinorMin?: string | null | undefined;
+  /** Created at or after. */
+  createdFrom?: string | null | undefined;
+  /** Created before. */
+  createdTo?: string | null | undefined;
+  /** ISO 4217 code; with an amount range, compare amounts in one currency. */
+  currency?: string | null | undefined;
+  integrationId?: string | number | null | undefined;
+  mode?: Mode | null | undefined;
+  /** Exact merchantOrderRef. */
+  orderReference?: string | null | undefined;
+  status?: Array<SessionStatus> | null | undefined;
+};
+
+/** Where a session is in its lifecycle. */
+export type SessionStatus = 'CANCELLED' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
+
+/** WEBHOOK signs events sent to the webhook URL; PARTNER signs create-payment calls. */
+export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';
+
+/** How the total is divided among participants. */
+export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
+
+export type AdminViewerFieldsFragment = {
+  accountId: string;
+  email: string;
+  role: AccountRole;
+  mustChangePassword: boolean;
+  csrfToken: string;
+};
+
+export type AdminMeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminMeQuery = {
+  me: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string } | null;
+};
+
+export type AdminLoginMutationVariables = Exact<{
+  email: string;
+  password: string;
+}>;
+
+export type AdminLoginMutation = {
+  login: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
+};
+
+export type AdminRegisterAccountMutationVariables = Exact<{
+  email: string;
+  password: string;
+}>;
+
+export type AdminRegisterAccountMutation = {
+  registerAccount: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
+};
+
+export type AdminChangePasswordMutationVariables = Exact<{
+  currentPassword: string;
+  newPassword: string;
+}>;
+
+export type AdminChangePasswordMutation = {
+  changePassword: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
+};
+
+export type AdminLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type AdminLogoutMutation = { logout: boolean };
+
+export type AdminStatsQueryVariables = Exact<{
+  range: DateRangeInput;
+  integrationId?: string | number | null | undefined;
+}>;
+
+export type AdminStatsQuery = {
+  stats: {
+    sessionCount: number;
+    medianSecondsToComplete: number | null;
+    deliverySuccessRate: number | null;
+    countsByStatus: Array<{ status: SessionStatus; count: number }>;
+    collected: Array<{ currency: string; amountMinor: string }>;
+  };
+};
+
+export type AdminIntegrationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminIntegrationsQuery = {
+  integrations: Array<{
+    id: string;
+    name: string;
+    enabled: boolean;
+    webhookUrl: string | null;
+    ownerEmail: string | null;
+    createdAt: string;
+    payoutOnboarding: { status: PayoutOnboardingStatus };
+  }>;
+};
+
+export type AdminIntegrationFieldsFragment = {
+  id: string;
+  name: string;
+  partnerCreatePaymentUrl: string | null;
+  webhookUrl: string | null;
+  redirectAllowlist: Array<string>;
+  eventSubscriptions: Array<EventType>;
+  enabled: boolean;
+  ownerEmail: string | null;
+  createdAt: string;
+  payoutOnboarding: {
+    status: PayoutOnboardingStatus;
+    legalName: string | null;
+    bankAccountMasked: string | null;
+    contactEmail: string | null;
+    completedAt: string | null;
+  };
+  apiKeys: Array<{
+    id: string;
+    name: string | null;
+    mode: Mode;
+    last4: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    revokedAt: string | null;
+  }>;
+  signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
+};
+
+export type AdminIntegrationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminIntegrationQuery = {
+  integration: {
+    id: string;
+    name: string;
+    partnerCreatePaymentUrl: string | null;
+    webhookUrl: string | null;
+    redirectAllowlist: Array<string>;
+    eventSubscriptions: Array<EventType>;
+    enabled: boolean;
+    ownerEmail: string | null;
+    createdAt: string;
+    payoutOnboarding: {
+      status: PayoutOnboardingStatus;
+      legalName: string | null;
+      bankAccountMasked: string | null;
+      contactEmail: string | null;
+      completedAt: string | null;
+    };
+    apiKeys: Array<{
+      id: string;
+      name: string | null;
+      mode: Mode;
+      last4: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    }>;
+    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
+  };
+};
+
+export type AdminCreateIntegrationMutationVariables = Exact<{
+  input: IntegrationSettingsInput;
+}>;
+
+export type AdminCreateIntegrationMutation = {
+  createIntegration: {
+    id: string;
+    name: string;
+    partnerCreatePaymentUrl: string | null;
+    webhookUrl: string | null;
+    redirectAllowlist: Array<string>;
+    eventSubscriptions: Array<EventType>;
+    enabled: boolean;
+    ownerEmail: string | null;
+    createdAt: string;
+    payoutOnboarding: {
+      status: PayoutOnboardingStatus;
+      legalName: string | null;
+      bankAccountMasked: string | null;
+      contactEmail: string | null;
+      completedAt: string | null;
+    };
+    apiKeys: Array<{
+      id: string;
+      name: string | null;
+      mode: Mode;
+      last4: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    }>;
+    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
+  };
+};
+
+export type AdminUpdateIntegrationMutationVariables = Exact<{
+  id: string | number;
+  input: IntegrationSettingsInput;
+}>;
+
+export type AdminUpdateIntegrationMutation = {
+  updateIntegration: {
+    id: string;
+    name: string;
+    partnerCreatePaymentUrl: string | null;
+    webhookUrl: string | null;
+    redirectAllowlist: Array<string>;
+    eventSubscriptions: Array<EventType>;
+    enabled: boolean;
+    ownerEmail: string | null;
+    createdAt: string;
+    payoutOnboarding: {
+      status: PayoutOnboardingStatus;
+      legalName: string | null;
+      bankAccountMasked: string | null;
+      contactEmail: string | null;
+      completedAt: string | null;
+    };
+    apiKeys: Array<{
+      id: string;
+      name: string | null;
+      mode: Mode;
+      last4: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    }>;
+    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
+  };
+};
+
+export type AdminCreateApiKeyMutationVariables = Exact<{
+  integrationId: string | number;
+  mode: Mode;
+  name?: string | null | undefined;
+}>;
+
+export type AdminCreateApiKeyMutation = { createApiKey: { apiKey: string; key: { id: string; last4: string; mode: Mode } } };
+
+export type AdminRevokeApiKeyMutationVariables = Exact<{
+  integrationId: string | number;
+  keyId: string | number;
+}>;
+
+export type AdminRevokeApiKeyMutation = { revokeApiKey: { id: string; revokedAt: string | null } };
+
+export type AdminRotateSigningSecretMutationVariables = Exact<{
+  integrationId: string | number;
+  kind: SigningSecretKind;
+}>;
+
+export type AdminRotateSigningSecretMutation = {
+  rotateSigningSecret: { secret: string; kind: SigningSecretKind; previousValidUntil: string };
+};
+
+export type AdminSubmitPayoutOnboardingMutationVariables = Exact<{
+  integrationId: string | number;
+  input: PayoutOnboardingInput;
+}>;
+
+export type AdminSubmitPayoutOnboardingMutation = {
+  submitPayoutOnboarding: {
+    id: string;
+    name: string;
+    partnerCreatePaymentUrl: string | null;
+    webhookUrl: string | null;
+    redirectAllowlist: Array<string>;
+    eventSubscriptions: Array<EventType>;
+    enabled: boolean;
+    ownerEmail: string | null;
+    createdAt: string;
+    payoutOnboarding: {
+      status: PayoutOnboardingStatus;
+      legalName: string | null;
+      bankAccountMasked: string | null;
+      contactEmail: string | null;
+      completedAt: string | null;
+    };
+    apiKeys: Array<{
+      id: string;
+      name: string | null;
+      mode: Mode;
+      last4: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    }>;
+    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
+  };
+};
+
+export type AdminDeliveryFieldsFragment = {
+  id: string;
+  url: string;
+  status: string;
+  attemptCount: number;
+  deliveredAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  attempts: Array<{
+    attemptNumber: number;
+    startedAt: string;
+    statusCode: number | null;
+    durationMs: number;
+    responseExcerpt: string | null;
+    error: string | null;
+  }>;
+};
+
+export type AdminSendTestEventMutationVariables = Exact<{
+  integrationId: string | number;
+}>;
+
+export type AdminSendTestEventMutation = {
+  sendTestEvent: {
+    eventId: string;
+    type: string;
+    createdAt: string;
+    deliveries: Array<{
+      id: string;
+      url: string;
+      status: string;
+      attemptCount: number;
+      deliveredAt: string | null;
+      nextAttemptAt: string | null;
+      lastError: string | null;
+      attempts: Array<{
+        attemptNumber: number;
+        startedAt: string;
+        statusCode: number | null;
+        durationMs: number;
+        responseExcerpt: string | null;
+        error: string | null;
+      }>;
+    }>;
+  };
+};
+
+export type AdminRedeliverEventMutationVariables = Exact<{
+  eventId: string | number;
+}>;
+
+export type AdminRedeliverEventMutation = {
+  redeliverEvent: Array<{
+    id: string;
+    url: string;
+    status: string;
+    attemptCount: number;
+    deliveredAt: string | null;
+    nextAttemptAt: string | null;
+    lastError: string | null;
+    attempts: Array<{
+      attemptNumber: number;
+      startedAt: string;
+      statusCode: number | null;
+      durationMs: number;
+      responseExcerpt: string | null;
+      error: string | null;
+    }>;
+  }>;
+};
+
+export type AdminReplayFailedDeliveriesMutationVariables = Exact<{
+  integrationId: string | number;
+  range: DateRangeInput;
+}>;
+
+export type AdminReplayFailedDeliveriesMutation = { replayFailedDeliveries: { requeued: number } };
+
+export type AdminWebhookDeliveriesQueryVariables = Exact<{
+  filter?: DeliveryFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminWebhookDeliveriesQuery = {
+  webhookDeliveries: {
+    edges: Array<{
+      cursor: string;
+      node: {
+        eventId: string;
+        eventType: string;
+        sessionId: string | null;
+        integrationId: string;
+        createdAt: string;
+        delivery: {
+          id: string;
+          url: string;
+          status: string;
+          attemptCount: number;
+          deliveredAt: string | null;
+          nextAttemptAt: string | null;
+          lastError: string | null;
+          attempts: Array<{
+            attemptNumber: number;
+            startedAt: string;
+            statusCode: number | null;
+            durationMs: number;
+            responseExcerpt: string | null;
+            error: string | null;
+          }>;
+        };
+      };
+    }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type AdminAuditLogQueryVariables = Exact<{
+  integrationId?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminAuditLogQuery = {
+  auditLog: {
+    edges: Array<{ cursor: string; node: { id: string; at: string; actor: string; action: string; summary: string } }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type AdminSessionsQueryVariables = Exact<{
+  filter?: SessionFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminSessionsQuery = {
+  sessions: {
+    edges: Array<{
+      cursor: string;
+      node: {
+        id: string;
+        integrationId: string;
+        status: SessionStatus;
+        mode: Mode;
+        currency: string;
+        amountMinor: string;
+        paidMinor: string;
+        orderReference: string | null;
+        createdAt: string;
+      };
+    }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+};
+
+export type AdminSessionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminSessionQuery = {
+  session: {
+    id: string;
+    integrationId: string;
+    status: SessionStatus;
+    mode: Mode;
+    currency: string;
+    amountMinor: string;
+    paidMinor: string;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    orderReference: string | null;
+    createdAt: string;
+    updatedAt: string;
+    completedAt: string | null;
+    expiresAt: string;
+    version: number;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      email: string | null;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      position: number;
+    }>;
+    payments: Array<{
+      id: string;
+      participantId: string;
+      amountMinor: string;
+      status: string;
+      processorReference: string | null;
+      refundRequired: boolean;
+      createdAt: string;
+      authorizedAt: string | null;
+    }>;
+    events: Array<{
+      eventId: string;
+      type: string;
+      createdAt: string;
+      deliveries: Array<{
+        id: string;
+        url: string;
+        status: string;
+        attemptCount: number;
+        deliveredAt: string | null;
+        nextAttemptAt: string | null;
+        lastError: string | null;
+        attempts: Array<{
+          attemptNumber: number;
+          startedAt: string;
+          statusCode: number | null;
+          durationMs: number;
+          responseExcerpt: string | null;
+          error: string | null;
+        }>;
+      }>;
+    }>;
+  };
+};
+
+export type AdminOperatorTokensQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminOperatorTokensQuery = {
+  operatorTokens: Array<{
+    id: string;
+    name: string;
+    last4: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    revokedAt: string | null;
+  }>;
+};
+
+export type AdminCreateOperatorTokenMutationVariables = Exact<{
+  name: string;
+}>;
+
+export type AdminCreateOperatorTokenMutation = { createOperatorToken: { token: string; record: { id: string; last4: string } } };
+
+export type AdminRevokeOperatorTokenMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminRevokeOperatorTokenMutation = { revokeOperatorToken: { id: string; revokedAt: string | null } };
+
+export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const AdminViewerFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminViewerFields on AdminViewer {
+  accountId
+  email
+  role
+  mustChangePassword
+  csrfToken
+}
+    `,
+  { fragmentName: 'AdminViewerFields' },
+) as unknown as TypedDocumentString<AdminViewerFieldsFragment, unknown>;
+export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminIntegrationFields on IntegrationView {
+  id
+  name
+  partnerCreatePaymentUrl
+  webhookUrl
+  redirectAllowlist
+  eventSubscriptions
+  enabled
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}
+    `,
+  { fragmentName: 'AdminIntegrationFields' },
+) as unknown as TypedDocumentString<AdminIntegrationFieldsFragment, unknown>;
+export const AdminDeliveryFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}
+    `,
+  { fragmentName: 'AdminDeliveryFields' },
+) as unknown as TypedDocumentString<AdminDeliveryFieldsFragment, unknown>;
+export const AdminMeDocument = new TypedDocumentString(`
+    query AdminMe {
+  me {
+    ...AdminViewerFields
+  }
+}
+    fragment AdminViewerFields on AdminViewer {
+  accountId
+  email
+  role
+  mustChangePassword
+  csrfToken
+}`) as unknown as TypedDocumentString<AdminMeQuery, AdminMeQueryVariables>;
+export const AdminLoginDocument = new TypedDocumentString(`
+    mutation AdminLogin($email: String!, $password: String!) {
+  login(email: $email, password: $password) {
+    ...AdminViewerFields
+  }
+}
+    fragment AdminViewerFields on AdminViewer {
+  accountId
+  email
+  role
+  mustChangePassword
+  csrfToken
+}`) as unknown as TypedDocumentString<AdminLoginMutation, AdminLoginMutationVariables>;
+export const AdminRegisterAccountDocument = new TypedDocumentString(`
+    mutation AdminRegisterAccount($email: String!, $password: String!) {
+  registerAccount(email: $email, password: $password) {
+    ...AdminViewerFields
+  }
+}
+    fragment AdminViewerFields on AdminViewer {
+  accountId
+  email
+  role
+  mustChangePassword
+  csrfToken
+}`) as unknown as TypedDocumentString<AdminRegisterAccountMutation, AdminRegisterAccountMutationVariables>;
+export const AdminChangePasswordDocument = new TypedDocumentString(`
+    mutation AdminChangePassword($currentPassword: String!, $newPassword: String!) {
+  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+    ...AdminViewerFields
+  }
+}
+    fragment AdminViewerFields on AdminViewer {
+  accountId
+  email
+  role
+  mustChangePassword
+  csrfToken
+}`) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export const AdminLogoutDocument = new TypedDocumentString(`
+    mutation AdminLogout {
+  logout
+}
+    `) as unknown as TypedDocumentString<AdminLogoutMutation, AdminLogoutMutationVariables>;
+export const AdminStatsDocument = new TypedDocumentString(`
+    query AdminStats($range: DateRangeInput!, $integrationId: ID) {
+  stats(range: $range, integrationId: $integrationId) {
+    sessionCount
+    countsByStatus {
+      status
+      count
+    }
+    collected {
+      currency
+      amountMinor
+    }
+    medianSecondsToComplete
+    deliverySuccessRate
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
+export const AdminIntegrationsDocument = new TypedDocumentString(`
+    query AdminIntegrations {
+  integrations {
+    id
+    name
+    enabled
+    webhookUrl
+    ownerEmail
+    createdAt
+    payoutOnboarding {
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminIntegrationsQuery, AdminIntegrationsQueryVariables>;
+export const AdminIntegrationDocument = new TypedDocumentString(`
+    query AdminIntegration($id: ID!) {
+  integration(id: $id) {
+    ...AdminIntegrationFields
+  }
+}
+    fragment AdminIntegrationFields on IntegrationView {
+  id
+  name
+  partnerCreatePaymentUrl
+  webhookUrl
+  redirectAllowlist
+  eventSubscriptions
+  enabled
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}`) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
+export const AdminCreateIntegrationDocument = new TypedDocumentString(`
+    mutation AdminCreateIntegration($input: IntegrationSettingsInput!) {
+  createIntegration(input: $input) {
+    ...AdminIntegrationFields
+  }
+}
+    fragment AdminIntegrationFields on IntegrationView {
+  id
+  name
+  partnerCreatePaymentUrl
+  webhookUrl
+  redirectAllowlist
+  eventSubscriptions
+  enabled
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}`) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
+export const AdminUpdateIntegrationDocument = new TypedDocumentString(`
+    mutation AdminUpdateIntegration($id: ID!, $input: IntegrationSettingsInput!) {
+  updateIntegration(id: $id, input: $input) {
+    ...AdminIntegrationFields
+  }
+}
+    fragment AdminIntegrationFields on IntegrationView {
+  id
+  name
+  partnerCreatePaymentUrl
+  webhookUrl
+  redirectAllowlist
+  eventSubscriptions
+  enabled
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}`) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
+export const AdminCreateApiKeyDocument = new TypedDocumentString(`
+    mutation AdminCreateApiKey($integrationId: ID!, $mode: Mode!, $name: String) {
+  createApiKey(integrationId: $integrationId, mode: $mode, name: $name) {
+    apiKey
+    key {
+      id
+      last4
+      mode
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export const AdminRevokeApiKeyDocument = new TypedDocumentString(`
+    mutation AdminRevokeApiKey($integrationId: ID!, $keyId: ID!) {
+  revokeApiKey(integrationId: $integrationId, keyId: $keyId) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+export const AdminRotateSigningSecretDocument = new TypedDocumentString(`
+    mutation AdminRotateSigningSecret($integrationId: ID!, $kind: SigningSecretKind!) {
+  rotateSigningSecret(integrationId: $integrationId, kind: $kind) {
+    secret
+    kind
+    previousValidUntil
+  }
+}
+    `) as unknown as TypedDocumentString<AdminRotateSigningSecretMutation, AdminRotateSigningSecretMutationVariables>;
+export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(`
+    mutation AdminSubmitPayoutOnboarding($integrationId: ID!, $input: PayoutOnboardingInput!) {
+  submitPayoutOnboarding(integrationId: $integrationId, input: $input) {
+    ...AdminIntegrationFields
+  }
+}
+    fragment AdminIntegrationFields on IntegrationView {
+  id
+  name
+  partnerCreatePaymentUrl
+  webhookUrl
+  redirectAllowlist
+  eventSubscriptions
+  enabled
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}`) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
+export const AdminSendTestEventDocument = new TypedDocumentString(`
+    mutation AdminSendTestEvent($integrationId: ID!) {
+  sendTestEvent(integrationId: $integrationId) {
+    eventId
+    type
+    createdAt
+    deliveries {
+      ...AdminDeliveryFields
+    }
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`) as unknown as TypedDocumentString<AdminSendTestEventMutation, AdminSendTestEventMutationVariables>;
+export const AdminRedeliverEventDocument = new TypedDocumentString(`
+    mutation AdminRedeliverEvent($eventId: ID!) {
+  redeliverEvent(eventId: $eventId) {
+    ...AdminDeliveryFields
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`) as unknown as TypedDocumentString<AdminRedeliverEventMutation, AdminRedeliverEventMutationVariables>;
+export const AdminReplayFailedDeliveriesDocument = new TypedDocumentString(`
+    mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {
+  replayFailedDeliveries(integrationId: $integrationId, range: $range) {
+    requeued
+  }
+}
+    `) as unknown as TypedDocumentString<AdminReplayFailedDeliveriesMutation, AdminReplayFailedDeliveriesMutationVariables>;
+export const AdminWebhookDeliveriesDocument = new TypedDocumentString(`
+    query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
+  webhookDeliveries(filter: $filter, first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        eventId
+        eventType
+        sessionId
+        integrationId
+        createdAt
+        delivery {
+          ...AdminDeliveryFields
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`) as unknown as TypedDocumentString<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
+export const AdminAuditLogDocument = new TypedDocumentString(`
+    query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {
+  auditLog(integrationId: $integrationId, first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        at
+        actor
+        action
+        summary
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AdminSessionsDocument = new TypedDocumentString(`
+    query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {
+  sessions(filter: $filter, first: $first, after: $after) {
+    edges {
+      cursor
+      node {
+        id
+        integrationId
+        status
+        mode
+        currency
+        amountMinor
+        paidMinor
+        orderReference
+        createdAt
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
+export const AdminSessionDocument = new TypedDocumentString(`
+    query AdminSession($id: ID!) {
+  session(id: $id) {
+    id
+    integrationId
+    status
+    mode
+    currency
+    amountMinor
+    paidMinor
+    remainingMinor
+    splitMode
+    orderReference
+    createdAt
+    updatedAt
+    completedAt
+    expiresAt
+    version
+    participants {
+      id
+      displayName
+      email
+      amountMinor
+      status
+      isHost
+      position
+    }
+    payments {
+      id
+      participantId
+      amountMinor
+      status
+      processorReference
+      refundRequired
+      createdAt
+      authorizedAt
+    }
+    events {
+      eventId
+      type
+      createdAt
+      deliveries {
+        ...AdminDeliveryFields
+      }
+    }
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
+export const AdminOperatorTokensDocument = new TypedDocumentString(`
+    query AdminOperatorTokens {
+  operatorTokens {
+    id
+    name
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOperatorTokensQuery, AdminOperatorTokensQueryVariables>;
+export const AdminCreateOperatorTokenDocument = new TypedDocumentString(`
+    mutation AdminCreateOperatorToken($name: String!) {
+  createOperatorToken(name: $name) {
+    token
+    record {
+      id
+      last4
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminCreateOperatorTokenMutation, AdminCreateOperatorTokenMutationVariables>;
+export const AdminRevokeOperatorTokenDocument = new TypedDocumentString(`
+    mutation AdminRevokeOperatorToken($id: ID!) {
+  revokeOperatorToken(id: $id) {
+    id
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<AdminRevokeOperatorTokenMutation, AdminRevokeOperatorTokenMutationVariables>;

@@ -1,0 +1,104 @@
+import { type FormEvent, useState } from 'react';
+import type { EventType } from '../gql/graphql';
+import { CheckboxField, FormError, TextAreaField, TextField } from '../ui/fields';
+import type { FormErrors } from '../ui/form-errors';
+import { checkSettings, EVENT_TYPES, type SettingsDraft, type SettingsField } from './integration-settings';
+
+interface Props {
+  initial: SettingsDraft;
+  submitLabel: string;
+  busy: boolean;
+  /** The server's answer to the last submission. */
+  serverErrors: FormErrors<SettingsField>;
+  /** A line under the buttons after a save ("Saved."). */
+  status?: string;
+  onSubmit: (draft: SettingsDraft) => void;
+}
+
+/** Name, the merchant's two endpoints, where payers may be sent back to, which events to receive, on/off. */
+export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErrors, status, onSubmit }: Props) {
+  const [draft, setDraft] = useState<SettingsDraft>(initial);
+  const [localErrors, setLocalErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const edit = (patch: Partial<SettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const toggleEvent = (type: EventType, on: boolean) =>
+    edit({ eventSubscriptions: on ? [...draft.eventSubscriptions, type] : draft.eventSubscriptions.filter((t) => t !== type) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const errors = checkSettings(draft);
+    setLocalErrors(errors);
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) onSubmit(draft);
+  };
+
+  // The browser's checks first; once they pass, what the server said.
+  const errorOf = (field: SettingsField) => localErrors[field] ?? serverErrors.fields[field];
+  const hasLocal = Object.keys(localErrors).length > 0;
+  const formError = submitted && hasLocal ? 'Check the highlighted fields.' : serverErrors.form;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={submitLabel} className="settings-form">
+      <TextField label="Name" value={draft.name} onChange={(e) => edit({ name: e.target.value })} error={errorOf('name')} maxLength={200} />
+      <TextField
+        label="Partner create-payment URL"
+        type="url"
+        inputMode="url"
+        hint="PaySplit calls it to start each payment at your processor."
+        placeholder="https://shop.example.com/paysplit/create-payment"
+        value={draft.partnerCreatePaymentUrl}
+        onChange={(e) => edit({ partnerCreatePaymentUrl: e.target.value })}
+        error={errorOf('partnerCreatePaymentUrl')}
+      />
+      <TextField
+        label="Webhook URL"
+        type="url"
+        inputMode="url"
+        hint="Where PaySplit sends the events you subscribe to."
+        placeholder="https://shop.example.com/paysplit/webhooks"
+        value={draft.webhookUrl}
+        onChange={(e) => edit({ webhookUrl: e.target.value })}
+        error={errorOf('webhookUrl')}
+      />
+      <TextAreaField
+        label="Redirect allowlist"
+        hint="Sites payers may be sent back to (success and cancel URLs): one origin per line, such as https://shop.example.com or https://*.example.com."
+        rows={3}
+        spellCheck={false}
+        value={draft.redirectAllowlist}
+        onChange={(e) => edit({ redirectAllowlist: e.target.value })}
+        error={errorOf('redirectAllowlist')}
+      />
+      <fieldset className="field">
+        <legend>Event subscriptions</legend>
+        {EVENT_TYPES.map(({ type, label }) => (
+          <CheckboxField
+            key={type}
+            label={label}
+            checked={draft.eventSubscriptions.includes(type)}
+            onChange={(e) => toggleEvent(type, e.target.checked)}
+          />
+        ))}
+        {errorOf('eventSubscriptions') && <p className="field-error">{errorOf('eventSubscriptions')}</p>}
+      </fieldset>
+      <CheckboxField
+        label="Enabled"
+        hint="A disabled integration cannot create sessions."
+        checked={draft.enabled}
+        onChange={(e) => edit({ enabled: e.target.checked })}
+        error={errorOf('enabled')}
+      />
+      <FormError message={formError} />
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+      <p className="hint" role="status">
+        {status ?? ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettings, NEW_INTEGRATION_DRAFT, type SettingsDraft, settingsInput } from './integration-settings';
+
+const draft = (overrides: Partial<SettingsDraft>): SettingsDraft => ({ ...NEW_INTEGRATION_DRAFT, name: 'Shop', ...overrides });
+
+describe('integration settings form -> IntegrationSettingsInput', () => {
+  it('reads the allowlist one address per line, trimmed, without blanks or repeats', () => {
+    const input = settingsInput(
+      draft({ redirectAllowlist: ' https://shop.example.com \r\n\nhttps://shop.example.com\nhttps://*.example.org\n' }),
+      'create',
+    );
+    expect(input.redirectAllowlist).toEqual(['https://shop.example.com', 'https://*.example.org']);
+  });
+
+  it('leaves empty addresses out of a create, and clears them ("") on an update', () => {
+    expect(settingsInput(draft({ webhookUrl: '  ' }), 'create')).not.toHaveProperty('webhookUrl');
+    expect(settingsInput(draft({ webhookUrl: '  ', partnerCreatePaymentUrl: ' https://p.example.com/pay ' }), 'update')).toMatchObject({
+      webhookUrl: '',
+      partnerCreatePaymentUrl: 'https://p.example.com/pay',
+    });
+  });
+
+  it('sends event subscriptions in a stable order, and enabled as set', () => {
+    const input = settingsInput(
+      draft({ eventSubscriptions: ['SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_COMPLETED'], enabled: false }),
+      'update',
+    );
+    expect(input.eventSubscriptions).toEqual(['SERVICE_SESSION_COMPLETED', 'SERVICE_SESSION_EXPIRED']);
+    expect(input.enabled).toBe(false);
+  });
+
+  it('flags a missing name and addresses that are not web addresses', () => {
+    expect(
+      checkSettings(draft({ name: ' ', webhookUrl: 'javascript:alert(1)', redirectAllowlist: 'https://ok.example\nshop.example.com' })),
+    ).toEqual({
+      name: 'Give the integration a name.',
+      webhookUrl: 'Enter a full address starting with https://',
+      redirectAllowlist: '“shop.example.com” is not an origin: give scheme and host only, such as https://shop.example.com.',
+    });
+    expect(checkSettings(draft({ redirectAllowlist: 'https://shop.example.com/return' })).redirectAllowlist).toMatch(/not an origin/);
+    expect(checkSettings(draft({ webhookUrl: 'http://127.0.0.1:4000/webhooks' }))).toEqual({});
+  });
+});

@@ -1,0 +1,114 @@
+import type { AdminIntegrationFieldsFragment, EventType, IntegrationSettingsInput } from '../gql/graphql';
+
+export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
+  { type: 'SERVICE_SESSION_COMPLETED', label: 'Session completed' },
+  { type: 'SERVICE_PAYMENT_RECORDED', label: 'Payment recorded' },
+  { type: 'SERVICE_SESSION_EXPIRED', label: 'Session expired' },
+  { type: 'SERVICE_SESSION_CANCELLED', label: 'Session cancelled' },
+];
+
+/** The settings form as typed: text fields as text, the allowlist one address per line. */
+export interface SettingsDraft {
+  name: string;
+  partnerCreatePaymentUrl: string;
+  webhookUrl: string;
+  redirectAllowlist: string;
+  eventSubscriptions: readonly EventType[];
+  enabled: boolean;
+}
+
+export type SettingsField = keyof SettingsDraft;
+
+export const SETTINGS_FIELDS: readonly SettingsField[] = [
+  'name',
+  'partnerCreatePaymentUrl',
+  'webhookUrl',
+  'redirectAllowlist',
+  'eventSubscriptions',
+  'enabled',
+];
+
+export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
+  name: '',
+  partnerCreatePaymentUrl: '',
+  webhookUrl: '',
+  redirectAllowlist: '',
+  eventSubscriptions: EVENT_TYPES.map((event) => event.type),
+  enabled: true,
+};
+
+export function draftFromIntegration(integration: AdminIntegrationFieldsFragment): SettingsDraft {
+  return {
+    name: integration.name,
+    partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? '',
+    webhookUrl: integration.webhookUrl ?? '',
+    redirectAllowlist: integration.redirectAllowlist.join('\n'),
+    eventSubscriptions: integration.eventSubscriptions,
+    enabled: integration.enabled,
+  };
+}
+
+/** The allowlist's lines: trimmed, blank lines dropped, duplicates once. */
+export function allowlistLines(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
+  ];
+}
+
+/** An allowlist entry: scheme and host (and port), no path, query or credentials; `*.` wildcards allowed. */
+const ORIGIN = /^https?:\/\/[^/?#@\s]+\/?$/i;
+
+function isWebAddress(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the browser can tell before asking the server (which has the final word: https for live
+ * keys, no private addresses): a name, and web addresses where addresses go.
+ */
+export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsField, string>> {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  if (draft.name.trim() === '') errors.name = 'Give the integration a name.';
+  for (const field of ['partnerCreatePaymentUrl', 'webhookUrl'] as const) {
+    const value = draft[field].trim();
+    if (value !== '' && !isWebAddress(value)) errors[field] = 'Enter a full address starting with https://';
+  }
+  const badLine = allowlistLines(draft.redirectAllowlist).find((line) => !ORIGIN.test(line));
+  if (badLine !== undefined) {
+    errors.redirectAllowlist = `“${badLine.slice(0, 80)}” is not an origin: give scheme and host only, such as https://shop.example.com.`;
+  }
+  return errors;
+}
+
+/**
+ * The mutation input. On update every field is sent, an empty address as "" (which clears it);
+ * on create an empty address is left out.
+ */
+export function settingsInput(draft: SettingsDraft, purpose: 'create' | 'update'): IntegrationSettingsInput {
+  const address = (value: string) => {
+    const trimmed = value.trim();
+    return trimmed === '' && purpose === 'create' ? undefined : trimmed;
+  };
+  const input: IntegrationSettingsInput = {
+    name: draft.name.trim(),
+    redirectAllowlist: allowlistLines(draft.redirectAllowlist),
+    // In the order the form lists them, whatever order they were ticked in.
+    eventSubscriptions: EVENT_TYPES.map((event) => event.type).filter((type) => draft.eventSubscriptions.includes(type)),
+    enabled: draft.enabled,
+  };
+  const partnerCreatePaymentUrl = address(draft.partnerCreatePaymentUrl);
+  const webhookUrl = address(draft.webhookUrl);
+  if (partnerCreatePaymentUrl !== undefined) input.partnerCreatePaymentUrl = partnerCreatePaymentUrl;
+  if (webhookUrl !== undefined) input.webhookUrl = webhookUrl;
+  return input;
+}

@@ -1,0 +1,195 @@
+import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatMoney } from '../../money';
+import { adminPaths } from '../admin-routes';
+import { DeliveryDetails } from '../deliveries/DeliveryAttempts';
+import { isInFlight, useWatchWindow, WATCH_INTERVAL_MS } from '../deliveries/delivery-status';
+import { RedeliverButton } from '../deliveries/RedeliverButton';
+import type { AdminSessionQuery } from '../gql/graphql';
+import { Link } from '../navigation';
+import { SessionDocument } from '../operations';
+import { adminExecute } from '../transport';
+import { AdminPage } from '../ui/AdminPage';
+import { formatDateTime, humanize } from '../ui/format';
+import { Loading, PageLoadFailed } from '../ui/load-states';
+
+type AdminSession = AdminSessionQuery['session'];
+
+/** /admin/sessions/:id: the summary, who pays what, every payment, and every event with each delivery attempt. */
+export function SessionScreen({ sessionId }: { sessionId: string }) {
+  const queryClient = useQueryClient();
+  const { watching, watch } = useWatchWindow();
+  const queryKey = ['admin', 'session', sessionId] as const;
+  const session = useQuery({
+    queryKey,
+    queryFn: async () => (await adminExecute(SessionDocument, { id: sessionId })).session,
+    refetchInterval: (query) =>
+      watching() || query.state.data?.events.some((event) => event.deliveries.some((d) => isInFlight(d.status)))
+        ? WATCH_INTERVAL_MS
+        : false,
+  });
+  const eyebrow = <Link href={adminPaths.sessions}>Sessions</Link>;
+
+  if (session.isError)
+    return <PageLoadFailed error={session.error} onRetry={() => void session.refetch()} title="Session" what="session" />;
+  if (!session.data) {
+    return (
+      <AdminPage title="Session" eyebrow={eyebrow}>
+        <Loading what="the session" />
+      </AdminPage>
+    );
+  }
+  const data = session.data;
+  const money = (minor: string) => formatMoney(minor, data.currency);
+  const onRedelivered = () => {
+    watch();
+    void queryClient.invalidateQueries({ queryKey });
+  };
+
+  return (
+    <AdminPage title={`Session ${data.orderReference ?? data.id.slice(0, 8)}`} eyebrow={eyebrow}>
+      <section className="admin-section" aria-labelledby="summary">
+        <h2 id="summary">Summary</h2>
+        <SessionSummary session={data} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="participants">
+        <h2 id="participants">Participants</h2>
+        {data.participants.length === 0 ? (
+          <p>Not set up yet: the host chooses who pays on their first visit.</p>
+        ) : (
+          <div className="table-wrap" role="region" aria-label="Participant list" tabIndex={0}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Share</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...data.participants]
+                  .sort((a, b) => a.position - b.position)
+                  .map((p) => (
+                    <tr key={p.id}>
+                      <th scope="row">
+                        {p.displayName}
+                        {p.isHost && <span className="tag">Host</span>}
+                      </th>
+                      <td>{p.email ?? '—'}</td>
+                      <td className="cell-money">{money(p.amountMinor)}</td>
+                      <td>{humanize(p.status)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="payments">
+        <h2 id="payments">Payments</h2>
+        {data.payments.length === 0 ? (
+          <p>No payments yet.</p>
+        ) : (
+          <div className="table-wrap" role="region" aria-label="Payment list" tabIndex={0}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Participant</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Processor reference</th>
+                  <th scope="col">Authorized</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{formatDateTime(payment.createdAt, true)}</td>
+                    <td>{data.participants.find((p) => p.id === payment.participantId)?.displayName ?? payment.participantId}</td>
+                    <td className="cell-money">{money(payment.amountMinor)}</td>
+                    <td>
+                      {humanize(payment.status)}
+                      {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                    </td>
+                    <td>{payment.processorReference ?? '—'}</td>
+                    <td>{formatDateTime(payment.authorizedAt, true)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="events">
+        <h2 id="events">Events and deliveries</h2>
+        {data.events.length === 0 ? (
+          <p>No events yet: events are sent when a payment is recorded and when the session ends.</p>
+        ) : (
+          <ol className="event-list">
+            {data.events.map((event) => {
+              const label = `${humanize(event.type)} of ${formatDateTime(event.createdAt, true)}`;
+              return (
+                <li key={event.eventId} className="card">
+                  <div className="event-head">
+                    <h3>
+                      {humanize(event.type)} <span className="muted">· {formatDateTime(event.createdAt, true)}</span>
+                    </h3>
+                    <RedeliverButton eventId={event.eventId} eventLabel={label} onRedelivered={onRedelivered} />
+                  </div>
+                  <p className="hint">
+                    Event id <code>{event.eventId}</code>
+                  </p>
+                  {event.deliveries.length === 0 ? (
+                    <p>Not delivered anywhere (no webhook URL, or not subscribed).</p>
+                  ) : (
+                    event.deliveries.map((delivery) => <DeliveryDetails key={delivery.id} delivery={delivery} />)
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </AdminPage>
+  );
+}
+
+function SessionSummary({ session }: { session: AdminSession }) {
+  const money = (minor: string) => formatMoney(minor, session.currency);
+  const rows: [string, ReactNode][] = [
+    ['Status', humanize(session.status)],
+    ['Mode', session.mode === 'LIVE' ? 'Live' : 'Test'],
+    ['Amount', money(session.amountMinor)],
+    ['Paid', money(session.paidMinor)],
+    ['Remaining', money(session.remainingMinor)],
+    ['Split', session.splitMode ? humanize(session.splitMode) : 'Not set up yet'],
+    ['Order reference', session.orderReference ?? '—'],
+    [
+      'Integration',
+      <Link key="integration" href={adminPaths.integration(session.integrationId)}>
+        {session.integrationId.slice(0, 8)}
+        <span className="visually-hidden"> (integration {session.integrationId})</span>
+      </Link>,
+    ],
+    ['Session id', <code key="id">{session.id}</code>],
+    ['Created', formatDateTime(session.createdAt, true)],
+    ['Updated', formatDateTime(session.updatedAt, true)],
+    ['Completed', formatDateTime(session.completedAt, true)],
+    ['Expires', formatDateTime(session.expiresAt, true)],
+  ];
+  return (
+    <dl className="details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
