@@ -570,3 +570,56 @@ describe('another merchant’s ids are not found, for every admin query and muta
     expect(onlyDeliveries.webhookDeliveries.edges).toEqual([]);
   });
 });
+
+describe('every admin operation requires a sign-in (or an operator token)', () => {
+  const someId = '00000000-0000-4000-8000-000000000000';
+  const range = { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' };
+  const operations: [string, string, Record<string, unknown>][] = [
+    ['integrations', '{ integrations { id } }', {}],
+    ['integration', 'query($id: ID!) { integration(id: $id) { id } }', { id: someId }],
+    ['sessions', '{ sessions { edges { cursor } } }', {}],
+    ['session (no API key)', 'query($id: ID!) { session(id: $id) { id } }', { id: someId }],
+    ['webhookDeliveries', '{ webhookDeliveries { edges { cursor } } }', {}],
+    ['stats', 'query($r: DateRangeInput!) { stats(range: $r) { sessionCount } }', { r: range }],
+    ['auditLog', '{ auditLog { edges { cursor } } }', {}],
+    ['operatorTokens', '{ operatorTokens { id } }', {}],
+    ['logout', 'mutation { logout }', {}],
+    ['changePassword', 'mutation { changePassword(currentPassword: "x", newPassword: "a new passphrase") { email } }', {}],
+    ['createIntegration', 'mutation { createIntegration(input: { name: "X" }) { id } }', {}],
+    ['updateIntegration', 'mutation($id: ID!) { updateIntegration(id: $id, input: { name: "X" }) { id } }', { id: someId }],
+    ['createApiKey', CREATE_KEY, { id: someId, mode: 'TEST' }],
+    ['revokeApiKey', 'mutation($id: ID!) { revokeApiKey(integrationId: $id, keyId: $id) { id } }', { id: someId }],
+    ['rotateSigningSecret', ROTATE, { id: someId, kind: 'WEBHOOK' }],
+    [
+      'submitPayoutOnboarding',
+      'mutation($id: ID!) { submitPayoutOnboarding(integrationId: $id, input: { legalName: "X Ltd", bankAccount: "12-3140-0123456-00", contactEmail: "a@b.example" }) { id } }',
+      { id: someId },
+    ],
+    ['sendTestEvent', SEND_TEST_EVENT, { id: someId }],
+    ['redeliverEvent (no API key)', 'mutation($id: ID!) { redeliverEvent(eventId: $id) { id } }', { id: someId }],
+    [
+      'replayFailedDeliveries',
+      'mutation($id: ID!, $r: DateRangeInput!) { replayFailedDeliveries(integrationId: $id, range: $r) { requeued } }',
+      { id: someId, r: range },
+    ],
+    ['createOperatorToken', 'mutation { createOperatorToken(name: "x") { token } }', {}],
+    ['revokeOperatorToken', 'mutation($id: ID!) { revokeOperatorToken(id: $id) { id } }', { id: someId }],
+  ];
+
+  it.each(operations)('%s: UNAUTHENTICATED without a sign-in, and with a forged cookie or token', async (_name, query, variables) => {
+    expect(errorCode(await new AdminClient(server.baseUrl).gql(query, variables))).toBe('UNAUTHENTICATED');
+    const forged = new AdminClient(server.baseUrl);
+    forged.cookie = 'ps_admin=forged-token';
+    forged.csrfToken = 'forged';
+    expect(errorCode(await forged.gql(query, variables))).toBe('UNAUTHENTICATED');
+    const badBearer = new AdminClient(server.baseUrl);
+    badBearer.bearer = `pso_${'A'.repeat(43)}`;
+    expect(errorCode(await badBearer.gql(query, variables))).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers me with null, not an error, when signed out', async () => {
+    const reply = await new AdminClient(server.baseUrl).gql('{ me { email } }');
+    expect(reply.errors).toBeUndefined();
+    expect(reply.data.me).toBeNull();
+  });
+});
