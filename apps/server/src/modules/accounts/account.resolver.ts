@@ -4,8 +4,6 @@ import type { Account, OperatorToken } from './account.entity.js';
 import { ADMIN_COOKIE, type AdminPrincipal } from './account.service.js';
 import { AdminViewer, CreatedOperatorToken, OperatorTokenView } from './account.types.js';
 
-const LOGIN_COOKIE_LIFETIME_MS = 12 * 60 * 60 * 1000;
-
 /** Signing in and out of the administration area, passwords, and operator tokens. */
 @Resolver()
 export class AccountResolver {
@@ -24,12 +22,12 @@ export class AccountResolver {
     @Ctx() context: RequestContext,
   ): Promise<AdminViewer> {
     try {
-      const { account, token } = await context.services.accounts.login(context.em, {
+      const { account, token, expiresAt } = await context.services.accounts.login(context.em, {
         email,
         password,
         clientAddress: context.clientAddress,
       });
-      this.setLoginCookie(context, token);
+      this.setLoginCookie(context, token, expiresAt);
       context.logger.info({ accountId: account.id }, 'admin signed in');
       return this.viewerOf(context, account, token);
     } catch (error) {
@@ -93,30 +91,31 @@ export class AccountResolver {
     return toOperatorTokenView(await context.services.accounts.revokeOperatorToken(context.em, principal, id));
   }
 
-  private setLoginCookie(context: RequestContext, token: string): void {
+  private setLoginCookie(context: RequestContext, token: string, expiresAt: Date): void {
     // Strict: the admin cookie never rides on a navigation from another site.
-    context.cookies.set(ADMIN_COOKIE, token, new Date(Date.now() + LOGIN_COOKIE_LIFETIME_MS), { sameSite: 'strict' });
+    context.cookies.set(ADMIN_COOKIE, token, expiresAt, { sameSite: 'strict' });
   }
 
   private viewer(context: RequestContext, principal: AdminPrincipal): AdminViewer {
-    const cookieToken = principal.via === 'login' ? context.cookies.get(ADMIN_COOKIE) : undefined;
-    return Object.assign(new AdminViewer(), {
-      accountId: principal.accountId,
-      email: principal.email,
-      role: principal.role,
-      mustChangePassword: principal.mustChangePassword,
-      // Operator tokens need no CSRF token (no cookie); an empty one says so.
-      csrfToken: cookieToken ? context.services.accounts.csrfTokenFor(cookieToken) : '',
-    });
+    return this.viewerOf(
+      context,
+      { id: principal.accountId, email: principal.email, role: principal.role, mustChangePassword: principal.mustChangePassword },
+      principal.via === 'login' ? context.cookies.get(ADMIN_COOKIE) : undefined,
+    );
   }
 
-  private viewerOf(context: RequestContext, account: Account, cookieToken: string): AdminViewer {
+  /** Operator tokens carry no cookie and need no CSRF token: an empty one says so. */
+  private viewerOf(
+    context: RequestContext,
+    account: Pick<Account, 'id' | 'email' | 'role' | 'mustChangePassword'>,
+    cookieToken: string | undefined,
+  ): AdminViewer {
     return Object.assign(new AdminViewer(), {
       accountId: account.id,
       email: account.email,
       role: account.role,
       mustChangePassword: account.mustChangePassword,
-      csrfToken: context.services.accounts.csrfTokenFor(cookieToken),
+      csrfToken: cookieToken ? context.services.accounts.csrfTokenFor(cookieToken) : '',
     });
   }
 }

@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { isUuid } from '../integrations/integration.service.js';
+import { isEmailAddress } from './email-address.js';
 import { Account, type AccountRole, AdminLogin, OperatorToken } from './account.entity.js';
 import {
   generateOneTimePassword,
@@ -35,7 +37,6 @@ export const ADMIN_COOKIE = 'ps_admin';
 const LOGIN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 export const OPERATOR_TOKEN_PATTERN = /^pso_[A-Za-z0-9_-]{43}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class AccountService {
   constructor(
@@ -79,7 +80,7 @@ export class AccountService {
   async login(
     em: EntityManager,
     input: { email: string; password: string; clientAddress: string },
-  ): Promise<{ account: Account; token: string }> {
+  ): Promise<{ account: Account; token: string; expiresAt: Date }> {
     const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
     const refusal = await this.options.throttle?.loginRefusal(email, input.clientAddress);
     if (refusal) {
@@ -99,9 +100,10 @@ export class AccountService {
     }
     await this.options.throttle?.loginSucceeded(email, input.clientAddress);
     const token = randomBytes(32).toString('base64url');
-    em.create(AdminLogin, { account, tokenHash: hashSecret(token), expiresAt: new Date(this.now().getTime() + LOGIN_LIFETIME_MS) });
+    const expiresAt = new Date(this.now().getTime() + LOGIN_LIFETIME_MS);
+    em.create(AdminLogin, { account, tokenHash: hashSecret(token), expiresAt });
     await em.flush();
-    return { account, token };
+    return { account, token, expiresAt };
   }
 
   async logout(em: EntityManager, token: string | undefined): Promise<void> {
@@ -219,7 +221,7 @@ export class AccountService {
 
   async revokeOperatorToken(em: EntityManager, principal: AdminPrincipal, id: string): Promise<OperatorToken> {
     requireOperator(principal);
-    const token = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(OperatorToken, { id }) : null;
+    const token = isUuid(id) ? await em.findOne(OperatorToken, { id }) : null;
     if (!token) throw new AppError(ErrorCode.NotFound, `Operator token ${id} not found`);
     if (!token.revokedAt) {
       token.revokedAt = this.now();
@@ -240,7 +242,7 @@ export function requireOperator(principal: AdminPrincipal): void {
 
 function normalizeEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new AppError(ErrorCode.ValidationError, 'email must be an email address', [
       { path: 'email', message: 'must be an email address' },
     ]);

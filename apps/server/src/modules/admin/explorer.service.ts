@@ -6,6 +6,7 @@ import { Integration } from '../integrations/integration.entity.js';
 import { isUuid } from '../integrations/integration.service.js';
 import { Session } from '../sessions/session.entity.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import { assertRange } from '../webhooks/webhook.service.js';
 import { visibleThroughIntegration } from './admin-scope.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -144,11 +145,7 @@ export class ExplorerService {
   }
 
   async stats(em: EntityManager, principal: AdminPrincipal, range: { from: Date; to: Date }, integrationId?: string | null) {
-    if (!(range.from < range.to)) {
-      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [
-        { path: 'range', message: 'from must be before to' },
-      ]);
-    }
+    assertRange(range);
     if (integrationId && !isUuid(integrationId)) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
     // One scope clause for the three aggregates: sessions created in the range, of visible integrations.
     const scopeSql = [

@@ -13,6 +13,7 @@ import {
 } from '../../security/tokens.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { Account } from '../accounts/account.entity.js';
+import { isEmailAddress } from '../accounts/email-address.js';
 import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.service.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
@@ -290,7 +291,7 @@ export class IntegrationService {
       problems.push({ path: 'bankAccount', message: 'must be an IBAN or a New Zealand account number like 12-3140-0123456-00' });
     }
     const contactEmail = typeof input.contactEmail === 'string' ? input.contactEmail.trim() : '';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail) || contactEmail.length > 254) {
+    if (!isEmailAddress(contactEmail)) {
       problems.push({ path: 'contactEmail', message: 'must be an email address' });
     }
     if (problems.length > 0 || !bankAccount) {

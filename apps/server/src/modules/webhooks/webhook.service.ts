@@ -42,14 +42,11 @@ export class WebhookService {
       const deliveries = await tx.find(WebhookDelivery, { event: event.id });
       if (deliveries.length === 0)
         throw new AppError(ErrorCode.InvalidState, 'This integration has no webhook URL; set one to deliver events');
-      for (const delivery of deliveries) {
-        if (delivery.status === 'delivering') continue; // already on its way
-        delivery.status = 'pending';
-        delivery.nextAttemptAt = new Date();
-        delivery.lastError = null;
-      }
-      await tx.flush();
-      for (const delivery of deliveries) await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
+      // Those already on their way (`delivering`) are left to finish.
+      await requeue(
+        tx,
+        deliveries.filter((delivery) => delivery.status !== 'delivering'),
+      );
       return deliveries;
     });
   }
@@ -64,24 +61,14 @@ export class WebhookService {
     range: { from: Date; to: Date },
     audit: (tx: EntityManager, count: number) => void,
   ): Promise<number> {
-    if (!(range.from < range.to)) {
-      throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [
-        { path: 'range', message: 'from must be before to' },
-      ]);
-    }
+    assertRange(range);
     return em.transactional(async (tx) => {
       const failed = await tx.find(WebhookDelivery, {
         status: 'failed',
         event: { integration: integrationId, createdAt: { $gte: range.from, $lt: range.to } },
       });
-      for (const delivery of failed) {
-        delivery.status = 'pending';
-        delivery.nextAttemptAt = new Date();
-        delivery.lastError = null;
-      }
       audit(tx, failed.length);
-      await tx.flush();
-      for (const delivery of failed) await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
+      await requeue(tx, failed);
       return failed.length;
     });
   }
@@ -117,5 +104,25 @@ export class WebhookService {
       await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
       return { event, deliveries: [delivery] };
     });
+  }
+}
+
+/** Makes deliveries due now and wakes the dispatchers (the NOTIFY is sent when the transaction commits). */
+async function requeue(tx: EntityManager, deliveries: WebhookDelivery[]): Promise<void> {
+  for (const delivery of deliveries) {
+    delivery.status = 'pending';
+    delivery.nextAttemptAt = new Date();
+    delivery.lastError = null;
+  }
+  await tx.flush();
+  for (const delivery of deliveries) await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
+}
+
+/** A half-open range [from, to) that is not empty. */
+export function assertRange(range: { from: Date; to: Date }): void {
+  if (!(range.from < range.to)) {
+    throw new AppError(ErrorCode.ValidationError, 'range.from must be before range.to', [
+      { path: 'range', message: 'from must be before to' },
+    ]);
   }
 }
