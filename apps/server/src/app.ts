@@ -6,27 +6,28 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { Redis } from 'ioredis';
+import { accessLog } from './http/access-log.js';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics } from './http/metrics.js';
 import { enforceLimit, RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
-import { type Logger, scrubSecrets } from './logger.js';
+import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { SessionChangeHub } from './modules/live/session-changes.js';
-import { IntegrationService } from './modules/integrations/integration.service.js';
+import { type ApiKeyRow, IntegrationService } from './modules/integrations/integration.service.js';
+import { FeedCache } from './modules/live/feed-cache.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
 import { PaymentService } from './modules/payments/payment.service.js';
-import { SessionService } from './modules/sessions/session.service.js';
+import { type SessionProgress, SessionService } from './modules/sessions/session.service.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import { errorBody, sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -60,7 +61,18 @@ export const MAX_BODY_BYTES = 100 * 1024;
 /** Builds the whole HTTP surface without listening (tests and main.ts both call it). */
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
-  const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs });
+  // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
+  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger });
+  const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
+  const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
+  live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
+  live.onIntegrationChange((integrationId) => keyCache.invalidateGroup(integrationId));
+  live.onInterruption(() => {
+    statusCache.clear();
+    keyCache.clear();
+  });
+  const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs, keyCache });
+  orm.em.getEventManager().registerSubscriber(integrations.keyCacheInvalidator());
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
   const services: Services = {
     accounts: new AccountService({
@@ -76,7 +88,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     explorer: new ExplorerService(),
     integrations,
     access,
-    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now }),
+    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now, statusCache }),
     payments: new PaymentService({
       publicBaseUrl: config.publicBaseUrl,
       integrations,
@@ -85,7 +97,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       now: deps.now,
     }),
     webhooks: new WebhookService(),
-    live: new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger }),
+    live,
   };
   await services.live.start();
 
@@ -146,17 +158,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   app.use(metrics.middleware());
   app.use(requestId());
   app.use(cookieParser());
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => (req as Request).requestId,
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubSecrets(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(accessLog(logger));
 
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -177,8 +179,6 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     }
   });
 
-  app.use(payAppRouter(config.payAppDir));
-
   const openApiDocument = buildOpenApiDocument(REST_ROUTES, config.publicBaseUrl);
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApiDocument);
@@ -194,6 +194,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     express.json({ limit: MAX_BODY_BYTES }),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );
+
+  // After the API: API requests, the busiest, do not walk the pay app's routes first.
+  app.use(payAppRouter(config.payAppDir));
 
   app.use('/api', (req, res) => {
     sendError(res, req.requestId, new AppError(ErrorCode.NotFound, `No endpoint ${req.method} ${req.baseUrl}${req.path}`));
@@ -216,7 +219,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
               ? error
               : undefined;
     if (!appError) {
-      req.log?.error({ err: error }, 'unhandled error');
+      logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
       res.status(500).json(errorBody(req.requestId, ErrorCode.InternalError, 'An internal error occurred'));
       return;
     }

@@ -2,7 +2,7 @@ import { pino, type Logger } from 'pino';
 
 /**
  * Paths whose values never reach a log line: keys, tokens, secrets, cookies and card data.
- * Covers request headers as pino-http serializes them and our own log objects.
+ * Covers request headers, should a log object ever carry them, and our own log objects.
  */
 export const REDACTED_PATHS = [
   'req.headers["x-service-api-key"]',

@@ -8,17 +8,19 @@ import pg from 'pg';
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => undefined);
-await pool.query(
-  `create table if not exists bench_floor (id uuid primary key default gen_random_uuid(), amount_minor bigint not null, currency text not null, metadata jsonb not null, created_at timestamptz not null default now())`,
-);
 
 const app = express();
 app.use(express.json());
+// The same row PaySplit writes for a participant-less session, into the same table (same indexes,
+// same foreign key), with one plain parameterized INSERT and nothing else.
 app.post('/floor/sessions', async (req, res) => {
-  const body = req.body as { amountMinor: string; currency?: string; metadata?: object };
+  const body = req.body as { integrationId: string; amountMinor: string; currency?: string; metadata?: object; merchantOrderRef?: string };
   const { rows } = await pool.query<{ id: string }>(
-    `insert into bench_floor (amount_minor, currency, metadata) values ($1, $2, $3) returning id`,
-    [body.amountMinor, body.currency ?? 'NZD', body.metadata ?? {}],
+    `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, host_token_hash, order_reference,
+                          metadata, expires_at, version, created_at, updated_at)
+     values (gen_random_uuid(), $1, 'test', 'unconfigured', $2, $3, 0, md5(random()::text), $4, $5, now() + interval '3 days', 1, now(), now())
+     returning id`,
+    [body.integrationId, body.currency ?? 'NZD', body.amountMinor, body.merchantOrderRef ?? null, body.metadata ?? {}],
   );
   res.json({ success: true, sessionId: rows[0]!.id });
 });

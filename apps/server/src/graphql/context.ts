@@ -84,7 +84,8 @@ const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined, clea
 export function createRequestContext(root: { em: EntityManager; logger: Logger; services: Services }, facts: RequestFacts): RequestContext {
   // A unit of work per request; identity map and changes never leak between requests.
   const em = root.em.fork() as EntityManager;
-  const logger = root.logger.child({ requestId: facts.requestId });
+  // Made on first use: most requests never log.
+  let logger: Logger | undefined;
   let merchant: Promise<MerchantPrincipal> | undefined;
   let admin: Promise<AdminPrincipal | undefined> | undefined;
   let loaders: RequestLoaders | undefined;
@@ -97,7 +98,9 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
   return {
     requestId: facts.requestId,
     em,
-    logger,
+    get logger() {
+      return (logger ??= root.logger.child({ requestId: facts.requestId }));
+    },
     services: root.services,
     cookies,
     get loaders() {

@@ -1,6 +1,8 @@
+import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, normalizeAllowlistEntry } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
+import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import { assertStorableText } from '../sessions/session-plan.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import {
@@ -16,6 +18,7 @@ import { Account } from '../accounts/account.entity.js';
 import { isEmailAddress } from '../accounts/email-address.js';
 import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.service.js';
 import { ApiKey } from './api-key.entity.js';
+import type { FeedCache } from '../live/feed-cache.js';
 import { Integration } from './integration.entity.js';
 import type { EventType } from '../webhooks/webhook-event.entity.js';
 
@@ -24,7 +27,30 @@ export interface MerchantPrincipal {
   readonly integrationId: string;
   readonly apiKeyId: string;
   readonly mode: KeyMode;
+  /** The integration's settings as read with the key, at the start of this request. */
+  readonly integration: { readonly enabled: boolean; readonly payoutOnboarded: boolean; readonly redirectAllowlist: readonly string[] };
 }
+
+/** An API key as authentication reads it, with its integration's settings (cached; see keyCache). */
+export interface ApiKeyRow {
+  id: string;
+  mode: KeyMode;
+  key_hash: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  integration_id: string;
+  enabled: boolean;
+  payout_onboarded: boolean;
+  redirect_allowlist: string[];
+}
+
+const API_KEY_STATEMENT: PreparedStatement = {
+  name: 'api_key_by_hash',
+  text: `select k.id, k.mode, k.key_hash, k.revoked_at, k.last_used_at, k.integration_id,
+                i.enabled, i.payout_onboarded, i.redirect_allowlist
+           from api_key k join integration i on i.id = k.integration_id
+          where k.key_hash = $1`,
+};
 
 export interface CreateIntegrationInput {
   name: string;
@@ -72,8 +98,25 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class IntegrationService {
   constructor(
     private readonly secretBox: SecretBox,
-    private readonly options: { signingSecretGraceMs?: number } = {},
+    private readonly options: {
+      signingSecretGraceMs?: number;
+      /** Authenticated keys by hash, grouped by integration; the server keeps it true with the change feed. */
+      keyCache?: FeedCache<ApiKeyRow>;
+    } = {},
   ) {}
+
+  /** Drops cached keys of integrations this instance changes, as it flushes (before the change commits). */
+  keyCacheInvalidator(): EventSubscriber {
+    const cache = this.options.keyCache;
+    return {
+      afterFlush: ({ uow }) => {
+        for (const changeSet of uow.getChangeSets()) {
+          if (changeSet.entity instanceof Integration) cache?.invalidateGroup(changeSet.entity.id);
+          else if (changeSet.entity instanceof ApiKey) cache?.invalidateGroup(changeSet.entity.integration.id);
+        }
+      },
+    };
+  }
 
   /** Provisioning (CLI, tests): the integration with its first API key, the key and both secrets returned once. */
   async createIntegration(em: EntityManager, input: CreateIntegrationInput, who: AuditActor = CLI_ACTOR): Promise<CreatedIntegration> {
@@ -375,17 +418,32 @@ export class IntegrationService {
     // Built only when needed: an Error captures a stack trace, which costs on every request.
     const invalid = (): AppError => new AppError(ErrorCode.InvalidApiKey, 'The API key is not valid');
     if (!API_KEY_PATTERN.test(presented)) throw invalid();
-    // The integration comes in the same query (a join): the operation that follows reads it from
-    // the request's identity map instead of asking the database again.
-    const key = await em.findOne(ApiKey, { keyHash: hashSecret(presented) }, { populate: ['integration'], strategy: 'joined' });
+    // Every API call starts here: one prepared statement, the integration's settings joined in so
+    // the operation that follows need not read them again.
+    const keyHash = hashSecret(presented);
+    const lookUp = async (): Promise<ApiKeyRow | undefined> => (await runPrepared<ApiKeyRow>(em, API_KEY_STATEMENT, [keyHash]))[0];
+    const cache = this.options.keyCache;
+    const key = cache
+      ? await cache.get(keyHash, async () => {
+          const row = await lookUp();
+          return row && { value: row, group: row.integration_id };
+        })
+      : await lookUp();
     // The lookup is by hash; the second comparison is constant-time so timing reveals nothing either.
-    if (!key || !secretMatchesHash(presented, key.keyHash) || key.revokedAt) throw invalid();
+    if (!key || !secretMatchesHash(presented, key.key_hash) || key.revoked_at !== null) throw invalid();
     const now = Date.now();
-    if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    if (key.last_used_at === null || now - new Date(key.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
       // Usage bookkeeping only, at most once a minute per key; never part of a request's unit of work.
       await em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: new Date(now) });
+      // The row may be the cached one: remember the write, so the next minute's calls skip it.
+      key.last_used_at = new Date(now).toISOString();
     }
-    return { integrationId: key.integration.id, apiKeyId: key.id, mode: key.mode };
+    return {
+      integrationId: key.integration_id,
+      apiKeyId: key.id,
+      mode: key.mode,
+      integration: { enabled: key.enabled, payoutOnboarded: key.payout_onboarded, redirectAllowlist: key.redirect_allowlist },
+    };
   }
 
   /**

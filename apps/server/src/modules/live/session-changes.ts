@@ -4,11 +4,25 @@ import type { Logger } from '../../logger.js';
 
 /** Channel carrying the id of a session that changed; every instance listens. */
 export const SESSION_CHANGED_CHANNEL = 'paysplit_session_changed';
+/**
+ * Channel carrying the id of an integration whose settings or API keys changed. Database triggers
+ * announce it (migration 20261123040000), so even a change made by hand in SQL reaches every cache.
+ */
+export const INTEGRATION_CHANGED_CHANNEL = 'paysplit_integration_changed';
 
-/** Announces a change inside the caller's transaction: listeners hear it only if it commits. */
+/** This process's own announcements, heard at once (the notification follows only after commit). */
+const localSessionListeners = new Set<(sessionId: string) => void>();
+
+/**
+ * Announces a change inside the caller's transaction: other listeners hear it only if it commits.
+ * This instance's caches drop the session right away too, so its next read goes to the database.
+ */
 export async function announceSessionChange(em: EntityManager, sessionId: string): Promise<void> {
+  for (const listener of localSessionListeners) listener(sessionId);
   await em.execute(`select pg_notify('${SESSION_CHANGED_CHANNEL}', ?)`, [sessionId]);
 }
+
+type ChangeListener = (id: string) => void;
 
 /**
  * Fans PostgreSQL notifications out to the live subscriptions of this instance, so a payment
@@ -18,14 +32,45 @@ export class SessionChangeHub {
   private client: pg.Client | undefined;
   private stopped = true;
   private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly sessionListeners = new Set<ChangeListener>();
+  private readonly integrationListeners = new Set<ChangeListener>();
+  private readonly interruptionListeners = new Set<() => void>();
+  private readonly hearOwnAnnouncement = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
   constructor(private readonly options: { databaseUrl: string; logger: Logger }) {}
 
+  /** True while notifications are being received: only then may caches trust that they hear every change. */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Hears every change of any session (notifications, and this instance's own announcements). */
+  onSessionChange(listener: ChangeListener): void {
+    this.sessionListeners.add(listener);
+  }
+
+  /** Hears every change of an integration's settings or keys. */
+  onIntegrationChange(listener: ChangeListener): void {
+    this.integrationListeners.add(listener);
+  }
+
+  /** Called when the connection is lost: changes may go unheard until it is back. */
+  onInterruption(listener: () => void): void {
+    this.interruptionListeners.add(listener);
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
+    localSessionListeners.add(this.hearOwnAnnouncement);
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on('notification', (message) => {
-      if (message.payload) this.listeners.get(message.payload)?.forEach((listener) => listener());
+      if (!message.payload) return;
+      if (message.channel === INTEGRATION_CHANGED_CHANNEL) {
+        this.integrationListeners.forEach((listener) => listener(message.payload!));
+        return;
+      }
+      this.sessionListeners.forEach((listener) => listener(message.payload!));
+      this.listeners.get(message.payload)?.forEach((listener) => listener());
     });
     client.on('error', (error) => {
       this.options.logger.warn({ err: error }, 'live-update listener connection lost; reconnecting');
@@ -33,13 +78,16 @@ export class SessionChangeHub {
     });
     await client.connect();
     await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
+    await client.query(`LISTEN ${INTEGRATION_CHANGED_CHANNEL}`);
     this.client = client;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    localSessionListeners.delete(this.hearOwnAnnouncement);
     const client = this.client;
     this.client = undefined;
+    this.interruptionListeners.forEach((listener) => listener());
     await client?.end().catch(() => undefined);
     for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
     this.listeners.clear();
@@ -88,8 +136,10 @@ export class SessionChangeHub {
   }
 
   private async restart(): Promise<void> {
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
     this.client = undefined;
+    this.interruptionListeners.forEach((listener) => listener());
+    await client?.end().catch(() => undefined);
     if (this.stopped) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     if (this.stopped) return;

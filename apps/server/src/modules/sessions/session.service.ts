@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import { LockMode } from '@mikro-orm/core';
 import { allocateSplit, AppError, configure, ErrorCode, requireCurrency, type SessionStatus, type SplitMode } from '@paysplit/domain';
 import type { SessionAccess, Viewer } from '../access/session-access.js';
+import type { FeedCache } from '../live/feed-cache.js';
 import { announceSessionChange } from '../live/session-changes.js';
 import { endSession } from './session-ending.js';
 import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
@@ -49,6 +51,8 @@ export interface SessionServiceOptions {
   secretBox: SecretBox;
   access: SessionAccess;
   now?: () => Date;
+  /** Public progress by session; the server keeps it true with the change feed. */
+  statusCache?: FeedCache<SessionProgress>;
 }
 
 /** What the public status poll reports (decisions §7). */
@@ -83,6 +87,22 @@ export interface ConfigureSessionCommand {
   participants: readonly (ParticipantCommand & { participantId?: string | null })[];
 }
 
+const SESSION_STATUS_STATEMENT: PreparedStatement = {
+  name: 'session_status',
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
+                (select count(*) from participant p where p.session_id = s.id) as participant_count,
+                (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
+           from session s where s.id = $1`,
+};
+
+/** The row a participant-less session starts as (the defaults of the Session entity). */
+const INSERT_SESSION_STATEMENT: PreparedStatement = {
+  name: 'insert_session',
+  text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash,
+                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14)`,
+};
+
 export class SessionService {
   private readonly now: () => Date;
 
@@ -96,21 +116,21 @@ export class SessionService {
     command: CreateSessionCommand,
     idempotencyKey?: string | null,
   ): Promise<CreatedSession> {
-    const integration = await this.authorizeCreation(em, principal, command.integrationId);
+    const integration = this.authorizeCreation(principal, command.integrationId);
     const plan = planSession(command, integration.redirectAllowlist);
     if (idempotencyKey == null) {
       // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
       // the BEGIN/COMMIT round trips. With participants, session and shares commit together.
       return plan.participants.length === 0
-        ? this.persist(em, integration.id, principal.mode, plan, { singleRow: true })
-        : em.transactional((tx) => this.persist(tx, integration.id, principal.mode, plan));
+        ? this.persist(em, principal.integrationId, principal.mode, plan, { singleRow: true })
+        : em.transactional((tx) => this.persist(tx, principal.integrationId, principal.mode, plan));
     }
     if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw new AppError(ErrorCode.ValidationError, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, [
         { path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` },
       ]);
     }
-    return this.createIdempotently(em, integration.id, principal.mode, plan, idempotencyKey, fingerprint(command));
+    return this.createIdempotently(em, principal.integrationId, principal.mode, plan, idempotencyKey, fingerprint(command));
   }
 
   async findForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
@@ -266,26 +286,21 @@ export class SessionService {
     if (!isUuid(sessionId)) {
       throw new AppError(ErrorCode.ValidationError, 'sessionId must be a UUID', [{ path: 'sessionId', message: 'must be a UUID' }]);
     }
-    // The hottest read (pay pages poll it): one round trip, no entity hydration.
-    const [row] = await em.execute<StatusRow[]>(
-      `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
-              (select count(*) from participant p where p.session_id = s.id) as participant_count,
-              (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
-         from session s where s.id = ?`,
-      [sessionId],
-    );
-    if (!row) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    return {
-      sessionId: row.id,
-      status: row.status,
-      currency: row.currency,
-      amountMinor: BigInt(row.amount_minor),
-      paidMinor: BigInt(row.paid_minor),
-      expiresAt: new Date(row.expires_at),
-      updatedAt: new Date(row.updated_at),
-      participantCount: Number(row.participant_count),
-      paidCount: Number(row.paid_count),
+    // The hottest read (pay pages poll it): from the cache while the session is unchanged, else
+    // one prepared statement without entity hydration.
+    const load = async (): Promise<SessionProgress | undefined> => {
+      const [row] = await runPrepared<StatusRow>(em, SESSION_STATUS_STATEMENT, [sessionId]);
+      return row && toProgress(row);
     };
+    const cache = this.options.statusCache;
+    const progress = cache
+      ? await cache.get(sessionId, async () => {
+          const loaded = await load();
+          return loaded && { value: loaded, group: loaded.sessionId };
+        })
+      : await load();
+    if (!progress) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    return progress;
   }
 
   /** The session as a payer or host sees it in the pay app. */
@@ -304,7 +319,7 @@ export class SessionService {
   }
 
   /** Key checks come before body checks beyond the id: a stranger learns nothing from our validation. */
-  private async authorizeCreation(em: EntityManager, principal: MerchantPrincipal, integrationId: string): Promise<Integration> {
+  private authorizeCreation(principal: MerchantPrincipal, integrationId: string): MerchantPrincipal['integration'] {
     if (typeof integrationId !== 'string' || !isUuid(integrationId)) {
       throw new AppError(ErrorCode.ValidationError, 'integrationId must be the UUID of your integration', [
         { path: 'integrationId', message: 'must be a UUID' },
@@ -313,7 +328,7 @@ export class SessionService {
     if (integrationId.toLowerCase() !== principal.integrationId) {
       throw new AppError(ErrorCode.IntegrationMismatch, 'The API key belongs to another integration than integrationId');
     }
-    const integration = await em.findOneOrFail(Integration, { id: principal.integrationId });
+    const integration = principal.integration;
     if (!integration.enabled) throw new AppError(ErrorCode.IntegrationDisabled, 'This integration is disabled');
     if (principal.mode === 'live' && !integration.payoutOnboarded) {
       throw new AppError(ErrorCode.PayoutOnboardingRequired, 'Live mode requires completed payout onboarding for this integration');
@@ -389,9 +404,30 @@ export class SessionService {
   ): Promise<CreatedSession> {
     const hostToken = generateAccessToken();
     const now = this.now();
-    const session = em.create(
-      Session,
-      {
+    const expiresAt = new Date(now.getTime() + plan.expiresInSeconds * 1000);
+    let sessionId: string;
+    let participantIds: string[] = [];
+    if (options.singleRow) {
+      // The most frequent write: one prepared INSERT, no unit of work around a single row.
+      sessionId = randomUUID();
+      await runPrepared(em, INSERT_SESSION_STATEMENT, [
+        sessionId,
+        integrationId,
+        mode,
+        plan.status,
+        plan.currency,
+        plan.amountMinor.toString(),
+        plan.splitMode,
+        hashSecret(hostToken),
+        plan.orderReference,
+        JSON.stringify(plan.metadata),
+        plan.successUrl,
+        plan.cancelUrl,
+        expiresAt,
+        now,
+      ]);
+    } else {
+      const session = em.create(Session, {
         integration: em.getReference(Integration, integrationId),
         mode,
         status: plan.status,
@@ -403,35 +439,47 @@ export class SessionService {
         metadata: plan.metadata,
         successUrl: plan.successUrl,
         cancelUrl: plan.cancelUrl,
-        expiresAt: new Date(now.getTime() + plan.expiresInSeconds * 1000),
+        expiresAt,
         createdAt: now,
         updatedAt: now,
-      },
-      // The single-row path writes it with one INSERT below; it must not wait in the unit of work
-      // too, or a later flush of this request would insert it a second time.
-      { persist: !options.singleRow },
-    );
-    const participants = plan.participants.map((participant, position) =>
-      em.create(Participant, { session, position, ...participant, createdAt: now, updatedAt: now }),
-    );
-    for (const participant of participants) {
-      if (!participant.isHost) participant.tokenHash = this.options.access.participantTokenHash(participant.id);
+      });
+      const participants = plan.participants.map((participant, position) =>
+        em.create(Participant, { session, position, ...participant, createdAt: now, updatedAt: now }),
+      );
+      for (const participant of participants) {
+        if (!participant.isHost) participant.tokenHash = this.options.access.participantTokenHash(participant.id);
+      }
+      await em.flush();
+      sessionId = session.id;
+      participantIds = participants.map((participant) => participant.id);
     }
-    if (options.singleRow) await em.insert(session);
-    else await em.flush();
     return {
-      sessionId: session.id,
+      sessionId,
       hostToken,
-      participantIds: participants.map((participant) => participant.id),
+      participantIds,
       mode,
-      status: session.status,
-      message: creationMessage(session.status, participants.length),
-      sessionUrl: this.sessionUrl(session.id, hostToken),
-      expiresAt: session.expiresAt.toISOString(),
-      amountMinor: session.amountMinor.toString(),
-      currency: session.currency,
+      status: plan.status,
+      message: creationMessage(plan.status, participantIds.length),
+      sessionUrl: this.sessionUrl(sessionId, hostToken),
+      expiresAt: expiresAt.toISOString(),
+      amountMinor: plan.amountMinor.toString(),
+      currency: plan.currency,
     };
   }
+}
+
+function toProgress(row: StatusRow): SessionProgress {
+  return {
+    sessionId: row.id,
+    status: row.status,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    paidMinor: BigInt(row.paid_minor),
+    expiresAt: new Date(row.expires_at),
+    updatedAt: new Date(row.updated_at),
+    participantCount: Number(row.participant_count),
+    paidCount: Number(row.paid_count),
+  };
 }
 
 function creationMessage(status: SessionStatus, participantCount: number): string {
