@@ -155,10 +155,19 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // API responses are not cached (no-store), so no ETag is computed for them; the pay app's static
+  // assets keep their own validators (express.static).
+  app.set('etag', false);
   app.use(metrics.middleware());
   app.use(requestId());
-  app.use(cookieParser());
   app.use(accessLog(logger));
+
+  // First, so the busiest requests (status polls, API calls) match without walking other routes.
+  // They need no cookies: only GraphQL reads them (the pay app and the administration area).
+  const restRouter = express.Router();
+  for (const route of REST_ROUTES)
+    mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
+  app.use(restRouter);
 
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -184,13 +193,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     res.json(openApiDocument);
   });
 
-  const restRouter = express.Router();
-  for (const route of REST_ROUTES)
-    mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
-  app.use(restRouter);
-
   app.use(
     '/graphql',
+    cookieParser(),
     express.json({ limit: MAX_BODY_BYTES }),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );

@@ -112,8 +112,11 @@ describe('API-key cache', () => {
   it('still records when a key was last used, once a minute', async () => {
     const own = await server.provision({ name: 'Used' });
     const lastUsed = async () =>
-      (await server.query<{ last_used_at: Date | string | null }>(`select last_used_at from api_key where integration_id = ?`, [own.integrationId]))[0]!
-        .last_used_at;
+      (
+        await server.query<{ last_used_at: Date | string | null }>(`select last_used_at from api_key where integration_id = ?`, [
+          own.integrationId,
+        ])
+      )[0]!.last_used_at;
     expect(await lastUsed()).toBeNull();
     expect((await createSession(own.apiKey, own.integrationId)).status).toBe(200);
     const first = await lastUsed();

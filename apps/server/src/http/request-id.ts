@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 declare module 'express-serve-static-core' {
@@ -9,12 +9,14 @@ declare module 'express-serve-static-core' {
 }
 
 // A caller's id is reused when it is a plain token, so requests can be followed across systems.
+// Ours are random UUIDs: node:crypto hands them out of a pre-filled entropy cache, which on the
+// busiest routes costs a fraction of a random-bytes call per request.
 const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export function requestId() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const incoming = req.get('x-request-id');
-    req.requestId = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : `req_${randomBytes(12).toString('base64url')}`;
+    req.requestId = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     res.setHeader('X-Request-Id', req.requestId);
     next();
   };
