@@ -21,12 +21,17 @@ export async function load(options: {
   seconds: number;
   connections: number;
   rate?: number;
+  /** Paths to send in turn (one shared rotation over all connections) instead of the URL's own. */
+  paths?: readonly string[];
 }): Promise<LoadResult> {
+  let turn = 0;
+  const paths = options.paths;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    requests: paths ? [{ setupRequest: (request) => ({ ...request, path: paths[turn++ % paths.length]! }) }] : undefined,
     duration: options.seconds,
     connections: options.connections,
     overallRate: options.rate,

@@ -87,7 +87,7 @@ export interface ConfigureSessionCommand {
   participants: readonly (ParticipantCommand & { participantId?: string | null })[];
 }
 
-const SESSION_STATUS_STATEMENT: PreparedStatement = {
+export const SESSION_STATUS_STATEMENT: PreparedStatement = {
   name: 'session_status',
   text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
                 (select count(*) from participant p where p.session_id = s.id) as participant_count,
