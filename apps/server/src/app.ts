@@ -22,7 +22,7 @@ import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
-import { SessionChangeHub } from './modules/live/session-changes.js';
+import { committedAnnouncements, SessionChangeHub } from './modules/live/session-changes.js';
 import { type ApiKeyRow, IntegrationService } from './modules/integrations/integration.service.js';
 import { FeedCache } from './modules/live/feed-cache.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
@@ -73,6 +73,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs, keyCache });
   orm.em.getEventManager().registerSubscriber(integrations.keyCacheInvalidator());
+  orm.em.getEventManager().registerSubscriber(committedAnnouncements);
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
   const services: Services = {
     accounts: new AccountService({

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedCache } from '../src/modules/live/feed-cache.js';
+import { CHANGE_FEED_APPLICATION_NAME } from '../src/modules/live/session-changes.js';
+import { type ApiKeyRow, IntegrationService } from '../src/modules/integrations/integration.service.js';
+import { SecretBox } from '../src/security/secret-box.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -18,10 +22,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function createSession(apiKey = merchant.apiKey, integrationId = merchant.integrationId) {
-  return postJson<{ sessionId: string; code?: string }>(
+async function createSession(apiKey = merchant.apiKey, integrationId = merchant.integrationId, extra: Record<string, unknown> = {}) {
+  return postJson<{ sessionId: string; code?: string; mode?: string }>(
     `${server.baseUrl}/api/v1/payments/sessions`,
-    { integrationId, amountMinor: '4800' },
+    { integrationId, amountMinor: '4800', ...extra },
     { 'x-service-api-key': apiKey },
   );
 }
@@ -42,8 +46,14 @@ async function timeUntil(read: () => Promise<unknown>, expected: unknown, within
   }
 }
 
+/**
+ * The change feed's connection of this file's server, and nothing else: other test files share the
+ * cluster, and the webhook dispatcher listens on a channel of its own.
+ */
+const THIS_HUB = `datname = current_database() and application_name = '${CHANGE_FEED_APPLICATION_NAME}'`;
+
 async function feedListening(): Promise<boolean> {
-  const rows = await server.query(`select 1 from pg_stat_activity where query like 'LISTEN paysplit_integration_changed%'`);
+  const rows = await server.query(`select 1 from pg_stat_activity where ${THIS_HUB}`);
   return rows.length > 0 && server.paysplit.services.live.listening;
 }
 
@@ -68,7 +78,7 @@ describe('status poll cache', () => {
   it('reads the database while the change feed is disconnected, and caches again once it is back', async () => {
     const { body } = await createSession();
     expect(await pollStatus(body.sessionId)).toBe('unconfigured');
-    await server.query(`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN paysplit_%'`);
+    await server.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${THIS_HUB}`);
     await timeUntil(() => Promise.resolve(server.paysplit.services.live.listening), false, 2_000);
     // Unannounced, so only a read of the database can see it: at once, not after the cache lifetime.
     await server.query(`update session set status = 'cancelled' where id = ?`, [body.sessionId]);
@@ -107,6 +117,35 @@ describe('API-key cache', () => {
     expect((await createSession(own.apiKey, own.integrationId)).status).toBe(200);
     await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), own.apiKey);
     expect((await createSession(own.apiKey, own.integrationId)).body.code).toBe('INVALID_API_KEY');
+  });
+
+  it('applies every setting authentication reads when it changes in SQL: allowlist, key mode, payout onboarding', async () => {
+    const own = await server.provision({ name: 'Settings by hand', redirectAllowlist: ['https://shop.example.com'] });
+    const withSuccessUrl = async () =>
+      (await createSession(own.apiKey, own.integrationId, { successUrl: 'https://shop.example.com/done' })).body.code;
+    expect(await withSuccessUrl()).toBeUndefined();
+    await server.query(`update integration set redirect_allowlist = '["https://elsewhere.example.com"]' where id = ?`, [own.integrationId]);
+    expect(await timeUntil(withSuccessUrl, 'REDIRECT_URL_NOT_ALLOWED', 1_000)).toBeLessThan(1_000);
+
+    const code = async () => (await createSession(own.apiKey, own.integrationId)).body.code;
+    await server.query(`update api_key set mode = 'live' where integration_id = ?`, [own.integrationId]);
+    expect(await timeUntil(code, 'PAYOUT_ONBOARDING_REQUIRED', 1_000)).toBeLessThan(1_000);
+    await server.query(`update integration set payout_onboarded = true where id = ?`, [own.integrationId]);
+    expect(await timeUntil(code, undefined, 1_000)).toBeLessThan(1_000);
+    expect((await createSession(own.apiKey, own.integrationId)).body.mode).toBe('live');
+  });
+
+  it('drops a key changed through the ORM at flush, without waiting for the notification', async () => {
+    // A cache that hears nothing from the feed: only the flush subscriber can empty it.
+    const cache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10, isListening: () => true });
+    const isolated = new IntegrationService(new SecretBox(Buffer.alloc(32, 7)), { keyCache: cache });
+    server.orm.em.getEventManager().registerSubscriber(isolated.keyCacheInvalidator());
+    const own = await server.provision({ name: 'Flushed' });
+    await isolated.authenticate(server.orm.em.fork(), own.apiKey);
+    expect(cache.size).toBe(1);
+    await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), own.apiKey);
+    expect(cache.size).toBe(0);
+    await expect(isolated.authenticate(server.orm.em.fork(), own.apiKey)).rejects.toMatchObject({ code: 'INVALID_API_KEY' });
   });
 
   it('still records when a key was last used, once a minute', async () => {

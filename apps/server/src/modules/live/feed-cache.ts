@@ -55,6 +55,7 @@ export class FeedCache<Value> {
   }
 
   private store(key: string, value: Value, group: string, expiresAt: number): void {
+    this.remove(key);
     if (this.entries.size >= this.options.maxEntries) {
       // Oldest first: a Map iterates in insertion order.
       const oldest = this.entries.keys().next().value;

@@ -1,3 +1,4 @@
+import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from '../../logger.js';
@@ -12,17 +13,45 @@ export const INTEGRATION_CHANGED_CHANNEL = 'paysplit_integration_changed';
 
 /** This process's own announcements, heard at once (the notification follows only after commit). */
 const localSessionListeners = new Set<(sessionId: string) => void>();
+/** Sessions announced in a transaction still open, to be heard again once it commits. */
+const announcedInTransaction = new WeakMap<object, Set<string>>();
 
 /**
  * Announces a change inside the caller's transaction: other listeners hear it only if it commits.
- * This instance's caches drop the session right away too, so its next read goes to the database.
+ * This instance's caches drop the session at once and again when the transaction commits (a read
+ * in between may have kept the old state), so its next read after the commit goes to the database
+ * without waiting for the notification to come back.
  */
 export async function announceSessionChange(em: EntityManager, sessionId: string): Promise<void> {
   for (const listener of localSessionListeners) listener(sessionId);
+  const transaction = em.getTransactionContext<object>();
+  if (transaction) {
+    const announced = announcedInTransaction.get(transaction) ?? new Set<string>();
+    announced.add(sessionId);
+    announcedInTransaction.set(transaction, announced);
+  }
   await em.execute(`select pg_notify('${SESSION_CHANGED_CHANNEL}', ?)`, [sessionId]);
 }
 
+/** Registered on the ORM by the server: replays a committed transaction's announcements locally. */
+export const committedAnnouncements: EventSubscriber = {
+  afterTransactionCommit({ transaction }) {
+    if (!transaction) return;
+    const announced = announcedInTransaction.get(transaction);
+    announcedInTransaction.delete(transaction);
+    announced?.forEach((sessionId) => localSessionListeners.forEach((listener) => listener(sessionId)));
+  },
+  afterTransactionRollback({ transaction }) {
+    if (transaction) announcedInTransaction.delete(transaction);
+  },
+};
+
 type ChangeListener = (id: string) => void;
+
+/** application_name of the feed's connection. */
+export const CHANGE_FEED_APPLICATION_NAME = 'paysplit-change-feed';
+const HEARTBEAT_INTERVAL_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * Fans PostgreSQL notifications out to the live subscriptions of this instance, so a payment
@@ -30,6 +59,8 @@ type ChangeListener = (id: string) => void;
  */
 export class SessionChangeHub {
   private client: pg.Client | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private reconnecting = false;
   private stopped = true;
   private readonly listeners = new Map<string, Set<() => void>>();
   private readonly sessionListeners = new Set<ChangeListener>();
@@ -62,7 +93,27 @@ export class SessionChangeHub {
   async start(): Promise<void> {
     this.stopped = false;
     localSessionListeners.add(this.hearOwnAnnouncement);
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    localSessionListeners.delete(this.hearOwnAnnouncement);
+    await this.disconnect();
+    for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
+    this.listeners.clear();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      // Named, so operators (and tests) can find the feed's connection in pg_stat_activity.
+      application_name: CHANGE_FEED_APPLICATION_NAME,
+      // A connection that silently died (a partition, a NAT timeout) must not pass for listening:
+      // TCP keepalive plus a heartbeat that must answer in time.
+      keepAlive: true,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    });
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === INTEGRATION_CHANGED_CHANNEL) {
@@ -72,25 +123,60 @@ export class SessionChangeHub {
       this.sessionListeners.forEach((listener) => listener(message.payload!));
       this.listeners.get(message.payload)?.forEach((listener) => listener());
     });
-    client.on('error', (error) => {
-      this.options.logger.warn({ err: error }, 'live-update listener connection lost; reconnecting');
-      void this.restart();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
-    await client.query(`LISTEN ${INTEGRATION_CHANGED_CHANNEL}`);
+    // Only the connection in use reconnects; a failure while connecting rejects connect() instead.
+    client.on('error', (error) => this.lost(client, error));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${INTEGRATION_CHANGED_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
+    this.heartbeat = setInterval(() => {
+      client.query('select 1').catch((error: unknown) => this.lost(client, error));
+    }, HEARTBEAT_INTERVAL_MS).unref();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    localSessionListeners.delete(this.hearOwnAnnouncement);
+  private async disconnect(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    clearInterval(this.heartbeat);
     this.interruptionListeners.forEach((listener) => listener());
     await client?.end().catch(() => undefined);
-    for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
-    this.listeners.clear();
+  }
+
+  private lost(client: pg.Client, error: unknown): void {
+    if (client !== this.client) return;
+    this.options.logger.warn({ err: error }, 'change feed connection lost; reconnecting');
+    void this.reconnect();
+  }
+
+  /** One reconnect loop at a time, until connected or stopped. */
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    try {
+      await this.disconnect();
+      // Changes during the gap are not replayed: caches were emptied, pay pages also poll.
+      for (let attempt = 0; !this.stopped; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 1_000 : 5_000));
+        if (this.stopped) return;
+        try {
+          await this.connect();
+          return;
+        } catch (error) {
+          this.options.logger.error({ err: error }, 'change feed reconnect failed');
+        }
+      }
+    } finally {
+      this.reconnecting = false;
+    }
   }
 
   /**
@@ -133,20 +219,5 @@ export class SessionChangeHub {
         return { done: true, value: undefined };
       },
     };
-  }
-
-  private async restart(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    this.interruptionListeners.forEach((listener) => listener());
-    await client?.end().catch(() => undefined);
-    if (this.stopped) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (this.stopped) return;
-    // Changes during the gap are not replayed; pay pages also poll when their socket drops.
-    await this.start().catch((error: unknown) => {
-      this.options.logger.error({ err: error }, 'live-update listener reconnect failed');
-      setTimeout(() => void this.restart(), 5000).unref();
-    });
   }
 }

@@ -294,7 +294,7 @@ export class SessionService {
     };
     const cache = this.options.statusCache;
     const progress = cache
-      ? await cache.get(sessionId, async () => {
+      ? await cache.get(sessionId.toLowerCase(), async () => {
           const loaded = await load();
           return loaded && { value: loaded, group: loaded.sessionId };
         })
