@@ -105,7 +105,7 @@ export class IntegrationService {
     } = {},
   ) {}
 
-  /** Drops cached keys of integrations this instance changes, as it flushes (before the change commits). */
+  /** Drops cached keys of integrations this instance changes, as each flush writes them (the triggers tell the other instances). */
   keyCacheInvalidator(): EventSubscriber {
     const cache = this.options.keyCache;
     return {

@@ -125,6 +125,7 @@ export class SessionChangeHub {
     });
     // Only the connection in use reconnects; a failure while connecting rejects connect() instead.
     client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('the connection ended')));
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
