@@ -153,9 +153,10 @@ async function main(): Promise<void> {
       .getConnection()
       .execute<{ id: string }[]>(`select id from session where id <> ? limit 1000`, [session.sessionId]);
     const pollPaths = (ids: readonly { id: string }[], path: string) => ids.map(({ id }) => `${path}?sessionId=${id}`);
+    const seededPaths = pollPaths(seeded, '/api/payments/unified');
     const smallLatency = await load({
       url: pollUrl,
-      paths: pollPaths(seeded, '/api/payments/unified'),
+      paths: seededPaths,
       seconds: SECONDS,
       connections: 4,
       rate: 100,
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
     await orm.em.getConnection().execute('checkpoint');
     const largeLatency = await load({
       url: pollUrl,
-      paths: pollPaths(seeded, '/api/payments/unified'),
+      paths: seededPaths,
       seconds: SECONDS,
       connections: 4,
       rate: 100,

@@ -40,7 +40,12 @@ export function hashSecret(value: string): string {
 
 /** Compares a presented secret against a stored hash in time independent of where they differ. */
 export function secretMatchesHash(presented: string, storedHash: string): boolean {
-  const presentedHash = Buffer.from(hashSecret(presented), 'hex');
+  return hashesMatch(hashSecret(presented), storedHash);
+}
+
+/** The same comparison for a secret already hashed (by the caller, for its lookup). */
+export function hashesMatch(presentedHash: string, storedHash: string): boolean {
+  const presented = Buffer.from(presentedHash, 'hex');
   const stored = Buffer.from(storedHash, 'hex');
-  return stored.length === presentedHash.length && timingSafeEqual(presentedHash, stored);
+  return stored.length === presented.length && timingSafeEqual(presented, stored);
 }

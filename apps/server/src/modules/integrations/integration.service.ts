@@ -5,14 +5,7 @@ import { assertLiveUrlAllowed } from '../../security/outbound.js';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import { assertStorableText } from '../sessions/session-plan.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import {
-  API_KEY_PATTERN,
-  generateApiKey,
-  generateSigningSecret,
-  hashSecret,
-  type KeyMode,
-  secretMatchesHash,
-} from '../../security/tokens.js';
+import { API_KEY_PATTERN, generateApiKey, generateSigningSecret, hashesMatch, hashSecret, type KeyMode } from '../../security/tokens.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { Account } from '../accounts/account.entity.js';
 import { isEmailAddress } from '../accounts/email-address.js';
@@ -430,7 +423,7 @@ export class IntegrationService {
         })
       : await lookUp();
     // The lookup is by hash; the second comparison is constant-time so timing reveals nothing either.
-    if (!key || !secretMatchesHash(presented, key.key_hash) || key.revoked_at !== null) throw invalid();
+    if (!key || !hashesMatch(keyHash, key.key_hash) || key.revoked_at !== null) throw invalid();
     const now = Date.now();
     if (key.last_used_at === null || now - new Date(key.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
       // Usage bookkeeping only, at most once a minute per key; never part of a request's unit of work.

@@ -66,7 +66,8 @@ export class SessionChangeHub {
   private readonly sessionListeners = new Set<ChangeListener>();
   private readonly integrationListeners = new Set<ChangeListener>();
   private readonly interruptionListeners = new Set<() => void>();
-  private readonly hearOwnAnnouncement = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
+  /** Tells the session listeners; also what this instance's own announcements call, before they commit. */
+  private readonly sessionChanged = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
   constructor(private readonly options: { databaseUrl: string; logger: Logger }) {}
 
@@ -92,13 +93,13 @@ export class SessionChangeHub {
 
   async start(): Promise<void> {
     this.stopped = false;
-    localSessionListeners.add(this.hearOwnAnnouncement);
+    localSessionListeners.add(this.sessionChanged);
     await this.connect();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    localSessionListeners.delete(this.hearOwnAnnouncement);
+    localSessionListeners.delete(this.sessionChanged);
     await this.disconnect();
     for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
     this.listeners.clear();
@@ -120,7 +121,7 @@ export class SessionChangeHub {
         this.integrationListeners.forEach((listener) => listener(message.payload!));
         return;
       }
-      this.sessionListeners.forEach((listener) => listener(message.payload!));
+      this.sessionChanged(message.payload);
       this.listeners.get(message.payload)?.forEach((listener) => listener());
     });
     // Only the connection in use reconnects; a failure while connecting rejects connect() instead.
