@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPATCHER_APPLICATION_NAME, WebhookDispatcher } from '../src/jobs/webhook-dispatcher.js';
+import { createLogger } from '../src/logger.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
@@ -129,5 +131,69 @@ describe('webhook delivery', () => {
       { 'x-service-api-key': other.apiKey },
     );
     expect(redeliver.body.errors[0]!.extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the dispatcher fails closed and keeps listening', () => {
+  it('applies the live outbound rules to a delivery whose mode column says live, whatever its event body says', async () => {
+    const sessionId = await completeSession();
+    const [delivered] = await waitFor(async () => {
+      const found = await events(sessionId);
+      return found[0]?.deliveries[0]?.status === 'succeeded' ? found : undefined;
+    });
+    const before = merchant.webhookCalls.length;
+    // The event body says test mode and the URL is loopback over http: allowed only for a test delivery.
+    const [row] = await server.query<{ id: string }>(
+      `update webhook_delivery set mode = 'live', status = 'pending', next_attempt_at = now(), attempt_count = 0
+        where event_id = ? returning id`,
+      [delivered.eventId],
+    );
+    await server.query(`select pg_notify('paysplit_outbox', ?)`, [row!.id]);
+    const attempt = await waitFor(async () => {
+      const [found] = await server.query<{ error: string | null }>(
+        `select error from webhook_attempt where delivery_id = ? and attempt_number = 1 and status_code is null`,
+        [row!.id],
+      );
+      return found;
+    });
+    expect(attempt.error).toMatch(/^refused/);
+    expect(merchant.webhookCalls.length).toBe(before);
+  });
+
+  it("delivers a webhook after the dispatcher's LISTEN connection was terminated", async () => {
+    // A dispatcher that only a notification can wake within this test (its idle sweep is 2 minutes away).
+    await server.dispatcher.stop();
+    const dispatcher = new WebhookDispatcher({
+      orm: server.orm,
+      databaseUrl: server.databaseUrl,
+      integrations: server.paysplit.services.integrations,
+      logger: createLogger({ level: 'silent' }),
+      retryScheduleMs: [100],
+      timeoutMs: 1000,
+      maxIdleMs: 120_000,
+    });
+    await dispatcher.start();
+    try {
+      const listening = `datname = current_database() and application_name = '${DISPATCHER_APPLICATION_NAME}'`;
+      const [first] = await server.query<{ pid: number }>(`select pid from pg_stat_activity where ${listening}`);
+      expect(first).toBeDefined();
+      await server.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${listening}`);
+      const reconnected = await waitFor(async () => {
+        const rows = await server.query<{ pid: number }>(`select pid from pg_stat_activity where ${listening}`);
+        return rows.length === 1 && rows[0]!.pid !== first!.pid ? rows[0] : undefined;
+      });
+      expect(reconnected.pid).not.toBe(first!.pid);
+
+      const before = merchant.webhookCalls.length;
+      merchant.webhookStatuses = [200];
+      const sessionId = await completeSession();
+      const [call] = (await merchant.waitForWebhooks(before + 1, 5_000)).slice(before);
+      expect(call!.json.sessionId).toBe(sessionId);
+      // One listener: the terminated client was not left behind beside a second reconnect.
+      const rows = await server.query(`select pid from pg_stat_activity where ${listening}`);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await dispatcher.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createSignedHeaders } from '@paysplit/sdk';
-import pg from 'pg';
+import { NotificationListener } from '../db/notification-listener.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { IntegrationService } from '../modules/integrations/integration.service.js';
@@ -28,6 +28,8 @@ export interface WebhookDispatcherOptions {
 interface ClaimedDelivery {
   id: string;
   url: string;
+  /** The delivery's own mode column: only 'test' relaxes the outbound rules (fail closed). */
+  mode: string;
   attempt_count: number;
   event_id: string;
   body: string;
@@ -37,13 +39,16 @@ interface ClaimedDelivery {
 
 const EXCERPT_BYTES = 1024;
 
+/** application_name of the dispatcher's LISTEN connection. */
+export const DISPATCHER_APPLICATION_NAME = 'paysplit-outbox-dispatcher';
+
 /**
  * Sends outbox deliveries. Woken at once by LISTEN/NOTIFY when an event commits, and by a timer
  * for the next due retry. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
  * instances never send one attempt twice and a crashed instance's claims are taken over.
  */
 export class WebhookDispatcher {
-  private listener: pg.Client | undefined;
+  private listener: NotificationListener | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wakeAgain = false;
@@ -54,16 +59,16 @@ export class WebhookDispatcher {
 
   async start(): Promise<void> {
     this.stopped = false;
-    const listener = new pg.Client({ connectionString: this.options.databaseUrl });
-    listener.on('error', (error) => {
-      this.options.logger.warn({ err: error }, 'outbox listener connection lost; reconnecting');
-      void this.reconnect();
+    this.listener = new NotificationListener({
+      databaseUrl: this.options.databaseUrl,
+      channels: [OUTBOX_CHANNEL],
+      applicationName: DISPATCHER_APPLICATION_NAME,
+      logger: this.options.logger,
+      onNotification: () => this.wake(),
+      // Also after a reconnection: a NOTIFY sent while the connection was down is never heard.
+      onConnected: () => this.wake(),
     });
-    listener.on('notification', () => this.wake());
-    await listener.connect();
-    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = listener;
-    this.wake();
+    await this.listener.start();
   }
 
   /** Stops claiming, lets in-flight sends finish, and hands unsent claims back. */
@@ -72,7 +77,7 @@ export class WebhookDispatcher {
     clearTimeout(this.timer);
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await listener?.stop();
     await this.running;
     await Promise.allSettled([...this.inFlight]);
   }
@@ -93,18 +98,6 @@ export class WebhookDispatcher {
           this.wake();
         }
       });
-  }
-
-  private async reconnect(): Promise<void> {
-    if (this.stopped) return;
-    await this.listener?.end().catch(() => undefined);
-    this.listener = undefined;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (this.stopped) return;
-    await this.start().catch((error: unknown) => {
-      this.options.logger.error({ err: error }, 'outbox listener reconnect failed');
-      setTimeout(() => void this.reconnect(), 5000).unref();
-    });
   }
 
   private async sweep(): Promise<void> {
@@ -148,7 +141,7 @@ export class WebhookDispatcher {
              order by next_attempt_at
              limit ?
              for update skip locked)
-      returning d.id, d.url, d.attempt_count, d.event_id, e.body, e.integration_id, e.created_at`,
+      returning d.id, d.url, d.mode, d.attempt_count, d.event_id, e.body, e.integration_id, e.created_at`,
       [claimMs, limit],
     );
   }
@@ -175,7 +168,7 @@ export class WebhookDispatcher {
     let error: string | null = null;
     let retryAfterMs = 0;
     try {
-      const mode = (JSON.parse(delivery.body) as { mode?: string }).mode === 'live' ? 'live' : 'test';
+      const mode = delivery.mode === 'test' ? 'test' : 'live';
       const response = await fetchMerchant(
         delivery.url,
         {

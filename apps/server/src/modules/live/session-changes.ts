@@ -1,6 +1,6 @@
 import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
+import { NotificationListener } from '../../db/notification-listener.js';
 import type { Logger } from '../../logger.js';
 
 /** Channel carrying the id of a session that changed; every instance listens. */
@@ -50,17 +50,13 @@ type ChangeListener = (id: string) => void;
 
 /** application_name of the feed's connection. */
 export const CHANGE_FEED_APPLICATION_NAME = 'paysplit-change-feed';
-const HEARTBEAT_INTERVAL_MS = 10_000;
-const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * Fans PostgreSQL notifications out to the live subscriptions of this instance, so a payment
  * recorded on any instance reaches a pay page connected to any other (decisions §9).
  */
 export class SessionChangeHub {
-  private client: pg.Client | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private reconnecting = false;
+  private readonly feed: NotificationListener;
   private stopped = true;
   private readonly listeners = new Map<string, Set<() => void>>();
   private readonly sessionListeners = new Set<ChangeListener>();
@@ -69,11 +65,29 @@ export class SessionChangeHub {
   /** Tells the session listeners; also what this instance's own announcements call, before they commit. */
   private readonly sessionChanged = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
-  constructor(private readonly options: { databaseUrl: string; logger: Logger }) {}
+  constructor(options: { databaseUrl: string; logger: Logger }) {
+    this.feed = new NotificationListener({
+      databaseUrl: options.databaseUrl,
+      channels: [SESSION_CHANGED_CHANNEL, INTEGRATION_CHANGED_CHANNEL],
+      applicationName: CHANGE_FEED_APPLICATION_NAME,
+      logger: options.logger,
+      onNotification: (channel, payload) => {
+        if (!payload) return;
+        if (channel === INTEGRATION_CHANGED_CHANNEL) {
+          this.integrationListeners.forEach((listener) => listener(payload));
+          return;
+        }
+        this.sessionChanged(payload);
+        this.listeners.get(payload)?.forEach((listener) => listener());
+      },
+      // Changes during a gap are not replayed: caches are emptied, pay pages also poll.
+      onInterrupted: () => this.interruptionListeners.forEach((listener) => listener()),
+    });
+  }
 
   /** True while notifications are being received: only then may caches trust that they hear every change. */
   get listening(): boolean {
-    return this.client !== undefined;
+    return this.feed.listening;
   }
 
   /** Hears every change of any session (notifications, and this instance's own announcements). */
@@ -94,91 +108,15 @@ export class SessionChangeHub {
   async start(): Promise<void> {
     this.stopped = false;
     localSessionListeners.add(this.sessionChanged);
-    await this.connect();
+    await this.feed.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     localSessionListeners.delete(this.sessionChanged);
-    await this.disconnect();
+    await this.feed.stop();
     for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
     this.listeners.clear();
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.options.databaseUrl,
-      // Named, so operators (and tests) can find the feed's connection in pg_stat_activity.
-      application_name: CHANGE_FEED_APPLICATION_NAME,
-      // A connection that silently died (a partition, a NAT timeout) must not pass for listening:
-      // TCP keepalive plus a heartbeat that must answer in time.
-      keepAlive: true,
-      query_timeout: HEARTBEAT_TIMEOUT_MS,
-    });
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === INTEGRATION_CHANGED_CHANNEL) {
-        this.integrationListeners.forEach((listener) => listener(message.payload!));
-        return;
-      }
-      this.sessionChanged(message.payload);
-      this.listeners.get(message.payload)?.forEach((listener) => listener());
-    });
-    // Only the connection in use reconnects; a failure while connecting rejects connect() instead.
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, new Error('the connection ended')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANGED_CHANNEL}`);
-      await client.query(`LISTEN ${INTEGRATION_CHANGED_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.heartbeat = setInterval(() => {
-      client.query('select 1').catch((error: unknown) => this.lost(client, error));
-    }, HEARTBEAT_INTERVAL_MS).unref();
-  }
-
-  private async disconnect(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    clearInterval(this.heartbeat);
-    this.interruptionListeners.forEach((listener) => listener());
-    await client?.end().catch(() => undefined);
-  }
-
-  private lost(client: pg.Client, error: unknown): void {
-    if (client !== this.client) return;
-    this.options.logger.warn({ err: error }, 'change feed connection lost; reconnecting');
-    void this.reconnect();
-  }
-
-  /** One reconnect loop at a time, until connected or stopped. */
-  private async reconnect(): Promise<void> {
-    if (this.reconnecting) return;
-    this.reconnecting = true;
-    try {
-      await this.disconnect();
-      // Changes during the gap are not replayed: caches were emptied, pay pages also poll.
-      for (let attempt = 0; !this.stopped; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 1_000 : 5_000));
-        if (this.stopped) return;
-        try {
-          await this.connect();
-          return;
-        } catch (error) {
-          this.options.logger.error({ err: error }, 'change feed reconnect failed');
-        }
-      }
-    } finally {
-      this.reconnecting = false;
-    }
   }
 
   /**

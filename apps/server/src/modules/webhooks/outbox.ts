@@ -33,7 +33,12 @@ export async function writeEvent(
   event.body = JSON.stringify(input.payload(event.id, input.now));
   if (input.integration.webhookUrl) {
     // Due now by the dispatcher's (wall) clock, whatever business time the event carries.
-    const delivery = em.create(WebhookDelivery, { event, url: input.integration.webhookUrl, nextAttemptAt: new Date() });
+    const delivery = em.create(WebhookDelivery, {
+      event,
+      url: input.integration.webhookUrl,
+      mode: input.session.mode,
+      nextAttemptAt: new Date(),
+    });
     await em.flush();
     await em.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { KeyMode } from '../../security/tokens.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'retrying' | 'succeeded' | 'failed';
@@ -19,6 +20,10 @@ export class WebhookDelivery {
 
   @Property({ type: 'text' })
   url!: string;
+
+  /** Which outbound rules apply; only `test` allows http and private addresses (fail closed). */
+  @Property({ type: 'text' })
+  mode!: KeyMode;
 
   @Property({ type: 'text' })
   status: DeliveryStatus = 'pending';

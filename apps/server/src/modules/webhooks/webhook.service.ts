@@ -98,7 +98,7 @@ export class WebhookService {
         integrationId: integration.id,
         message: 'A test event from the PaySplit administration area: verify its signature, then answer 2xx.',
       });
-      const delivery = tx.create(WebhookDelivery, { event, url: integration.webhookUrl!, nextAttemptAt: now });
+      const delivery = tx.create(WebhookDelivery, { event, url: integration.webhookUrl!, mode: 'test', nextAttemptAt: now });
       audit(tx);
       await tx.flush();
       await tx.execute(`select pg_notify('${OUTBOX_CHANNEL}', ?)`, [delivery.id]);
