@@ -14,7 +14,7 @@ import { buildPaySplitSchema } from './graphql/schema.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { attachLiveUpdates } from './http/live-updates.js';
-import { Metrics } from './http/metrics.js';
+import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import { enforceLimit, RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
@@ -49,6 +49,8 @@ export interface PaySplitApp {
   app: express.Express;
   services: Services;
   metrics: Metrics;
+  /** Serves only /metrics, for a listener of its own on METRICS_PORT. */
+  metricsApp: express.Express;
   apollo: ApolloServer<RequestContext>;
   /** Serves GraphQL subscriptions on the HTTP server the app is mounted on. */
   attachLiveUpdates(server: Server): void;
@@ -107,7 +109,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
-    introspection: true,
+    // Off in production unless GRAPHQL_INTROSPECTION=on: the schema is documented, not advertised.
+    introspection: config.introspection,
     validationRules: [depthLimitRule],
     // The Sandbox landing page only in development; production answers GET /graphql without it.
     plugins: [
@@ -170,9 +173,14 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
   app.use(restRouter);
 
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
+  // behind METRICS_TOKEN, or open outside production only (docs/operations.md).
+  if (config.metricsPort === undefined) {
+    app.get('/metrics', metricsAccess({ token: config.metricsToken, open: config.environment !== 'production' }), metricsEndpoint(metrics));
+  }
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', metricsAccess({ token: config.metricsToken, open: true }), metricsEndpoint(metrics));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -237,6 +245,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     app,
     services,
     metrics,
+    metricsApp,
     apollo,
     attachLiveUpdates(server) {
       detachers.push(attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root }));

@@ -47,6 +47,14 @@ const environmentSchema = z.object({
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // /metrics on a listener of its own, off the public port (docs/operations.md).
+  METRICS_PORT: port.optional(),
+  // Or /metrics on the public port behind `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Schema introspection: on by default except in production.
+  GRAPHQL_INTROSPECTION: z.enum(['on', 'off']).optional(),
+  // Browsers may only run the pay app's and admin area's own documents: on by default in production.
+  GRAPHQL_TRUSTED_DOCUMENTS_ONLY: z.enum(['on', 'off']).optional(),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -78,6 +86,13 @@ export interface Config {
   /** How often the expiry job looks for sessions past their deadline. */
   readonly expirySweepMs: number;
   readonly partnerTimeoutMs: number;
+  /** Serve /metrics on this port only (its own listener); undefined keeps it on the API port. */
+  readonly metricsPort: number | undefined;
+  /** When set, /metrics on the API port needs this bearer token. */
+  readonly metricsToken: string | undefined;
+  readonly introspection: boolean;
+  /** Browser callers may send only the documents the pay app and admin area were built with. */
+  readonly trustedDocumentsOnly: boolean;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +139,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             : env.TRUST_PROXY,
     payAppDir: env.PAY_APP_DIR ?? fileURLToPath(new URL('../../pay/dist', import.meta.url)),
     partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
+    metricsPort: env.METRICS_PORT,
+    metricsToken: env.METRICS_TOKEN,
+    introspection: (env.GRAPHQL_INTROSPECTION ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    trustedDocumentsOnly: (env.GRAPHQL_TRUSTED_DOCUMENTS_ONLY ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
   });
 }
 

@@ -54,6 +54,12 @@ export async function startServer(config: Config, logger = createLogger({ level:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: config.publicBaseUrl, port }, `PaySplit is listening on port ${port}; public address ${config.publicBaseUrl}`);
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) {
+    metricsServer = paysplit.metricsApp.listen(config.metricsPort, config.host);
+    await once(metricsServer, 'listening');
+    logger.info({ metricsPort: config.metricsPort }, `Metrics are served on port ${config.metricsPort} only`);
+  }
   return {
     config,
     logger,
@@ -63,6 +69,8 @@ export async function startServer(config: Config, logger = createLogger({ level:
     async stop() {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await Promise.all([dispatcher.stop(), expiry.stop()]);
       await closed;
       await paysplit.stop();

@@ -1,6 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** How long a read of the outbox backlog serves scrapes before the next one queries again. */
+const BACKLOG_REFRESH_MS = 10_000;
 
 /** The Prometheus metrics of one instance, served at /metrics. */
 export class Metrics {
@@ -43,19 +47,31 @@ export class Metrics {
 
   constructor(orm: MikroORM) {
     collectDefaultMetrics({ register: this.registry, prefix: 'paysplit_' });
+    // Scrapes are answered from a count at most BACKLOG_REFRESH_MS old, so however often (or by
+    // however many scrapers) /metrics is read, the database sees one count per interval.
+    let backlog: { at: number; rows: Promise<{ status: string; n: string }[]> } | undefined;
+    const readBacklog = (): Promise<{ status: string; n: string }[]> => {
+      if (!backlog || Date.now() - backlog.at >= BACKLOG_REFRESH_MS) {
+        backlog = {
+          at: Date.now(),
+          rows: orm.em
+            .getConnection()
+            .execute<{ status: string; n: string }[]>(
+              `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
+            )
+            .catch(() => []),
+        };
+      }
+      return backlog.rows;
+    };
     new Gauge({
       name: 'paysplit_outbox_backlog',
-      help: 'Webhook deliveries waiting to be sent or retried',
+      help: `Webhook deliveries waiting to be sent or retried (counted at most every ${BACKLOG_REFRESH_MS / 1000} s)`,
       labelNames: ['status'] as const,
       registers: [this.registry],
       async collect() {
+        const rows = await readBacklog();
         this.reset();
-        const rows = await orm.em
-          .getConnection()
-          .execute<{ status: string; n: string }[]>(
-            `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
-          )
-          .catch(() => []);
         for (const row of rows) this.set({ status: row.status }, Number(row.n));
       },
     });
@@ -87,4 +103,35 @@ export class Metrics {
       next();
     };
   }
+}
+
+/** Serves the registry in Prometheus' text format. */
+export function metricsEndpoint(metrics: Metrics): RequestHandler {
+  return (_req, res, next) => {
+    metrics.registry.metrics().then((text) => res.type(metrics.registry.contentType).send(text), next);
+  };
+}
+
+/**
+ * /metrics on the public port: with a token, only for `Authorization: Bearer <token>` (compared in
+ * constant time); without one, open only outside production. Refusals look like an unknown path.
+ */
+export function metricsAccess(options: { token: string | undefined; open: boolean }): RequestHandler {
+  const expected = options.token === undefined ? undefined : createHash('sha256').update(options.token).digest();
+  return (req, res, next) => {
+    if (expected) {
+      const presented = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+      const digest = createHash('sha256')
+        .update(presented ?? '')
+        .digest();
+      if (presented !== undefined && timingSafeEqual(digest, expected)) {
+        next();
+        return;
+      }
+      res.status(401).setHeader('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A metrics token is required\n');
+      return;
+    }
+    if (options.open) next();
+    else res.status(404).type('text/plain').send('Not found\n');
+  };
 }
