@@ -5,7 +5,12 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 
 const clientPreset = {
   preset: 'client',
-  presetConfig: { fragmentMasking: false },
+  presetConfig: {
+    fragmentMasking: false,
+    // Each document carries its SHA-256 (`__meta__.hash`) and the output folder gets
+    // persisted-documents.json: the server's list of trusted documents (docs/security.md).
+    persistedDocuments: { mode: 'embedHashInDocument', hashPropertyName: 'hash', hashAlgorithm: 'sha256' },
+  },
   config: {
     // Plain query strings for fetch and graphql-ws: no graphql-js AST in the bundle.
     documentMode: 'string',

@@ -10,12 +10,21 @@ import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
+import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
+import { DashboardDatabase } from './db/dashboard-database.js';
+import {
+  ownDocumentsPlugin,
+  TrustedDocuments,
+  trustedDocumentsMiddleware,
+  type TrustedDocumentPolicy,
+} from './graphql/trusted-documents.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
+import { classifyRequestError } from './http/body-errors.js';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
-import { enforceLimit, RateLimits } from './http/rate-limits.js';
+import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
@@ -105,23 +114,41 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   await services.live.start();
 
   const schema = await buildPaySplitSchema();
+  const trusted: TrustedDocumentPolicy = {
+    documents: TrustedDocuments.load(config.payAppDir, config.trustedDocumentsOnly),
+    enforce: config.trustedDocumentsOnly,
+  };
   const apollo = new ApolloServer<RequestContext>({
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
+    // Apollo's own lines (startup, shutdown, unexpected failures) through ours: JSON, redacted.
+    logger: logger.child({ component: 'apollo' }),
     // Off in production unless GRAPHQL_INTROSPECTION=on: the schema is documented, not advertised.
     introspection: config.introspection,
+    // No automatic persisted queries: a hash stands only for a trusted document (trusted-documents.ts),
+    // never for one a client registered.
+    persistedQueries: false,
     validationRules: [depthLimitRule],
     // The Sandbox landing page only in development; production answers GET /graphql without it.
     plugins: [
       errorLoggingPlugin,
+      ownDocumentsPlugin(trusted.enforce),
+      retryAfterPlugin,
       costLimitPlugin(schema),
       ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
   });
   await apollo.start();
 
-  const root = { em: orm.em, logger, services };
+  // The admin area's reads get a pool of their own (db/dashboard-database.ts).
+  const dashboard = await DashboardDatabase.open({
+    databaseUrl: deps.databaseUrl,
+    poolMax: config.dashboardPoolMax,
+    statementTimeoutMs: config.dashboardStatementTimeoutMs,
+    logger,
+  });
+  const root = { em: orm.em, logger, services, dashboard };
   const metrics = new Metrics(orm);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -133,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     metrics,
     windowSeconds: config.rateLimitWindowSeconds,
     enabled: config.rateLimitsEnabled,
+    queryCostPerWindow: config.adminQueryCostPerWindow,
   });
   const secureCookies = config.publicBaseUrl.startsWith('https://');
   const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext =>
@@ -140,11 +168,13 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       requestId: req.requestId,
       clientAddress: req.ip ?? 'unknown',
       limit: transport === 'graphql' ? (name, key) => enforceLimit(rateLimits, res, name, key) : undefined,
+      chargeQueryCost: transport === 'graphql' ? (key, points) => chargeQueryCost(rateLimits, key, points) : undefined,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
       authorization: req.get('authorization'),
       csrfToken: req.get('x-csrf-token'),
       setHeader: (name, value) => res.setHeader(name, value),
+      trustedDocument: res.locals.trustedDocument === true,
       cookies: {
         get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
         set: (name, value, expires, options) => {
@@ -206,6 +236,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     '/graphql',
     cookieParser(),
     express.json({ limit: MAX_BODY_BYTES }),
+    trustedDocumentsMiddleware(trusted),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );
 
@@ -221,17 +252,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       next(error);
       return;
     }
-    const bodyError = error as { type?: string; status?: number };
-    const appError =
-      bodyError.type === 'entity.too.large'
-        ? new AppError(ErrorCode.PayloadTooLarge, `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB`)
-        : bodyError.type === 'entity.parse.failed'
-          ? new AppError(ErrorCode.ValidationError, 'Malformed JSON in the request body')
-          : bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported'
-            ? new AppError(ErrorCode.UnsupportedMediaType, 'Unsupported body encoding; send UTF-8 JSON')
-            : error instanceof AppError
-              ? error
-              : undefined;
+    // A body that cannot be decompressed or parsed, on any route, is the client's (http/body-errors.ts).
+    const appError = classifyRequestError(error, { maxBodyBytes: MAX_BODY_BYTES });
     if (!appError) {
       logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
       res.status(500).json(errorBody(req.requestId, ErrorCode.InternalError, 'An internal error occurred'));
@@ -248,11 +270,14 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     metricsApp,
     apollo,
     attachLiveUpdates(server) {
-      detachers.push(attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root }));
+      detachers.push(
+        attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root, trusted }),
+      );
     },
     async stop() {
       await Promise.all(detachers.map((detach) => detach()));
       await services.live.stop();
+      await dashboard.close();
       redis?.disconnect();
       await apollo.stop();
     },

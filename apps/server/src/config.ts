@@ -20,6 +20,13 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // The administration area's reads run on a pool of their own, so they cannot take the connections
+  // merchant calls and payments need; each statement there is cut off after the timeout.
+  DASHBOARD_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
+  DASHBOARD_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Query cost (graphql/query-limits.ts) each admin-area account or operator token may spend per
+  // RATE_LIMIT_WINDOW_SECONDS window.
+  ADMIN_QUERY_COST_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default('5s,5m,30m,2h,5h,10h,10h')
@@ -71,6 +78,12 @@ export interface Config {
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   readonly environment: z.infer<typeof environmentSchema>['NODE_ENV'];
   readonly databasePoolMax: number;
+  /** Connections of the administration area's own pool (its reads: explorer, stats, deliveries, audit log). */
+  readonly dashboardPoolMax: number;
+  /** statement_timeout of every connection of that pool. */
+  readonly dashboardStatementTimeoutMs: number;
+  /** Query-cost points an admin-area account or operator token may spend per rate-limit window. */
+  readonly adminQueryCostPerWindow: number;
   /** Delays before retry 1, 2, … of a webhook delivery (decisions §6); the first attempt is immediate. */
   readonly webhookRetryScheduleMs: readonly number[];
   readonly webhookTimeoutMs: number;
@@ -107,8 +120,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
-    throw new ConfigError('Invalid configuration:\n  SECRETS_KEY: required when NODE_ENV=production');
+  const requiredInProduction = (['SECRETS_KEY', 'DATABASE_URL'] as const).filter((name) => !env[name]);
+  if (env.NODE_ENV === 'production' && requiredInProduction.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${requiredInProduction.map((name) => `  ${name}: required when NODE_ENV=production`).join('\n')}`,
+    );
   }
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
@@ -121,6 +137,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     environment: env.NODE_ENV,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    dashboardPoolMax: env.DASHBOARD_POOL_MAX,
+    dashboardStatementTimeoutMs: env.DASHBOARD_STATEMENT_TIMEOUT_MS,
+    adminQueryCostPerWindow: env.ADMIN_QUERY_COST_PER_MINUTE,
     webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),

@@ -29,15 +29,49 @@ export const REDACTED_PATHS = [
   'webhookSigningSecret',
 ];
 
-/** Patterns scrubbed from free text (messages, URLs) as a second line of defence. */
+/**
+ * Patterns scrubbed from free text (messages, URLs, error messages that repeat input) as a second
+ * line of defence: each of our secret formats (security/tokens.ts, accounts).
+ */
 const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/ps_(live|test)_[0-9A-Za-z]+/g, '[REDACTED]'],
   [/whsec_[0-9A-Za-z+/=]+/g, '[REDACTED]'],
+  [/pso_[0-9A-Za-z_-]+/g, '[REDACTED]'],
   [/([?&](?:host|participant)?[Tt]oken=)[^&\s"]+/g, '$1[REDACTED]'],
+  // Host, participant and sign-in tokens: 32 random bytes in base64url, exactly 43 characters.
+  [/(?<![0-9A-Za-z_-])[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-])/g, '[REDACTED]'],
 ];
 
 export function scrubSecrets(text: string): string {
   return SECRET_PATTERNS.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+}
+
+/** Field names whose values are secrets wherever they appear in a logged object (ids and hashes are not). */
+const SECRET_NAME = /token|key|password|secret/i;
+const NOT_SECRET_NAME = /(Id|Ids|Hash|Count)$/;
+
+/**
+ * A copy of a log object with every secret removed: values of secret-named fields at any depth,
+ * and secret-looking text anywhere (error messages and stacks included). Errors become plain
+ * objects here, shaped as pino's error serializer would shape them.
+ */
+export function redactSecrets(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return scrubSecrets(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return '[Too deep]';
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  const source = value instanceof Error ? pino.stdSerializers.err(value) : value;
+  if (Array.isArray(source)) return source.map((item) => redactSecrets(item, depth + 1, seen));
+  // Dates, buffers and the like keep their own JSON form.
+  if (!(value instanceof Error) && Object.getPrototypeOf(source) !== Object.prototype && Object.getPrototypeOf(source) !== null)
+    return source;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(source as Record<string, unknown>)) {
+    // Whatever a secret-named field holds (a token in an array is still the token) is dropped whole.
+    copy[key] = SECRET_NAME.test(key) && !NOT_SECRET_NAME.test(key) && item != null ? '[REDACTED]' : redactSecrets(item, depth + 1, seen);
+  }
+  return copy;
 }
 
 export interface LoggerOptions {
@@ -51,7 +85,11 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: {
+        level: (label) => ({ level: label }),
+        // Before serializers: so an error's message and stack are scrubbed too.
+        log: (object) => redactSecrets(object) as Record<string, unknown>,
+      },
       hooks: {
         // Messages are free text; scrub anything that looks like a key, secret or token.
         logMethod(args, method) {

@@ -63,6 +63,20 @@ async function createSession(): Promise<{ status: number; ms: number; body: Reco
   };
 }
 
+/** The same creation over /graphql, the merchant's other transport. */
+async function createSessionOverGraphQL(): Promise<{ status: number; code: unknown; retryAfter: string | null }> {
+  const response = await fetch(`${server.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-api-key': integration.apiKey },
+    body: JSON.stringify({
+      query: 'mutation($input: CreateSessionInput!) { createSession(input: $input) { sessionId } }',
+      variables: { input: { integrationId: integration.integrationId, amountMinor: '1000' } },
+    }),
+  });
+  const body = (await response.json()) as { errors?: { extensions?: { code?: unknown } }[] };
+  return { status: response.status, code: body.errors?.[0]?.extensions?.code, retryAfter: response.headers.get('retry-after') };
+}
+
 describe('PostgreSQL stopped under traffic', () => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After within 5 s, and recovers without a restart', async () => {
     expect((await createSession()).status).toBe(200);
@@ -82,6 +96,10 @@ describe('PostgreSQL stopped under traffic', () => {
       expect(JSON.stringify(response.body)).not.toMatch(/ECONNREFUSED|knex|select|insert|127\.0\.0\.1/i);
       expect(Number(response.retryAfter)).toBeGreaterThanOrEqual(1);
     }
+    // GraphQL says the same, with the same Retry-After.
+    const overGraphQL = await createSessionOverGraphQL();
+    expect(overGraphQL.code).toBe('SERVICE_UNAVAILABLE');
+    expect(Number(overGraphQL.retryAfter)).toBeGreaterThanOrEqual(1);
 
     await cluster.start();
     const deadline = Date.now() + 15_000;

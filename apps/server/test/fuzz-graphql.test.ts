@@ -1,25 +1,73 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessCookieName } from '../src/modules/access/session-access.js';
 import { AdminClient } from './support/admin-client.js';
-import { anyJson, type FuzzTarget, mutate, runAll, RUNS, sample, startFuzzTarget } from './support/fuzzing.js';
+import {
+  anyJson,
+  encodedBodies,
+  encodingHeaders,
+  expectNoErrorLines,
+  expectNoSecretsInRefusals,
+  type FuzzTarget,
+  mutate,
+  oddValuesWith,
+  type Outcome,
+  type PaySessionFixture,
+  reportTally,
+  runAll,
+  RUNS,
+  sample,
+  startFuzzTarget,
+  weirdId,
+  weirdValue,
+} from './support/fuzzing.js';
+import { payAppDocumentId } from './support/pay-browser.js';
 
 let target: FuzzTarget;
 /** A signed-in merchant user of the administration area, owning `adminIntegrationId`. */
 let admin: AdminClient;
 let adminIntegrationId: string;
+/** Another session's host: its token is real, just not for the session being fuzzed. */
+let stranger: PaySessionFixture;
 
 beforeAll(async () => {
   target = await startFuzzTarget();
   admin = new AdminClient(target.server.baseUrl);
   await admin.register('fuzz@shop.example', 'fuzzing passphrase 1');
   adminIntegrationId = (await admin.ok(`mutation { createIntegration(input: { name: "Fuzzed" }) { id } }`)).createIntegration.id;
+  stranger = await target.createSession();
 }, 60_000);
 
 afterAll(async () => {
+  reportTally('GraphQL');
   await target?.close();
 });
 
-describe(`GraphQL mutation fuzzing (${RUNS} inputs per mutation)`, { timeout: 600_000 }, () => {
+type GraphQLBody = { data?: Record<string, unknown> | null; errors?: { message?: string; extensions?: { code?: string } }[] };
+
+async function postGraphQL(body: string | Uint8Array, headers: Record<string, string>): Promise<Outcome> {
+  return target.send('POST', '/graphql', body, headers);
+}
+
+/** Every answer: below 500, no INTERNAL_ERROR, and each error with one of our codes. */
+function expectCodedAnswers(results: { item: unknown; outcome: Outcome }[]): void {
+  for (const { item, outcome } of results) {
+    const context = `${JSON.stringify(item).slice(0, 300)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`;
+    expect(outcome.status, context).toBeLessThan(500);
+    const body = outcome.body as GraphQLBody & { success?: boolean; code?: string };
+    // A body /graphql could not read is refused before GraphQL, in the REST error shape.
+    if (body.success === false) {
+      expect(body.code, context).toMatch(/^[A-Z_]+$/);
+      continue;
+    }
+    for (const error of body.errors ?? []) {
+      expect(error.extensions?.code, context).toMatch(/^[A-Z_]+$/);
+      expect(error.extensions?.code, context).not.toBe('INTERNAL_ERROR');
+    }
+  }
+}
+
+describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
   const mutations: [string, string, () => Record<string, unknown>][] = [
     [
       'createSession',
@@ -30,18 +78,6 @@ describe(`GraphQL mutation fuzzing (${RUNS} inputs per mutation)`, { timeout: 60
         participants: [{ displayName: 'A' }],
         splitMode: 'EQUAL',
         unconfigured: false,
-      }),
-    ],
-    [
-      'configureSession',
-      'mutation($input: ConfigureSessionInput!) { configureSession(input: $input) { id } }',
-      () => ({
-        sessionId: target.sessionId,
-        splitMode: 'EXACT',
-        participants: [
-          { displayName: 'Host', amountMinor: '1500' },
-          { displayName: 'Guest', amountMinor: '1500' },
-        ],
       }),
     ],
     [
@@ -85,36 +121,264 @@ describe(`GraphQL mutation fuzzing (${RUNS} inputs per mutation)`, { timeout: 60
     async (name, query, valid, caller) => {
       const before = { sessions: await target.count('session'), participants: await target.count('participant') };
       const integrationsBefore = await target.count('integration');
-      const inputs = sample(fc.oneof({ weight: 4, arbitrary: mutate(valid()) }, { weight: 1, arbitrary: anyJson }), name.length);
+      const odd = fc.oneof(oddValuesWith([target.integration.apiKey, target.hostToken]), weirdId);
+      const id = fc.oneof({ weight: 6, arbitrary: fc.constant(adminIntegrationId) }, { weight: 1, arbitrary: weirdId });
+      const input = fc.oneof({ weight: 4, arbitrary: mutate(valid(), odd) }, { weight: 1, arbitrary: anyJson });
+      const cases = sample(fc.record({ input, id }), name.length, 0.2);
       const headers: Record<string, string> =
         caller === 'admin'
-          ? { 'content-type': 'application/json', cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }
-          : { 'content-type': 'application/json', 'x-service-api-key': target.integration.apiKey, cookie: '' };
-      const results = await runAll(inputs, async (input) => {
-        const response = await fetch(`${target.server.baseUrl}/graphql`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ query, variables: { input, id: adminIntegrationId } }),
-        });
-        return {
-          status: response.status,
-          body: await response.json().catch(() => 'not json'),
-          requestId: response.headers.get('x-request-id'),
-        };
-      });
-      let succeeded = 0;
-      for (const { item, outcome } of results) {
-        const context = `${JSON.stringify(item).slice(0, 300)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`;
-        expect(outcome.status, context).toBeLessThan(500);
-        const body = outcome.body as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
-        for (const error of body.errors ?? []) {
-          expect(error.extensions?.code, context).toMatch(/^[A-Z_]+$/);
-          expect(error.extensions?.code, context).not.toBe('INTERNAL_ERROR');
-        }
-        if (!body.errors) succeeded += 1;
-      }
+          ? { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }
+          : { 'x-service-api-key': target.integration.apiKey, cookie: '' };
+      const results = await runAll(cases, (variables) => postGraphQL(JSON.stringify({ query, variables }), headers));
+      expectCodedAnswers(results);
+      expectNoSecretsInRefusals(results, [target.integration.apiKey, target.hostToken]);
+      const succeeded = results.filter(({ outcome }) => !(outcome.body as GraphQLBody).errors).length;
       if (name === 'createSession') expect(await target.count('session')).toBe(before.sessions + succeeded);
       if (name === 'createIntegration') expect(await target.count('integration')).toBe(integrationsBefore + succeeded);
+      if (name !== 'createSession') expect(await target.count('participant')).toBe(before.participants);
     },
   );
+
+  /**
+   * The pay app's operations, as a hostile browser may send them: ids of every shape, tokens of
+   * every type (as the argument of openSession, and as the cookie the pay app then holds), as
+   * variables, inline literals, or the pay app's own documents by documentId.
+   */
+  describe('pay operations', () => {
+    interface PayOperation {
+      field: string;
+      type: 'query' | 'mutation';
+      documentName: string;
+      args: Record<string, string>;
+      selection: string;
+    }
+    const PAY_OPERATIONS: PayOperation[] = [
+      {
+        field: 'openSession',
+        type: 'mutation',
+        documentName: 'OpenSession',
+        args: { sessionId: 'ID!', token: 'String!' },
+        selection: 'id viewerRole',
+      },
+      {
+        field: 'paySession',
+        type: 'query',
+        documentName: 'PaySession',
+        args: { sessionId: 'ID!' },
+        selection: 'id status participants { id }',
+      },
+      {
+        field: 'startPayment',
+        type: 'mutation',
+        documentName: 'StartPayment',
+        args: { sessionId: 'ID!', participantId: 'ID', coverRemaining: 'Boolean' },
+        selection: 'paymentId',
+      },
+      {
+        field: 'configureSession',
+        type: 'mutation',
+        documentName: 'ConfigureSession',
+        args: { input: 'ConfigureSessionInput!' },
+        selection: 'id version',
+      },
+      {
+        field: 'cancelSessionAsHost',
+        type: 'mutation',
+        documentName: 'CancelSessionAsHost',
+        args: { sessionId: 'ID!' },
+        selection: 'id status',
+      },
+    ];
+
+    /** A value as a GraphQL literal (names of enum fields bare), so inline arguments are fuzzed too. */
+    function literal(value: unknown, key = ''): string {
+      if (value === null || value === undefined) return 'null';
+      if (typeof value === 'string') return key === 'splitMode' && /^[_A-Za-z]\w*$/.test(value) ? value : JSON.stringify(value);
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (Array.isArray(value)) return `[${value.map((item) => literal(item, key)).join(', ')}]`;
+      return `{ ${Object.entries(value as Record<string, unknown>)
+        .filter(([, item]) => item !== undefined)
+        .map(([name, item]) => `${name}: ${literal(item, name)}`)
+        .join(', ')} }`;
+    }
+
+    function requestBody(operation: PayOperation, form: string, variables: Record<string, unknown>): string {
+      const names = Object.keys(operation.args);
+      if (form === 'documentId') return JSON.stringify({ documentId: payAppDocumentId(operation.documentName), variables });
+      if (form === 'inline') {
+        const args = names.filter((name) => variables[name] !== undefined).map((name) => `${name}: ${literal(variables[name])}`);
+        return JSON.stringify({
+          query: `${operation.type} { ${operation.field}${args.length ? `(${args.join(', ')})` : ''} { ${operation.selection} } }`,
+        });
+      }
+      const declared = names.map((name) => `$${name}: ${operation.args[name]}`).join(', ');
+      const passed = names.map((name) => `${name}: $${name}`).join(', ');
+      return JSON.stringify({
+        query: `${operation.type} Fuzz(${declared}) { ${operation.field}(${passed}) { ${operation.selection} } }`,
+        variables,
+      });
+    }
+
+    function arbitraries(fixture: PaySessionFixture) {
+      const sessionId = fc.oneof(
+        { weight: 4, arbitrary: fc.constant(fixture.sessionId) },
+        { weight: 1, arbitrary: fc.constant(fixture.sessionId.toUpperCase()) },
+        { weight: 1, arbitrary: fc.oneof(fc.uuid(), fc.constant(stranger.sessionId)) },
+        { weight: 3, arbitrary: weirdId },
+      );
+      const token = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(fixture.hostToken) },
+        { weight: 1, arbitrary: fc.constant(stranger.hostToken) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            [fixture.hostToken],
+            { token: fixture.hostToken },
+            fixture.hostToken.toUpperCase(),
+            `${fixture.hostToken}=`,
+            ` ${fixture.hostToken}`,
+            42,
+            true,
+            '',
+            'x'.repeat(10_000),
+          ),
+        },
+        { weight: 2, arbitrary: weirdValue },
+      );
+      const cookie = fc.constantFrom(
+        fixture.hostCookie,
+        fixture.hostCookie,
+        '',
+        stranger.hostCookie,
+        `${accessCookieName(fixture.sessionId)}=${stranger.hostToken}`,
+        `${accessCookieName(fixture.sessionId)}=${'A'.repeat(43)}`,
+        `${accessCookieName(fixture.sessionId)}=%E0%A4%A; ${fixture.hostCookie}`,
+        `${fixture.hostCookie}; ${fixture.hostCookie}x`,
+        'garbage',
+      );
+      const participants = fc.oneof(
+        fc.constant([
+          { displayName: 'Host', amountMinor: '1500' },
+          { displayName: 'Guest', amountMinor: '1500', participantId: fixture.guestId },
+        ]),
+        fc.array(
+          fc.record({
+            displayName: fc.oneof(fc.constant('P'), weirdValue),
+            amountMinor: fc.oneof(fc.constant('1000'), weirdValue),
+            participantId: fc.oneof(fc.constant(undefined), fc.constant(fixture.guestId), fc.constant(fixture.hostId), weirdId),
+          }),
+          { maxLength: 4 },
+        ),
+      );
+      const variables: Record<string, fc.Arbitrary<unknown>> = {
+        sessionId,
+        token,
+        participantId: fc.oneof(fc.constant(null), fc.constant(fixture.hostId), fc.constant(fixture.guestId), weirdId),
+        coverRemaining: fc.oneof(fc.constant(null), fc.boolean(), weirdValue),
+        input: fc
+          .tuple(sessionId, mutate({ splitMode: 'EXACT', participants: [] }, fc.oneof(weirdValue, weirdId)), participants)
+          .map(([id, rest, list]) => ({ sessionId: id, ...rest, participants: 'participants' in rest ? list : undefined })),
+      };
+      return { variables, cookie, form: fc.constantFrom('variables', 'variables', 'inline', 'documentId') };
+    }
+
+    async function snapshot(sessionId: string) {
+      const [session] = await target.server.query<Record<string, unknown>>(
+        `select status, version, paid_minor::text as paid, split_mode from session where id = ?`,
+        [sessionId],
+      );
+      const participants = await target.server.query(
+        `select id, display_name, amount_minor::text, status from participant where session_id = ? order by position`,
+        [sessionId],
+      );
+      const [payments] = await target.server.query<{ n: string }>(`select count(*) as n from payment where session_id = ?`, [sessionId]);
+      return { session, participants, payments: Number(payments!.n) };
+    }
+
+    it.each(PAY_OPERATIONS.map((operation) => [operation.field, operation] as const))(
+      '%s: any id, any token (argument or cookie): no 5xx, no INTERNAL_ERROR, no secret repeated, refusals write nothing',
+      async (_name, operation) => {
+        const fixture = await target.createSession();
+        const { variables, cookie, form } = arbitraries(fixture);
+        const model = Object.fromEntries(Object.keys(operation.args).map((name) => [name, variables[name]!]));
+        // Now and then a variable is left out altogether.
+        const call = fc.record({
+          form,
+          cookie,
+          variables: fc.oneof({ weight: 6, arbitrary: fc.record(model) }, { weight: 1, arbitrary: fc.record(model, { requiredKeys: [] }) }),
+        });
+        const before = await snapshot(fixture.sessionId);
+        // Requests with the stranger's id and cookie are valid too: their payments are counted with ours.
+        const paymentsOfBoth = async () =>
+          Number(
+            (
+              await target.server.query<{ n: string }>(`select count(*) as n from payment where session_id in (?, ?)`, [
+                fixture.sessionId,
+                stranger.sessionId,
+              ])
+            )[0]!.n,
+          );
+        const paymentsBefore = await paymentsOfBoth();
+        const results = await runAll(sample(call, operation.field.length + 100, 0.2), (item) =>
+          postGraphQL(requestBody(operation, item.form, item.variables), { cookie: item.cookie }),
+        );
+        expectCodedAnswers(results);
+        expectNoSecretsInRefusals(results, [fixture.hostToken, stranger.hostToken, target.integration.apiKey]);
+        const answers = results.map(({ outcome }) => outcome.body as GraphQLBody);
+        const acceptedBodies = answers.filter((body) => !body.errors && body.data?.[operation.field]);
+        // Accepted for the session under test (the stranger's may be accepted too, with its own cookie).
+        const accepted =
+          operation.field === 'startPayment'
+            ? acceptedBodies.length
+            : acceptedBodies.filter((body) => (body.data![operation.field] as { id: string }).id === fixture.sessionId).length;
+        const after = await snapshot(fixture.sessionId);
+        expect(answers.some((body) => body.errors?.some((error) => error.extensions?.code === 'SESSION_NOT_FOUND'))).toBe(true);
+        if (operation.field === 'openSession' || operation.field === 'paySession') {
+          expect(accepted, 'some valid requests got through').toBeGreaterThan(0);
+          expect(after).toEqual(before);
+        }
+        if (operation.field === 'configureSession') {
+          expect(Number(after.session!.version) - Number(before.session!.version)).toBe(accepted);
+          expect(after.payments).toBe(before.payments);
+        }
+        if (operation.field === 'cancelSessionAsHost') {
+          expect(after.session!.status).toBe(accepted > 0 ? 'cancelled' : 'open');
+          expect(after.participants).toEqual(before.participants);
+        }
+        if (operation.field === 'startPayment') {
+          // An attempt is written before the merchant is called: it stays (failed, or replaced by a
+          // newer one) when that call fails or a concurrent attempt wins. Nothing else writes.
+          const wroteThenRefused = answers.filter((body) =>
+            body.errors?.some(
+              (error) => error.extensions?.code === 'PARTNER_CALL_FAILED' || /newer payment attempt/.test(error.message ?? ''),
+            ),
+          ).length;
+          expect(accepted, 'some valid requests got through').toBeGreaterThan(0);
+          expect((await paymentsOfBoth()) - paymentsBefore).toBe(accepted + wroteThenRefused);
+          expect(after.session!.version).toBe(before.session!.version);
+        }
+      },
+    );
+  });
+
+  it('/graphql in every Content-Encoding: valid, mislabelled, corrupt, truncated, bombs, unknown', async () => {
+    const json = fc.oneof(
+      fc.constant(JSON.stringify({ query: '{ __typename }' })),
+      fc.constant(JSON.stringify({ query: `query($id: ID!) { paySession(sessionId: $id) { id } }`, variables: { id: target.sessionId } })),
+      anyJson.map((value) => JSON.stringify({ query: '{ __typename }', variables: { v: value } })),
+    );
+    const results = await runAll(sample(encodedBodies(json), 5, 0.2), (item) =>
+      postGraphQL(item.body, { ...encodingHeaders(item), cookie: `${accessCookieName(target.sessionId)}=${target.hostToken}` }),
+    );
+    expectCodedAnswers(results.map(({ item, outcome }) => ({ item: { ...item, body: `${item.body.length} bytes` }, outcome })));
+    expectNoSecretsInRefusals(results, [target.hostToken]);
+    for (const { item, outcome } of results) {
+      if (item.kind === 'bomb') expect(outcome).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+      if (item.kind === 'valid') expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
+    }
+  });
+
+  it('logged no error line over the whole run', () => {
+    expectNoErrorLines(target.server);
+  });
 });

@@ -2,44 +2,55 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodies,
+  encodedBodies,
+  encodingHeaders,
+  expectNoErrorLines,
+  expectNoSecretsInRefusals,
   expectNoServerErrorsAndSpecShape,
   type FuzzTarget,
+  oddValuesWith,
+  reportTally,
   runAll,
   RUNS,
   sample,
   startFuzzTarget,
-  weirdString,
+  weirdId,
 } from './support/fuzzing.js';
 
 let target: FuzzTarget;
+let secrets: string[];
 
 beforeAll(async () => {
   target = await startFuzzTarget();
+  secrets = [target.integration.apiKey, target.hostToken];
 }, 60_000);
 
 afterAll(async () => {
+  reportTally('REST');
   await target?.close();
 });
 
-describe(`REST fuzzing (${RUNS} bodies per endpoint)`, { timeout: 600_000 }, () => {
+const validSession = () => ({
+  integrationId: target.integration.integrationId,
+  amount: 120.5,
+  currency: 'NZD',
+  merchantOrderRef: 'fuzz',
+  metadata: { a: 1 },
+  successUrl: 'https://shop.example.com/x',
+  unconfigured: false,
+  splitMode: 'equal',
+  participants: [{ displayName: 'A' }, { displayName: 'B', email: 'b@example.com' }],
+  expiresInSeconds: 3600,
+});
+
+describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
   it('POST /api/v1/payments/sessions: no 5xx, spec-shaped errors, a session only for a 200', async () => {
-    const valid = {
-      integrationId: target.integration.integrationId,
-      amount: 120.5,
-      currency: 'NZD',
-      merchantOrderRef: 'fuzz',
-      metadata: { a: 1 },
-      successUrl: 'https://shop.example.com/x',
-      unconfigured: false,
-      splitMode: 'equal',
-      participants: [{ displayName: 'A' }, { displayName: 'B', email: 'b@example.com' }],
-      expiresInSeconds: 3600,
-    };
     const before = await target.count('session');
-    const results = await runAll(sample(bodies(valid), 1), (body) =>
+    const results = await runAll(sample(bodies(validSession(), oddValuesWith(secrets)), 1, 0.8), (body) =>
       target.send('POST', '/api/v1/payments/sessions', body, { 'x-service-api-key': target.integration.apiKey }),
     );
     expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, secrets);
     const created = results.filter((result) => result.outcome.status === 200).length;
     expect(await target.count('session')).toBe(before + created);
     expect(await target.count('idempotency_record')).toBe(0);
@@ -47,10 +58,11 @@ describe(`REST fuzzing (${RUNS} bodies per endpoint)`, { timeout: 600_000 }, () 
 
   it('POST /api/v1/payments/record: no 5xx, spec-shaped errors, nothing recorded on refusal', async () => {
     const valid = { paymentId: target.paymentId, action: 'fail', processorReference: 'ref', amountMinor: '1500' };
-    const results = await runAll(sample(bodies(valid), 2), (body) =>
+    const results = await runAll(sample(bodies(valid, fc.oneof(oddValuesWith(secrets), weirdId)), 2, 0.8), (body) =>
       target.send('POST', '/api/v1/payments/record', body, { 'x-service-api-key': target.integration.apiKey }),
     );
     expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, secrets);
     const [payment] = await target.server.query<{ status: string }>(`select status from payment where id = ?`, [target.paymentId]);
     const accepted = results
       .filter((result) => result.outcome.status === 200)
@@ -61,16 +73,62 @@ describe(`REST fuzzing (${RUNS} bodies per endpoint)`, { timeout: 600_000 }, () 
   });
 
   it('GET /api/payments/unified, GET and cancel /sessions/{id}: any id or query, no 5xx', async () => {
-    const ids = sample(fc.oneof(weirdString, fc.constant(target.sessionId)), 3);
+    const ids = sample(fc.oneof(weirdId, fc.constant(target.sessionId), fc.constant(target.sessionId.toUpperCase())), 3, 0.6);
     const results = await runAll(ids, async (id) => {
-      const encoded = encodeURIComponent(String(id));
-      const which = encoded.length % 3;
+      const text = typeof id === 'string' ? id : JSON.stringify(id);
+      const encoded = encodeURIComponent(text).slice(0, 8000);
+      const which = encoded.length % 4;
       if (which === 0) return target.send('GET', `/api/payments/unified?sessionId=${encoded}`, undefined);
       if (which === 1)
         return target.send('GET', `/api/v1/payments/sessions/${encoded}`, undefined, { 'x-service-api-key': target.integration.apiKey });
+      // Percent signs left undecodable, as a hostile client may send them.
+      if (which === 2)
+        return target.send('GET', `/api/v1/payments/sessions/${text.replace(/[^%\w-]/g, '').slice(0, 8000)}%`, undefined, {
+          'x-service-api-key': target.integration.apiKey,
+        });
       return target.send('POST', `/api/v1/payments/sessions/${encoded}x/cancel`, '{}', { 'x-service-api-key': target.integration.apiKey });
     });
     expectNoServerErrorsAndSpecShape(results.filter((result) => result.outcome.status !== 404 || typeof result.outcome.body === 'object'));
     for (const { outcome } of results) expect(outcome.status).toBeLessThan(500);
+    const [session] = await target.server.query<{ status: string }>(`select status from session where id = ?`, [target.sessionId]);
+    expect(session!.status).toBe('open');
+  });
+
+  it('Content-Encoding on every JSON route: valid, mislabelled, corrupt, truncated, bombs, unknown; before the API key', async () => {
+    const routes = ['/api/v1/payments/sessions', '/api/payments/sessions', '/api/v1/payments/record'];
+    const UNSUPPORTED = ['compress', 'gzip, gzip', 'br;q=1', 'x'.repeat(500)];
+    const json = fc.oneof(
+      fc.constant(JSON.stringify({ integrationId: target.integration.integrationId, amountMinor: '1000' })),
+      bodies(validSession(), oddValuesWith(secrets)),
+      bodies({ paymentId: target.paymentId, action: 'fail' }),
+    );
+    const before = { sessions: await target.count('session'), payments: await target.count('payment') };
+    const cases = sample(fc.record({ route: fc.constantFrom(...routes), keyed: fc.boolean(), body: encodedBodies(json) }), 4, 1);
+    const results = await runAll(cases, ({ route, keyed, body }) =>
+      target.send('POST', route, body.body, {
+        ...encodingHeaders(body),
+        ...(keyed ? { 'x-service-api-key': target.integration.apiKey } : {}),
+      }),
+    );
+    expectNoServerErrorsAndSpecShape(
+      results.map(({ item, outcome }) => ({ item: { ...item, body: { ...item.body, body: `${item.body.body.length} bytes` } }, outcome })),
+    );
+    expectNoSecretsInRefusals(results, secrets);
+    for (const { item, outcome } of results) {
+      const context = `${item.route} ${item.body.encoding} ${item.body.kind} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      // A body that is not what its Content-Encoding says is refused before anything else.
+      if (item.body.kind === 'bomb') expect(outcome.status, context).toBe(413);
+      // (An empty one decodes to an empty body, which the route then refuses in its own order.)
+      if (item.body.kind === 'noise' || item.body.kind === 'truncated') expect([400, 401, 413], context).toContain(outcome.status);
+      if (item.body.kind === 'label' && UNSUPPORTED.includes(item.body.encoding ?? '')) expect(outcome.status, context).toBe(415);
+    }
+    const created = results.filter((result) => result.outcome.status === 200 && result.item.route !== '/api/v1/payments/record').length;
+    expect(created, 'some compressed requests were accepted').toBeGreaterThan(0);
+    expect(await target.count('session')).toBe(before.sessions + created);
+    expect(await target.count('payment')).toBe(before.payments);
+  });
+
+  it('logged no error line over the whole run', () => {
+    expectNoErrorLines(target.server);
   });
 });

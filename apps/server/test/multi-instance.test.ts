@@ -7,7 +7,7 @@ import { accessCookieName } from '../src/modules/access/session-access.js';
 import { IntegrationService } from '../src/modules/integrations/integration.service.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { MerchantStub } from './support/merchant-stub.js';
-import { PayBrowser } from './support/pay-browser.js';
+import { PayBrowser, payAppDocumentId } from './support/pay-browser.js';
 import { type ServerProcess, startRedis, startServerProcess } from './support/server-process.js';
 import { createTestDatabase } from './support/test-database.js';
 import { postJson } from './support/test-server.js';
@@ -18,6 +18,8 @@ let redis: Awaited<ReturnType<typeof startRedis>>;
 let a: ServerProcess;
 let b: ServerProcess;
 let merchant: MerchantStub;
+/** Production serves /metrics only behind a token (or on METRICS_PORT). */
+const METRICS_TOKEN = 'multi-instance-metrics-token';
 const integrations: { integrationId: string; apiKey: string }[] = [];
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     RATE_LIMIT_WINDOW_SECONDS: '60',
     EXPIRY_SWEEP_MS: '60000',
+    METRICS_TOKEN,
   };
   a = await startServerProcess(environment); // migrates the database first
   b = await startServerProcess(environment);
@@ -151,7 +154,8 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const updates: any[] = [];
     const connected = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
     const unsubscribe = client.subscribe(
-      { query: 'subscription($s: ID!) { paySessionUpdated(sessionId: $s) { status paidMinor } }', variables: { s: sessionId } },
+      // What the pay app sends: its own document by id (production accepts nothing else from a browser).
+      { query: '', documentId: payAppDocumentId('PaySessionUpdated'), variables: { sessionId } } as never,
       { next: (value) => void updates.push(value), error: () => undefined, complete: () => undefined },
     );
     await connected;
@@ -165,7 +169,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       { 'x-service-api-key': target.apiKey },
     );
     while (updates.length === 0 && Date.now() - recordedAt < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(updates[0]?.data?.paySessionUpdated).toEqual({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
+    expect(updates[0]?.data?.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
     unsubscribe();
     await client.dispose();
   });
@@ -211,7 +215,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       { 'x-service-api-key': target.apiKey },
     );
     expect(created.status).toBe(200);
-    const metrics = await (await fetch(`${b.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${b.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/paysplit_rate_limit_store_errors_total [1-9]/);
   });
 });

@@ -1,8 +1,13 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Integration } from '../src/modules/integrations/integration.entity.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { accessCookieName } from '../src/modules/access/session-access.js';
+import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: 'a'.repeat(64) };
 const TOKEN = 'metrics-token-of-at-least-24-chars';
@@ -71,6 +76,107 @@ describe('introspection', () => {
   it('can be turned on in production with GRAPHQL_INTROSPECTION=on', async () => {
     const { baseUrl } = await server({ ...PRODUCTION, GRAPHQL_INTROSPECTION: 'on', GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'off' });
     expect((await ask(baseUrl)).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+});
+
+describe('trusted documents: in production a browser runs only the pay app and admin area', () => {
+  // Written by the pay app's build (npm test builds first).
+  const trusted = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../pay/dist/trusted-documents.json', import.meta.url)), 'utf8'),
+  ) as Record<string, string>;
+  const idOf = (start: string): string => Object.entries(trusted).find(([, text]) => text.includes(start))![0];
+  const graphql = (baseUrl: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson<{ data?: Record<string, { id?: string }>; errors?: { message: string; extensions: { code: string } }[] }>(
+      `${baseUrl}/graphql`,
+      body,
+      headers,
+    );
+
+  let started: TestServer;
+  let session: { sessionId: string; hostToken: string };
+  let apiKey: string;
+  const openSession = () => idOf('mutation OpenSession(');
+
+  it('runs a document named by its id, and refuses its text sent as a query', async () => {
+    started = await server(PRODUCTION);
+    const integration = await started.provision({ name: 'Trusted' });
+    apiKey = integration.apiKey;
+    const created = await postJson<{ sessionId: string; hostToken: string }>(
+      `${started.baseUrl}/api/v1/payments/sessions`,
+      {
+        integrationId: integration.integrationId,
+        amountMinor: '2000',
+        unconfigured: false,
+        splitMode: 'equal',
+        participants: [{ displayName: 'Host' }],
+      },
+      { 'x-service-api-key': apiKey },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    session = created.body;
+    const variables = { sessionId: session.sessionId, token: session.hostToken };
+
+    const byId = await graphql(started.baseUrl, { documentId: openSession(), variables });
+    expect(byId.body.errors, JSON.stringify(byId.body.errors)).toBeUndefined();
+    expect(byId.body.data?.openSession?.id).toBe(session.sessionId);
+
+    const byText = await graphql(started.baseUrl, { query: trusted[openSession()], variables });
+    expect(byText.status).toBe(400);
+    expect(byText.body.errors?.[0]?.extensions.code).toBe('VALIDATION_ERROR');
+    expect(byText.body.errors?.[0]?.message).toMatch(/own operations/);
+  });
+
+  it('refuses an unknown id, and an id sent beside a query', async () => {
+    const unknown = await graphql(started.baseUrl, { documentId: `sha256:${'0'.repeat(64)}` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.[0]?.message).toMatch(/Unknown documentId/);
+    const both = await graphql(started.baseUrl, { documentId: openSession(), query: '{ __typename }' });
+    expect(both.status).toBe(400);
+  });
+
+  it('lets a valid API key send its own document, but not a made-up key', async () => {
+    const query = { query: 'query($id: ID!) { session(id: $id) { id } }', variables: { id: session.sessionId } };
+    const own = await graphql(started.baseUrl, query, { 'x-service-api-key': apiKey });
+    expect(own.body.data?.session?.id).toBe(session.sessionId);
+    const forged = await graphql(started.baseUrl, { query: '{ __typename }' }, { 'x-service-api-key': 'ps_test_madeup' });
+    expect(forged.body.data).toBeUndefined();
+    expect(forged.body.errors?.[0]?.extensions.code).toBe('INVALID_API_KEY');
+    const junkBearer = await graphql(started.baseUrl, { query: '{ __typename }' }, { authorization: 'Bearer pso_madeup' });
+    expect(junkBearer.body.data).toBeUndefined();
+    expect(junkBearer.body.errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('applies the same rule to subscriptions over graphql-ws', async () => {
+    const cookie = `${accessCookieName(session.sessionId)}=${session.hostToken}`;
+    class BrowserLikeSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { cookie, origin: started.baseUrl } });
+      }
+    }
+    const client = createClient({
+      url: `${started.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: BrowserLikeSocket,
+      retryAttempts: 0,
+    });
+    const firstOutcome = (payload: Record<string, unknown>) =>
+      new Promise<string>((resolve) => {
+        const stop = client.subscribe(payload as never, {
+          next: () => resolve('next'),
+          error: (errors) => resolve(`error: ${JSON.stringify(errors)}`),
+          complete: () => resolve('complete'),
+        });
+        setTimeout(() => {
+          stop();
+          resolve('running');
+        }, 1_000);
+      });
+    try {
+      const subscription = idOf('subscription PaySessionUpdated(');
+      expect(await firstOutcome({ query: trusted[subscription], variables: { sessionId: session.sessionId } })).toMatch(/own operations/);
+      expect(await firstOutcome({ query: '', documentId: subscription, variables: { sessionId: session.sessionId } })).toBe('running');
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

@@ -72,6 +72,16 @@ describe('status polling: 1 a second per session and client, burst 3', () => {
     expect(fourth.headers.get('cache-control')).toBe('no-store');
     expect((await poll(b.body.sessionId as string)).status).toBe(200);
   });
+
+  it('counts the burst in X-RateLimit-*, and the same session in capitals spends the same allowance', async () => {
+    const sessionId = (await create()).body.sessionId as string;
+    const poll = (id: string) => fetch(`${server.baseUrl}/api/payments/unified?sessionId=${id}`);
+    const replies = [];
+    for (const id of [sessionId, sessionId.toUpperCase(), sessionId, sessionId.toUpperCase()]) replies.push(await poll(id));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
+    expect(replies.map((reply) => reply.headers.get('x-ratelimit-limit'))).toEqual(['3', '3', '3', '3']);
+    expect(replies.map((reply) => reply.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+  });
 });
 
 describe('metrics', () => {

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './ids.js';
 export * from './currencies.js';
 export * from './money.js';
 export * from './allocation.js';

@@ -286,7 +286,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'PaySessionFields' },
 ) as unknown as TypedDocumentString<PaySessionFieldsFragment, unknown>;
-export const OpenSessionDocument = new TypedDocumentString(`
+export const OpenSessionDocument = new TypedDocumentString(
+  `
     mutation OpenSession($sessionId: ID!, $token: String!) {
   openSession(sessionId: $sessionId, token: $token) {
     ...PaySessionFields
@@ -318,8 +319,11 @@ export const OpenSessionDocument = new TypedDocumentString(`
   version
   expiresAt
   updatedAt
-}`) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
-export const PaySessionDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:c90d7fb92ed7f475501548074b4f6abec9872717a3e892b757df35f20c5d75c5' },
+) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
+export const PaySessionDocument = new TypedDocumentString(
+  `
     query PaySession($sessionId: ID!) {
   paySession(sessionId: $sessionId) {
     ...PaySessionFields
@@ -351,8 +355,11 @@ export const PaySessionDocument = new TypedDocumentString(`
   version
   expiresAt
   updatedAt
-}`) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
-export const ConfigureSessionDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:8c805bc02855902ea36a21f4874d33801cdd6e383bba1c0e3d1eef075ebeb394' },
+) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
+export const ConfigureSessionDocument = new TypedDocumentString(
+  `
     mutation ConfigureSession($input: ConfigureSessionInput!) {
   configureSession(input: $input) {
     ...PaySessionFields
@@ -384,16 +391,22 @@ export const ConfigureSessionDocument = new TypedDocumentString(`
   version
   expiresAt
   updatedAt
-}`) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
-export const StartPaymentDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:3d0b55c3bdba12ca2a5471836e38e27ef6624b954c027eeaef8e31980ec90d5a' },
+) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
+export const StartPaymentDocument = new TypedDocumentString(
+  `
     mutation StartPayment($sessionId: ID!) {
   startPayment(sessionId: $sessionId) {
     paymentId
     redirectUrl
   }
 }
-    `) as unknown as TypedDocumentString<StartPaymentMutation, StartPaymentMutationVariables>;
-export const CancelSessionAsHostDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:f9313e9f1ffe2af27b51b1ba26d98b89d4dec45cc759eb07999ce0d20c26badb' },
+) as unknown as TypedDocumentString<StartPaymentMutation, StartPaymentMutationVariables>;
+export const CancelSessionAsHostDocument = new TypedDocumentString(
+  `
     mutation CancelSessionAsHost($sessionId: ID!) {
   cancelSessionAsHost(sessionId: $sessionId) {
     ...PaySessionFields
@@ -425,8 +438,11 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(`
   version
   expiresAt
   updatedAt
-}`) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
-export const PaySessionUpdatedDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:d993426e5c61bf777d7f5d4f97c898982a61cae1e163b2e8d2c4406a5a5cc778' },
+) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
+export const PaySessionUpdatedDocument = new TypedDocumentString(
+  `
     subscription PaySessionUpdated($sessionId: ID!) {
   paySessionUpdated(sessionId: $sessionId) {
     ...PaySessionFields
@@ -458,4 +474,6 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(`
   version
   expiresAt
   updatedAt
-}`) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;
+}`,
+  { hash: 'sha256:2d49f8b5cf2a5cb898dc92dc31307e2782728183446f48e3117bc19c0e0f37c1' },
+) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

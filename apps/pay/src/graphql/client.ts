@@ -54,8 +54,26 @@ export function toRequestError(errors: NonNullable<GraphQLResponseBody<unknown>[
   );
 }
 
-/** A generated document of either codegen output (the pay page's or the admin's): its text and its types. */
-export type OperationDocument<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & { toString(): string };
+/**
+ * A generated document of either codegen output (the pay page's or the admin's): its text, its
+ * types and its id in the server's list of trusted documents (`__meta__.hash`, `sha256:<hex>`).
+ */
+export type OperationDocument<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & {
+  toString(): string;
+  __meta__?: Record<string, unknown>;
+};
+
+/**
+ * What goes on the wire for a document: its id when codegen gave it one (production servers
+ * accept only those from browsers), else its text.
+ */
+export function documentPayload(document: { toString(): string; __meta__?: Record<string, unknown> }): {
+  query?: string;
+  documentId?: string;
+} {
+  const documentId = document.__meta__?.hash;
+  return typeof documentId === 'string' ? { documentId } : { query: document.toString() };
+}
 
 export type VariablesArgs<V> = V extends Record<string, never> ? [] : [variables: V];
 
@@ -82,7 +100,7 @@ export async function request<TResult, TVariables>(
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json, application/json', ...headers },
-      body: JSON.stringify({ query: document.toString(), variables }),
+      body: JSON.stringify({ ...documentPayload(document), variables }),
     });
   } catch {
     throw new GraphQLRequestError(NETWORK_ERROR, 'No connection to PaySplit');

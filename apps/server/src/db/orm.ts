@@ -8,6 +8,12 @@ export interface OrmOptions {
   databaseUrl: string;
   poolMax?: number;
   logger?: Logger;
+  /** PostgreSQL's statement_timeout on every connection of the pool (default 15 s). */
+  statementTimeoutMs?: number;
+  /** Names the pool's connections in pg_stat_activity. */
+  applicationName?: string;
+  /** Server settings for every connection of the pool (sent at connect, like `-c name=value`). */
+  settings?: Record<string, string | number>;
 }
 
 export function ormConfig(options: OrmOptions): Options {
@@ -26,7 +32,20 @@ export function ormConfig(options: OrmOptions): Options {
     },
     // While the database is unreachable a request fails within a few seconds (503), never hangs.
     pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000, acquireTimeoutMillis: 3_000, createTimeoutMillis: 2_000 },
-    driverOptions: { connection: { statement_timeout: 15_000, connectionTimeoutMillis: 2_000 } },
+    driverOptions: {
+      connection: {
+        statement_timeout: options.statementTimeoutMs ?? 15_000,
+        connectionTimeoutMillis: 2_000,
+        ...(options.applicationName ? { application_name: options.applicationName } : {}),
+        ...(options.settings
+          ? {
+              options: Object.entries(options.settings)
+                .map(([name, value]) => `-c ${name}=${value}`)
+                .join(' '),
+            }
+          : {}),
+      },
+    },
     // A forked EntityManager per request is the unit of work; the global one is never used for work.
     allowGlobalContext: false,
     forceUtcTimezone: true,

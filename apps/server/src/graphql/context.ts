@@ -62,6 +62,19 @@ export interface RequestContext {
   limit(name: LimitName, key: string): Promise<void>;
   /** The caller's address (for per-client limits). */
   readonly clientAddress: string;
+  /** The document came from the trusted list by its documentId (graphql/trusted-documents.ts). */
+  readonly trustedDocument: boolean;
+  /**
+   * Where this request's reads go: once requireAdmin has succeeded, a unit of work on the dashboard
+   * pool (its own connections, statement_timeout; db/dashboard-database.ts); before that, `em`.
+   * A method, not a getter: Apollo copies the context object per operation, which freezes getters.
+   */
+  readEm(): EntityManager;
+  /**
+   * Charges an operation's estimated cost to the admin-area account or operator token making it
+   * (RATE_LIMIT_EXCEEDED when its budget is spent). API-key and anonymous calls are not charged.
+   */
+  chargeQueryCost(points: number): Promise<void>;
 }
 
 export interface RequestFacts {
@@ -77,11 +90,18 @@ export interface RequestFacts {
   /** The X-CSRF-Token header. */
   csrfToken?: string;
   setHeader?: (name: string, value: string) => void;
+  /** The document came from the trusted list (default false). */
+  trustedDocument?: boolean;
+  /** Spends `points` of the budget named by `key` (throws RATE_LIMIT_EXCEEDED); absent: no budget. */
+  chargeQueryCost?: (key: string, points: number) => Promise<void>;
 }
 
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined, clear: () => undefined };
 
-export function createRequestContext(root: { em: EntityManager; logger: Logger; services: Services }, facts: RequestFacts): RequestContext {
+export function createRequestContext(
+  root: { em: EntityManager; logger: Logger; services: Services; dashboard?: { fork(): EntityManager } },
+  facts: RequestFacts,
+): RequestContext {
   // A unit of work per request; identity map and changes never leak between requests.
   const em = root.em.fork() as EntityManager;
   // Made on first use: most requests never log.
@@ -89,12 +109,19 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
   let merchant: Promise<MerchantPrincipal> | undefined;
   let admin: Promise<AdminPrincipal | undefined> | undefined;
   let loaders: RequestLoaders | undefined;
+  // Set by requireAdmin: from then on this request's reads use the dashboard pool.
+  let dashboardEm: EntityManager | undefined;
   const cookies = facts.cookies ?? NO_COOKIES;
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
   const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
     (admin ??= bearer
       ? root.services.accounts.resolveOperatorToken(em, bearer)
       : root.services.accounts.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
+  // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
+  const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
+    const cookieToken = cookies.get(ADMIN_COOKIE);
+    return principal.via === 'login' && (!cookieToken || !root.services.accounts.csrfTokenMatches(cookieToken, facts.csrfToken));
+  };
   return {
     requestId: facts.requestId,
     em,
@@ -104,7 +131,8 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
     services: root.services,
     cookies,
     get loaders() {
-      return (loaders ??= createLoaders(em));
+      // The batches run after the root field, so an admin request's batches use the dashboard pool.
+      return (loaders ??= createLoaders(() => dashboardEm ?? em));
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),
@@ -112,17 +140,31 @@ export function createRequestContext(root: { em: EntityManager; logger: Logger; 
     async requireAdmin(requirement) {
       const principal = await resolveAdmin();
       if (!principal) throw new AppError(ErrorCode.Unauthenticated, 'Sign in to the administration area first');
-      // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
-      const cookieToken = cookies.get(ADMIN_COOKIE);
-      if (principal.via === 'login' && (!cookieToken || !root.services.accounts.csrfTokenMatches(cookieToken, facts.csrfToken))) {
+      if (lacksCsrfToken(principal)) {
         throw new AppError(ErrorCode.Forbidden, 'The X-CSRF-Token header is missing or wrong; reload the page');
       }
       if (principal.mustChangePassword && !requirement?.allowPendingPasswordChange) {
         throw new AppError(ErrorCode.Forbidden, 'Choose a new password first: the one-time password only allows changing it');
       }
+      dashboardEm ??= root.dashboard?.fork();
       return principal;
     },
     clientAddress: facts.clientAddress ?? 'unknown',
+    trustedDocument: facts.trustedDocument ?? false,
+    readEm: () => dashboardEm ?? em,
+    async chargeQueryCost(points) {
+      if (!facts.chargeQueryCost) return;
+      // Whoever brings admin credentials pays, an API key header beside them or not (admin fields
+      // ignore it). Calls with only an API key count requests against decisions §8's limits instead.
+      const principal = await resolveAdmin().catch(() => undefined);
+      if (!principal) return;
+      // Such a request is refused by every admin operation; it must not spend the account's budget.
+      if (lacksCsrfToken(principal)) return;
+      await facts.chargeQueryCost(
+        principal.operatorTokenId ? `operator-token:${principal.operatorTokenId}` : `account:${principal.accountId}`,
+        points,
+      );
+    },
     limit: facts.limit ?? (async () => undefined),
     requireMerchant() {
       merchant ??= facts.fromBrowser

@@ -1,8 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, ErrorCode, type ErrorDetail, isErrorCode } from '@paysplit/domain';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from './context.js';
+import { inputErrorMessage } from './input-errors.js';
+import { scrubSecrets } from '../logger.js';
 
 // PostgreSQL and socket failures that mean "the database is not reachable right now".
 const UNAVAILABLE_CODES = new Set([
@@ -43,34 +45,74 @@ const GRAPHQL_INPUT_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
-/** Every GraphQL error carries `extensions.code` from the decisions' list, and nothing internal. */
-export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+/**
+ * The AppError a GraphQL error stands for, on every transport (Apollo, REST's in-process
+ * execution, graphql-ws). What a resolver threw is classified as thrown; a request-level error
+ * (syntax, validation, variables that do not fit their types: Apollo's input codes, or without a
+ * path and a code when graphql-js is called directly) is the client's VALIDATION_ERROR, its
+ * message without the values sent (input-errors.ts); a code one of our plugins set is kept.
+ */
+export function classifyGraphQLError(error: GraphQLError): AppError {
   const original = unwrapResolverError(error);
-  const apolloCode = formatted.extensions?.code;
-  if (!(original instanceof AppError) && typeof apolloCode === 'string' && GRAPHQL_INPUT_CODES.has(apolloCode)) {
-    return { message: formatted.message, locations: formatted.locations, extensions: { code: ErrorCode.ValidationError } };
-  }
-  if (!(original instanceof AppError) && typeof apolloCode === 'string' && isErrorCode(apolloCode)) {
-    return formatted;
-  }
-  const appError = classifyError(original);
-  const extensions: { code: string; details?: readonly ErrorDetail[]; retryAfterSeconds?: number } = { code: appError.code };
-  if (appError.details?.length) extensions.details = appError.details;
-  if (appError.retryAfterSeconds !== undefined) extensions.retryAfterSeconds = appError.retryAfterSeconds;
-  return { message: appError.message, path: formatted.path, locations: formatted.locations, extensions };
+  if (original instanceof AppError) return original;
+  const code = error.extensions?.code;
+  const requestLevel =
+    (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) ||
+    (code === undefined && error.path === undefined && (!error.originalError || error.originalError instanceof GraphQLError));
+  if (requestLevel) return new AppError(ErrorCode.ValidationError, inputErrorMessage(error));
+  if (isErrorCode(code)) return new AppError(code, error.message);
+  return classifyError(original);
 }
 
-/** Logs the errors a client cannot fix (the cause stays in the log, never in the reply). */
+/** Every GraphQL error carries `extensions.code` from the decisions' list, and nothing internal. */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  if (!(error instanceof GraphQLError)) {
+    const appError = classifyError(unwrapResolverError(error));
+    return { message: appError.message, path: formatted.path, locations: formatted.locations, extensions: { code: appError.code } };
+  }
+  const appError = classifyGraphQLError(error);
+  const extensions: { code: string; details?: readonly ErrorDetail[]; retryAfterSeconds?: number } = { code: appError.code };
+  // Messages may quote what the client sent; a value shaped like one of our secrets never goes back.
+  if (appError.details?.length) {
+    extensions.details = appError.details.map((detail) => ({ path: scrubSecrets(detail.path), message: scrubSecrets(detail.message) }));
+  }
+  if (appError.retryAfterSeconds !== undefined) extensions.retryAfterSeconds = appError.retryAfterSeconds;
+  // Plugins' refusals (depth, cost, trusted documents) may carry more of their own: kept.
+  const extra = isErrorCode(error.extensions?.code) && !(unwrapResolverError(error) instanceof AppError) ? formatted.extensions : undefined;
+  return {
+    message: scrubSecrets(appError.message),
+    path: formatted.path,
+    locations: formatted.locations,
+    extensions: { ...extra, ...extensions },
+  };
+}
+
+/** Faults of ours, worth an error line with the cause; everything else was the client's mistake. */
+export function isServerFault(error: AppError): boolean {
+  return error.code === ErrorCode.InternalError || error.code === ErrorCode.ServiceUnavailable;
+}
+
+/**
+ * Logs what a GraphQL request ran into: faults of ours at `error` with their cause (which never
+ * reaches the reply); a client's mistakes (validation, auth, not found, limits) at `debug`, one
+ * line each, code and value-free message only, no stack.
+ */
 export const errorLoggingPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
-      async didEncounterErrors({ errors, contextValue }) {
+      async didEncounterErrors({ errors, contextValue, operationName }) {
         for (const error of errors) {
-          const original = unwrapResolverError(error);
-          if (original instanceof AppError) continue;
-          const classified = classifyError(original);
-          if (classified.code === ErrorCode.InternalError || classified.code === ErrorCode.ServiceUnavailable) {
-            contextValue.logger.error({ err: original, path: error.path }, 'GraphQL operation failed');
+          const classified = classifyGraphQLError(error);
+          if (isServerFault(classified)) {
+            contextValue.logger.error(
+              { err: unwrapResolverError(error), path: error.path, code: classified.code },
+              'GraphQL operation failed',
+            );
+          } else if (contextValue.logger.isLevelEnabled('debug')) {
+            contextValue.logger.debug(
+              { code: classified.code, path: error.path, operationName, reason: classified.message },
+              'GraphQL request refused',
+            );
           }
         }
       },

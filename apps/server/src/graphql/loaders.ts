@@ -24,13 +24,16 @@ function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => str
   return keys.map((key) => groups.get(key) ?? []);
 }
 
-export function createLoaders(em: EntityManager): RequestLoaders {
+/** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
+export function createLoaders(emFor: () => EntityManager): RequestLoaders {
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => {
+      const em = emFor();
       const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
       return groupBy(sessionIds, payments, (payment) => payment.session.id);
     }),
     eventsOfSession: new DataLoader(async (sessionIds) => {
+      const em = emFor();
       const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
       // Deliveries and their attempts in two more queries (select-in), whatever the number of events.
       const deliveries = events.length

@@ -1,13 +1,16 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { ErrorCode } from '@paysplit/domain';
+import { AppError, ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
 import { GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { createRequire } from 'node:module';
+import { MAX_PAGE_SIZE } from '../modules/admin/explorer.service.js';
+import type { RequestContext } from './context.js';
 
 // Its ESM build imports graphql's .mjs files, a second copy of graphql beside the CommonJS one that
 // type-graphql builds the schema with ("Cannot use GraphQLObjectType from another module"). The
 // CommonJS build shares graphql with the rest of the server.
-const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = createRequire(import.meta.url)(
+const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
   'graphql-query-complexity',
 ) as typeof import('graphql-query-complexity');
 
@@ -17,8 +20,96 @@ const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = createRequi
  * classic way to make a server walk a deep tree.
  */
 export const MAX_QUERY_DEPTH = 15;
-/** One point a field; page fields multiply their selection by the page size (see `complexity` on them). */
+/** The most one operation may cost (see FIELD_COSTS); more is refused before anything runs. */
 export const MAX_QUERY_COST = 10_000;
+
+/** The cost of one SQL statement: a field of output is 1 point, a statement weighs as much as ten. */
+const STATEMENT = 10;
+/** A mutation's transaction (a few statements, row locks, an audit entry or outbox rows). */
+const WRITE = 100;
+/** scrypt with 128 MiB (accounts/password.ts): a large share of a second of a core per call; two fit in an operation. */
+const PASSWORD_HASH = 4_000;
+/** Rows assumed for lists without paging (an operator's integrations, operator tokens, a session's events). */
+const UNPAGED_ROWS = 50;
+
+/**
+ * What a field costs beyond its own point: `base` for the SQL it runs, and its selection counted
+ * once per row it returns (`rows`: a page's `first`, or an assumed count). Every alias and every
+ * repeat of a field is counted in full: graphql-query-complexity walks each selection node, and a
+ * field's cost does not depend on its response name. Mutations not listed cost WRITE each.
+ */
+interface FieldCost {
+  base: number;
+  rows?: 'page' | number;
+}
+
+export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
+  // Three aggregate scans over every session created in the range (explorer.service.ts): a few per
+  // request are fine, hundreds are not (9 fit under MAX_QUERY_COST).
+  'Query.stats': { base: 1_000 },
+  // Keyset pages: one filtered scan plus one select-in per relation, rows × selection.
+  'Query.sessions': { base: 5 * STATEMENT, rows: 'page' },
+  'Query.webhookDeliveries': { base: 5 * STATEMENT, rows: 'page' },
+  'Query.auditLog': { base: 5 * STATEMENT, rows: 'page' },
+  'Query.integrations': { base: 2 * STATEMENT, rows: UNPAGED_ROWS },
+  'Query.integration': { base: 2 * STATEMENT },
+  'Query.session': { base: 2 * STATEMENT },
+  'Query.sessionEvents': { base: 3 * STATEMENT, rows: UNPAGED_ROWS },
+  'Query.paySession': { base: 3 * STATEMENT },
+  'Query.sessionStatus': { base: STATEMENT },
+  'Query.operatorTokens': { base: STATEMENT, rows: UNPAGED_ROWS },
+  'Query.me': { base: STATEMENT },
+  // Per row of a page: one statement each (refunds owed, an integration's keys), or a share of a
+  // batch the DataLoaders make once per page (payments, events with deliveries and attempts).
+  'SessionView.refundsOwed': { base: STATEMENT },
+  'SessionView.payments': { base: 2 },
+  'SessionView.events': { base: 3 },
+  // An integration has a few keys (rotation keeps two or three alive, revoked ones stay listed).
+  'IntegrationView.apiKeys': { base: STATEMENT, rows: 10 },
+  'Mutation.login': { base: PASSWORD_HASH },
+  'Mutation.registerAccount': { base: PASSWORD_HASH },
+  'Mutation.changePassword': { base: 2 * PASSWORD_HASH },
+  'Mutation.logout': { base: STATEMENT },
+};
+
+function pageRows(first: unknown): number {
+  const size = typeof first === 'number' && Number.isFinite(first) ? Math.trunc(first) : 50;
+  // Outside 1..100 the resolver refuses the page; until then count it as the largest allowed.
+  return size >= 1 && size <= MAX_PAGE_SIZE ? size : MAX_PAGE_SIZE;
+}
+
+/** FIELD_COSTS as an estimator; fields it does not list fall through to one point plus their selection. */
+export const sqlCostEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  const cost = FIELD_COSTS[`${type.name}.${field.name}`] ?? (type.name === 'Mutation' ? { base: WRITE } : undefined);
+  if (!cost) return undefined;
+  const rows = cost.rows === 'page' ? pageRows(args.first) : (cost.rows ?? 1);
+  return 1 + cost.base + rows * childComplexity;
+};
+
+// graphql-query-complexity gives up above this many selection nodes (fragments counted each time
+// they are spread) and throws this message.
+const TOO_MANY_NODES = /maximum allowed number of nodes/i;
+
+/** The estimated cost of the operation that will run; undefined when its variables do not fit their types. */
+export function estimateCost(
+  schema: GraphQLSchema,
+  request: { query: Parameters<typeof getComplexity>[0]['query']; operationName?: string | null; variables?: Record<string, unknown> },
+): number | undefined {
+  try {
+    return getComplexity({
+      schema,
+      query: request.query,
+      operationName: request.operationName ?? undefined,
+      variables: request.variables,
+      estimators: [sqlCostEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch (error) {
+    // Padding an operation past the node limit must not skip the limit: refuse it as too costly.
+    if (error instanceof Error && TOO_MANY_NODES.test(error.message)) return Number.POSITIVE_INFINITY;
+    // Variables that do not fit their types: execution refuses them next, with the field named.
+    return undefined;
+  }
+}
 
 export const depthLimitRule: ValidationRule = maxDepthRule({
   n: MAX_QUERY_DEPTH,
@@ -30,32 +121,37 @@ export const depthLimitRule: ValidationRule = maxDepthRule({
   onReject: [(context, error) => context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
 }) as unknown as ValidationRule;
 
-/** Refuses an operation whose estimated cost exceeds MAX_QUERY_COST, before any resolver runs. */
-export function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin {
+/**
+ * Before any resolver (and so before any SQL): refuses an operation whose estimated cost exceeds
+ * MAX_QUERY_COST, then charges the cost to the admin-area account or operator token making it
+ * (RateLimits.chargeQueryCost), which refuses it with RATE_LIMIT_EXCEEDED once the budget is spent.
+ */
+export function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
-          let cost: number;
-          try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch {
-            // Variables that do not fit their types: execution refuses them next, with the field named.
-            return;
-          }
+        async didResolveOperation({ request, document, contextValue }) {
+          const cost = estimateCost(schema, { query: document, operationName: request.operationName, variables: request.variables });
+          if (cost === undefined) return;
           if (cost > MAX_QUERY_COST) {
-            throw new GraphQLError(
-              `The query costs ${cost} points; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`,
-              {
-                extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+            const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
+            throw new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
+              extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+            });
+          }
+          try {
+            await contextValue.chargeQueryCost(cost);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            // Thrown here rather than by a resolver: carried as a GraphQLError with the code, the wait and the status.
+            throw new GraphQLError(error.message, {
+              originalError: error,
+              extensions: {
+                code: error.code,
+                ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+                http: { status: ERROR_HTTP_STATUS[error.code] },
               },
-            );
+            });
           }
         },
       };

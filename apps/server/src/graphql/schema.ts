@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
+import { guardIdArguments } from './id-arguments.js';
 import { AccountResolver } from '../modules/accounts/account.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
@@ -33,12 +34,14 @@ const NO_TOPIC_PUBSUB: PubSub = {
 };
 
 export async function buildPaySplitSchema(): Promise<GraphQLSchema> {
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers: RESOLVERS,
     pubSub: NO_TOPIC_PUBSUB,
     // Input rules live in the domain and the services (one place for every transport).
     validate: false,
   });
+  // Ids are checked where they enter, for every transport (id-arguments.ts).
+  return guardIdArguments(schema);
 }
 
 /** The SDL published as apps/server/schema.graphql (sorted, so diffs show real changes only). */

@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import { parse as parseCookies } from 'cookie';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { type CookieJar, createRequestContext, type RequestContext } from '../graphql/context.js';
 import { formatGraphQLError } from '../graphql/errors.js';
+import { resolveSubscriptionDocument, type TrustedDocumentPolicy } from '../graphql/trusted-documents.js';
 import type { Logger } from '../logger.js';
 
 /**
@@ -14,7 +15,13 @@ import type { Logger } from '../logger.js';
  */
 export function attachLiveUpdates(
   server: Server,
-  deps: { schema: GraphQLSchema; publicOrigin: string; logger: Logger; contextRoot: Parameters<typeof createRequestContext>[0] },
+  deps: {
+    schema: GraphQLSchema;
+    publicOrigin: string;
+    logger: Logger;
+    contextRoot: Parameters<typeof createRequestContext>[0];
+    trusted: TrustedDocumentPolicy;
+  },
 ): () => Promise<void> {
   const sockets = new WebSocketServer({
     server,
@@ -24,6 +31,8 @@ export function attachLiveUpdates(
   const disposable = useServer<Record<string, unknown>, { request: { headers: Record<string, string | string[] | undefined> } }>(
     {
       schema: deps.schema,
+      // Browsers only, so the same rule as /graphql for callers without a credential.
+      onSubscribe: (_ctx, _id, payload) => resolveSubscriptionDocument(deps.trusted, payload) ?? syntaxErrors(payload.query),
       context: (ctx): RequestContext => {
         const header = ctx.extra.request.headers.cookie;
         const cookies = parseCookies(typeof header === 'string' ? header : '');
@@ -37,8 +46,11 @@ export function attachLiveUpdates(
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) } : undefined,
+      // Refusals in the same shape and words as on /graphql: codes, and no value the client sent.
       onError: (_ctx, _id, _payload, errors) => {
-        deps.logger.debug({ errors: errors.map((error) => error.message) }, 'subscription refused');
+        const formatted = errors.map((error) => formatGraphQLError(error.toJSON(), error));
+        deps.logger.debug({ errors: formatted.map((error) => error.message) }, 'subscription refused');
+        return formatted;
       },
     },
     sockets,
@@ -47,4 +59,19 @@ export function attachLiveUpdates(
     await disposable.dispose();
     await new Promise((resolve) => sockets.close(resolve));
   };
+}
+
+/**
+ * graphql-ws parses the document outside its error handling: a syntax error would close the
+ * socket as an internal error (4500) and be written to the console. Parsed here first, it is
+ * answered as the refusal it is.
+ */
+function syntaxErrors(query: string): readonly GraphQLError[] | undefined {
+  try {
+    parse(query);
+    return undefined;
+  } catch (error) {
+    if (error instanceof GraphQLError) return [error];
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Redis } from 'ioredis';
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import type { Metrics } from './metrics.js';
 
@@ -17,7 +17,7 @@ export interface LimitDecision {
   retryAfter: number;
 }
 
-type Limiter = RateLimiterMemory | RateLimiterRedis | BurstyRateLimiter;
+type Limiter = RateLimiterMemory | RateLimiterRedis | SteadyWithBurst;
 
 /**
  * The limits of interface "Limits" and decisions §8, on rate-limiter-flexible: in memory for one
@@ -28,6 +28,7 @@ type Limiter = RateLimiterMemory | RateLimiterRedis | BurstyRateLimiter;
 export class RateLimits {
   private readonly limiters: Record<LimitName, { limiter: Limiter; limit: number }>;
   private readonly loginLimiters: { emailAddress: RateLimiterMemory | RateLimiterRedis; email: RateLimiterMemory | RateLimiterRedis };
+  private readonly queryCost: { limiter: RateLimiterMemory | RateLimiterRedis; limit: number };
 
   constructor(
     private readonly options: {
@@ -37,6 +38,8 @@ export class RateLimits {
       prefix?: string;
       windowSeconds?: number;
       enabled?: boolean;
+      /** Query-cost points per window of an admin-area account or operator token (default 50,000). */
+      queryCostPerWindow?: number;
     },
   ) {
     const window = options.windowSeconds ?? 60;
@@ -56,11 +59,37 @@ export class RateLimits {
       merchantApi: { limiter: make('api', 600, window), limit: 600 },
       // Self sign-up in the administration area, per client address.
       accountSignup: { limiter: make('signup', 10, window), limit: 10 },
-      // 1 a second, with up to 2 extra in a burst (3 at once) refilled over 10 s.
-      poll: { limiter: new BurstyRateLimiter(make('poll', 1, 1), make('poll_burst', 2, 10)), limit: 1 },
+      // 1 a second, with up to 2 extra in a burst (3 at once) refilled over 10 s; the headers count both.
+      poll: { limiter: new SteadyWithBurst(make('poll', 1, 1), make('poll_burst', 2, 10)), limit: 3 },
     };
     // Generous point budgets: these count failures with penalty() and compare against 5 / 20 themselves.
     this.loginLimiters = { emailAddress: make('login_fail_ip', 1000, 60), email: make('login_fail', 1000, 3600) };
+    const costBudget = options.queryCostPerWindow ?? 50_000;
+    this.queryCost = { limiter: make('query_cost', costBudget, window), limit: costBudget };
+  }
+
+  /**
+   * Spends an operation's estimated cost (graphql/query-limits.ts) from the budget of the
+   * admin-area account or operator token `key`. Refused operations spend nothing; like the other
+   * limits it is off with RATE_LIMITS=off and fails open when Redis cannot answer.
+   */
+  async chargeQueryCost(key: string, points: number): Promise<LimitDecision> {
+    const { limiter, limit } = this.queryCost;
+    const open = (): LimitDecision => ({ allowed: true, limit, remaining: limit, resetAt: Math.ceil(Date.now() / 1000), retryAfter: 0 });
+    if (this.options.enabled === false || points <= 0) return open();
+    try {
+      return decision(true, limit, await limiter.consume(key, points));
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        // consume() counted the refused points too; give them back so that a refusal costs nothing.
+        await limiter.reward(key, points).catch(() => undefined);
+        this.options.metrics.rateLimited.inc({ limit: 'queryCost' });
+        return decision(false, limit, outcome);
+      }
+      this.options.metrics.rateLimitStoreErrors.inc();
+      this.options.logger.warn({ err: outcome, limit: 'queryCost' }, 'rate-limit store unavailable; letting the request through');
+      return open();
+    }
   }
 
   /**
@@ -127,6 +156,51 @@ export async function enforceLimit(
   if (!decision.allowed) {
     res.setHeader('Retry-After', String(decision.retryAfter));
     throw new AppError(ErrorCode.RateLimitExceeded, 'Rate limit exceeded. Please try again later.');
+  }
+}
+
+/** Spends an operation's query cost from an admin-area budget; RATE_LIMIT_EXCEEDED with retryAfterSeconds when it is spent. */
+export async function chargeQueryCost(limits: RateLimits, key: string, points: number): Promise<void> {
+  const decision = await limits.chargeQueryCost(key, points);
+  if (!decision.allowed) {
+    throw new AppError(
+      ErrorCode.RateLimitExceeded,
+      `The query budget of this account or token (${decision.limit} points a window) is spent; this operation costs ${points}. Try again later.`,
+      undefined,
+      { retryAfterSeconds: decision.retryAfter },
+    );
+  }
+}
+
+/**
+ * A steady rate with a burst allowance on top, like rate-limiter-flexible's BurstyRateLimiter, but
+ * its answers count what is left of both: X-RateLimit-Remaining says 0 only when the next request
+ * would be refused.
+ */
+class SteadyWithBurst {
+  constructor(
+    private readonly steady: RateLimiterMemory | RateLimiterRedis,
+    private readonly burst: RateLimiterMemory | RateLimiterRedis,
+  ) {}
+
+  async consume(key: string): Promise<RateLimiterRes> {
+    let steady: RateLimiterRes;
+    try {
+      steady = await this.steady.consume(key);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      try {
+        const burst = await this.burst.consume(key);
+        return new RateLimiterRes(burst.remainingPoints, refused.msBeforeNext, burst.consumedPoints);
+      } catch (burstRefused) {
+        if (!(burstRefused instanceof RateLimiterRes)) throw burstRefused;
+        // Refused until the sooner of: the steady window turning over, or the burst refilling.
+        throw new RateLimiterRes(0, Math.min(refused.msBeforeNext, burstRefused.msBeforeNext), burstRefused.consumedPoints);
+      }
+    }
+    const burst = await this.burst.get(key);
+    const burstLeft = burst ? Math.max(0, burst.remainingPoints) : this.burst.points;
+    return new RateLimiterRes(steady.remainingPoints + burstLeft, steady.msBeforeNext, steady.consumedPoints);
   }
 }
 

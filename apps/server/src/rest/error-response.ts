@@ -1,6 +1,7 @@
 import { AppError, ERROR_HTTP_STATUS, ErrorCode, type ErrorDetail } from '@paysplit/domain';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { scrubSecrets } from '../logger.js';
 
 export const errorResponseSchema = z
   .object({
@@ -17,8 +18,17 @@ export const errorResponseSchema = z
 
 export type ErrorResponseBody = z.infer<typeof errorResponseSchema>;
 
+/** Messages may quote what the client sent; a value shaped like one of our secrets never goes back (logger.ts). */
 export function errorBody(requestId: string, code: string, message: string, details?: readonly ErrorDetail[]): ErrorResponseBody {
-  return { success: false, code, message, requestId, ...(details?.length ? { details: [...details] } : {}) };
+  return {
+    success: false,
+    code,
+    message: scrubSecrets(message),
+    requestId,
+    ...(details?.length
+      ? { details: details.map((detail) => ({ path: scrubSecrets(detail.path), message: scrubSecrets(detail.message) })) }
+      : {}),
+  };
 }
 
 /** The one way an error leaves the REST layer: the status from the code table, the spec's body. */

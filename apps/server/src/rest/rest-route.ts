@@ -1,9 +1,9 @@
 import { AppError, ErrorCode, type ErrorDetail } from '@paysplit/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { type DocumentNode, execute, type GraphQLError, type GraphQLSchema, validate } from 'graphql';
+import { type DocumentNode, execute, type GraphQLSchema, validate } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
-import { classifyError } from '../graphql/errors.js';
+import { classifyError, classifyGraphQLError, isServerFault } from '../graphql/errors.js';
 import { enforceLimit, type LimitName, type RateLimits } from '../http/rate-limits.js';
 import type { MerchantPrincipal } from '../modules/integrations/integration.service.js';
 import { sendError } from './error-response.js';
@@ -71,8 +71,10 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
         contextValue: context,
       });
       if (errors?.length) {
-        const appError = fromGraphQLError(errors[0]!);
-        if (appError.code === ErrorCode.InternalError || appError.code === ErrorCode.ServiceUnavailable) {
+        // Classified as on /graphql: a resolver's error as thrown, variables that do not fit their
+        // types as VALIDATION_ERROR without the values sent.
+        const appError = classifyGraphQLError(errors[0]!);
+        if (isServerFault(appError)) {
           context.logger.error({ err: errors[0]!.originalError ?? errors[0], code: appError.code }, 'REST operation failed');
         }
         sendError(res, requestId, appError);
@@ -119,14 +121,4 @@ function formatPath(path: readonly PropertyKey[]): string {
     (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
     '',
   );
-}
-
-/**
- * A resolver's error (it has a path) is what the resolver threw, classified like on /graphql; an
- * error without a path is the request's (variables that do not fit their types): bad input.
- */
-function fromGraphQLError(error: GraphQLError): AppError {
-  if (error.originalError instanceof AppError) return error.originalError;
-  if (error.path === undefined) return new AppError(ErrorCode.ValidationError, error.message);
-  return classifyError(error.originalError ?? error);
 }

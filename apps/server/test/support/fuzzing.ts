@@ -1,5 +1,8 @@
+import { appendFileSync } from 'node:fs';
+import { brotliCompressSync, deflateSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { accessCookieName } from '../../src/modules/access/session-access.js';
 import { errorResponseSchema } from '../../src/rest/error-response.js';
 import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser } from './pay-browser.js';
@@ -8,11 +11,26 @@ import { postJson, startTestServer, type TestServer } from './test-server.js';
 /**
  * Property-based request fuzzing: for every REST endpoint and GraphQL mutation, thousands of
  * generated bodies (near-valid ones with one field broken, wrong types, random JSON, broken
- * JSON). The properties: never a 5xx, every refusal has the spec's error shape, and a refused
- * request writes nothing. FUZZ_RUNS raises the count for a nightly-size run.
+ * JSON), ids and tokens of every shape, and bodies in every Content-Encoding. The properties:
+ * never a 5xx nor INTERNAL_ERROR, every refusal has the spec's error shape, a refused request
+ * writes nothing and repeats no secret, and the server logs no error line. FUZZ_RUNS scales every
+ * case (each sends `share × RUNS` requests); the default sends about 56,000 across both suites,
+ * counted and printed at the end of the run (global-setup.ts).
  */
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const CONCURRENCY = 24;
+
+/** Requests this worker sent and what came back, for the run's summary. */
+const tally = { requests: 0, serverErrors: 0, internalErrors: 0 };
+
+/** Adds this suite's counts to the run's summary (printed by global-setup.ts when the run ends) and prints them. */
+export function reportTally(suite: string): void {
+  const line = JSON.stringify({ suite, ...tally });
+  process.stdout.write(
+    `[fuzz] ${suite}: ${tally.requests} requests, ${tally.serverErrors} statuses >= 500, ${tally.internalErrors} INTERNAL_ERROR answers\n`,
+  );
+  appendFileSync(inject('fuzzTallyFile'), `${line}\n`);
+}
 
 // JSON values of every type, small enough to stay under the body limit.
 export const anyJson = fc.jsonValue({ maxDepth: 3 });
@@ -35,36 +53,65 @@ export const weirdString = fc.oneof(
     '💸'.repeat(300),
   ),
   fc.uuid(),
+  fc.uuid().map((id) => id.toUpperCase()),
+);
+/** What an id may arrive as: malformed, uppercase, empty, huge, or not a string at all. */
+export const weirdId = fc.oneof(
+  weirdString,
+  fc.constantFrom('not-a-uuid', '00000000-0000-0000-0000-00000000000g', "1' or '1'='1", 'x'.repeat(20_000)),
+  fc.uuid().map((id) => `${id} `),
+  fc.uuid().map((id) => id.replace(/-/g, '')),
+  fc.integer(),
+  fc.array(fc.uuid(), { maxLength: 2 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.uuid(), { maxKeys: 1 }),
+  fc.constant(null),
 );
 export const weirdNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, 1e21, 0.001, 99_999_999_999, 100_000_000_000, 1.5));
 export const weirdValue = fc.oneof(anyJson, weirdString, weirdNumber, fc.constant(null), fc.boolean());
 
 /** A valid object with each field kept, dropped, or replaced by something odd; plus extra keys. */
-export function mutate(valid: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+export function mutate(valid: Record<string, unknown>, odd: fc.Arbitrary<unknown> = weirdValue): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(
     Object.entries(valid).map(([key, value]) => [
       key,
       fc.oneof(
         { weight: 3, arbitrary: fc.constant(value) },
-        { weight: 1, arbitrary: weirdValue },
+        { weight: 1, arbitrary: odd },
         { weight: 1, arbitrary: fc.constant(undefined) },
       ),
     ]),
   );
   return fc
-    .tuple(fc.record(fields), fc.dictionary(fc.string({ maxLength: 12 }), weirdValue, { maxKeys: 2 }))
+    .tuple(fc.record(fields), fc.dictionary(fc.string({ maxLength: 12 }), odd, { maxKeys: 2 }))
     .map(([record, extra]) =>
       Object.fromEntries(Object.entries({ ...record, ...(Math.random() < 0.2 ? extra : {}) }).filter(([, value]) => value !== undefined)),
     );
 }
 
 /** Bodies: mostly near-valid, some random JSON, some not JSON at all. */
-export function bodies(valid: Record<string, unknown>): fc.Arbitrary<string> {
+export function bodies(valid: Record<string, unknown>, odd: fc.Arbitrary<unknown> = weirdValue): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: mutate(valid).map((body) => JSON.stringify(body)) },
+    { weight: 6, arbitrary: mutate(valid, odd).map((body) => JSON.stringify(body)) },
     { weight: 2, arbitrary: anyJson.map((body) => JSON.stringify(body)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-    { weight: 1, arbitrary: mutate(valid).map((body) => JSON.stringify(body).slice(0, -1)) },
+    { weight: 1, arbitrary: mutate(valid, odd).map((body) => JSON.stringify(body).slice(0, -1)) },
+  );
+}
+
+/** Odd values, sometimes a secret in any wrapping: so a refusal that repeats input would show it. */
+export function oddValuesWith(secrets: readonly string[]): fc.Arbitrary<unknown> {
+  const secret = fc.constantFrom(...secrets);
+  return fc.oneof(
+    { weight: 4, arbitrary: weirdValue },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        secret,
+        secret.map((value) => [value]),
+        secret.map((value) => ({ value })),
+        secret.map((value) => ` ${value}\n`),
+      ),
+    },
   );
 }
 
@@ -81,7 +128,11 @@ export async function runAll<T>(items: T[], send: (item: T) => Promise<Outcome>)
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < items.length) {
         const item = items[next++]!;
-        results.push({ item, outcome: await send(item) });
+        const outcome = await send(item);
+        tally.requests += 1;
+        if (outcome.status >= 500) tally.serverErrors += 1;
+        if (JSON.stringify(outcome.body).includes('INTERNAL_ERROR')) tally.internalErrors += 1;
+        results.push({ item, outcome });
       }
     }),
   );
@@ -92,10 +143,14 @@ export async function sendRaw(
   baseUrl: string,
   method: string,
   path: string,
-  body: string | undefined,
+  body: string | Uint8Array | undefined,
   headers: Record<string, string> = {},
 ): Promise<Outcome> {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined || typeof body === 'string' ? body : new Uint8Array(body),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -118,15 +173,122 @@ export function expectNoServerErrorsAndSpecShape(results: { item: unknown; outco
   }
 }
 
-export const sample = <T>(arbitrary: fc.Arbitrary<T>, seed: number) => fc.sample(arbitrary, { numRuns: RUNS, seed });
+/** `share × RUNS` generated values (at least 20), the same ones for the same seed. */
+export const sample = <T>(arbitrary: fc.Arbitrary<T>, seed: number, share = 1) =>
+  fc.sample(arbitrary, { numRuns: Math.max(20, Math.round(RUNS * share)), seed });
+
+/** A refusal never repeats a secret (the host token, the API key), wherever it was sent. */
+export function expectNoSecretsInRefusals(results: { item: unknown; outcome: Outcome }[], secrets: readonly string[]): void {
+  for (const { item, outcome } of results) {
+    const text = JSON.stringify(outcome.body);
+    const refused = outcome.status >= 400 || text.includes('"errors"');
+    if (!refused) continue;
+    for (const secret of secrets)
+      expect(text.includes(secret), `${JSON.stringify(item).slice(0, 300)} -> ${text.slice(0, 300)}`).toBe(false);
+  }
+}
+
+/** The server logged no error line over the run (client mistakes are info or debug). */
+export function expectNoErrorLines(server: TestServer): void {
+  const errors = server
+    .logLines()
+    .filter((line) => /"level":"(error|fatal)"/.test(line))
+    .map((line) => line.slice(0, 500));
+  expect(errors).toEqual([]);
+}
+
+export interface EncodedBody {
+  encoding: string | undefined;
+  kind: string;
+  body: Buffer;
+}
+
+// Brotli's default quality (11) takes most of a run's time on the bombs; the server decodes any quality alike.
+const COMPRESSORS: Record<string, (data: Buffer) => Buffer> = {
+  gzip: (data) => gzipSync(data, { level: 1 }),
+  deflate: (data) => deflateSync(data, { level: 1 }),
+  br: (data) => brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
+};
+
+/**
+ * Bodies in every Content-Encoding: valid (compressed as declared), declared one way and
+ * compressed another, corrupt, truncated, uncompressed under a compressed label, bombs (a few
+ * hundred bytes that inflate past the 100 KiB limit), unknown or stacked encodings.
+ */
+export function encodedBodies(json: fc.Arbitrary<string>): fc.Arbitrary<EncodedBody> {
+  const encoding = fc.constantFrom('gzip', 'deflate', 'br');
+  const bomb = fc.integer({ min: 101 * 1024, max: 512 * 1024 }).map((size) => Buffer.from(`{"padding":"${'0'.repeat(size)}"}`));
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(encoding, json)
+        .map(([name, text]) => ({ encoding: name, kind: 'valid', body: COMPRESSORS[name]!(Buffer.from(text)) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(encoding, encoding, json).map(([declared, used, text]) => ({
+        encoding: declared,
+        kind: `${used} as ${declared}`,
+        body: COMPRESSORS[used]!(Buffer.from(text)),
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(encoding, json).map(([name, text]) => ({ encoding: name, kind: 'not compressed', body: Buffer.from(text) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(encoding, json, fc.nat()).map(([name, text, cut]) => {
+        const whole = COMPRESSORS[name]!(Buffer.from(text));
+        return { encoding: name, kind: 'truncated', body: whole.subarray(0, cut % Math.max(1, whole.length)) };
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(encoding, json, fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.nat()).map(([name, text, noise, at]) => {
+        const body = Buffer.from(COMPRESSORS[name]!(Buffer.from(text)));
+        body.set(noise.subarray(0, Math.max(0, body.length - (at % body.length))), at % body.length);
+        return { encoding: name, kind: 'corrupt', body };
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(encoding, fc.uint8Array({ maxLength: 300 }))
+        .map(([name, bytes]) => ({ encoding: name, kind: 'noise', body: Buffer.from(bytes) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(encoding, bomb).map(([name, data]) => ({ encoding: name, kind: 'bomb', body: COMPRESSORS[name]!(data) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('identity', 'IDENTITY', 'Gzip', 'compress', 'zstd', 'gzip, gzip', 'br;q=1', '', ' ', 'x'.repeat(500), '\t'),
+          json,
+        )
+        .map(([name, text]) => ({ encoding: name, kind: 'label', body: Buffer.from(text) })),
+    },
+  );
+}
+
+export function encodingHeaders(item: EncodedBody): Record<string, string> {
+  return item.encoding === undefined ? {} : { 'content-encoding': item.encoding };
+}
 
 export interface FuzzTarget {
   server: TestServer;
   integration: { integrationId: string; apiKey: string };
   sessionId: string;
+  /** The host token of `sessionId`: a secret no refusal may repeat. */
+  hostToken: string;
   paymentId: string;
+  /** A new configured session (host and one guest), opened by its host. */
+  createSession(): Promise<PaySessionFixture>;
   count(table: string): Promise<number>;
-  send(method: string, path: string, body: string | undefined, headers?: Record<string, string>): Promise<Outcome>;
+  send(method: string, path: string, body: string | Uint8Array | undefined, headers?: Record<string, string>): Promise<Outcome>;
   close(): Promise<void>;
 }
 
@@ -154,7 +316,26 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     server,
     integration,
     sessionId: created.body.sessionId,
+    hostToken: created.body.hostToken,
     paymentId,
+    async createSession() {
+      const fresh = await postJson<{ sessionId: string; hostToken: string }>(
+        `${server.baseUrl}/api/v1/payments/sessions`,
+        {
+          integrationId: integration.integrationId,
+          amountMinor: '3000',
+          unconfigured: false,
+          splitMode: 'equal',
+          participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
+        },
+        { 'x-service-api-key': integration.apiKey },
+      );
+      const { sessionId, hostToken } = fresh.body;
+      const [host, guest] = await server.query<{ id: string }>(`select id from participant where session_id = ? order by position`, [
+        sessionId,
+      ]);
+      return { sessionId, hostToken, hostId: host!.id, guestId: guest!.id, hostCookie: `${accessCookieName(sessionId)}=${hostToken}` };
+    },
     async count(table) {
       const [row] = await server.query<{ n: string }>(`select count(*) as n from ${table}`);
       return Number(row!.n);
@@ -165,4 +346,13 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       await merchant.stop();
     },
   };
+}
+
+export interface PaySessionFixture {
+  sessionId: string;
+  hostToken: string;
+  hostId: string;
+  guestId: string;
+  /** The cookie the pay app holds after openSession, as a browser sends it back. */
+  hostCookie: string;
 }

@@ -1,6 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The pay app's documents by id, as its build wrote them (npm test builds first). */
+let trustedDocuments: [id: string, text: string][] | undefined;
+
+/** The id of the pay app's own document for an operation, as the app sends it. */
+export function payAppDocumentId(operationName: string): string {
+  trustedDocuments ??= Object.entries(
+    JSON.parse(readFileSync(fileURLToPath(new URL('../../../pay/dist/trusted-documents.json', import.meta.url)), 'utf8')) as Record<
+      string,
+      string
+    >,
+  );
+  const found = trustedDocuments.find(([, text]) => new RegExp(`(query|mutation|subscription) ${operationName}\\b`).test(text));
+  if (!found) throw new Error(`The pay app has no ${operationName} document`);
+  return found[0];
+}
+
 /**
  * One person's browser talking to the pay app's GraphQL API: it keeps the cookies the server
  * sets (as a browser would) and sends them back, so tests exercise the real cookie exchange.
+ * `open`, `view`, `configure` and `startPayment` send the pay app's own documents by id, as the
+ * app does (the only way a production server accepts from a browser).
  */
 export class PayBrowser {
   private readonly cookies = new Map<string, string>();
@@ -12,10 +33,22 @@ export class PayBrowser {
     query: string,
     variables: Record<string, unknown> = {},
   ): Promise<{ data: T; errors?: { message: string; extensions: { code: string } }[] }> {
+    return this.send({ query, variables });
+  }
+
+  /** Runs one of the pay app's own operations by its documentId. */
+  async run<T = any>(
+    operationName: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ data: T; errors?: { message: string; extensions: { code: string } }[] }> {
+    return this.send({ documentId: payAppDocumentId(operationName), variables });
+  }
+
+  private async send<T>(body: Record<string, unknown>): Promise<{ data: T; errors?: { message: string; extensions: { code: string } }[] }> {
     const response = await fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify(body),
     });
     this.lastSetCookie = response.headers.getSetCookie();
     for (const header of this.lastSetCookie) {
@@ -27,31 +60,23 @@ export class PayBrowser {
   }
 
   async open(sessionId: string, token: string) {
-    return this.graphql(OPEN_SESSION, { sessionId, token });
+    return this.run('OpenSession', { sessionId, token });
   }
 
   async view(sessionId: string) {
-    return this.graphql(PAY_SESSION, { sessionId });
+    return this.run('PaySession', { sessionId });
   }
 
   async configure(input: Record<string, unknown>) {
-    return this.graphql(CONFIGURE_SESSION, { input });
+    return this.run('ConfigureSession', { input });
   }
 
+  /** The pay app's own StartPayment pays the viewer's share; paying for someone else is API only. */
   async startPayment(sessionId: string, participantId?: string) {
-    return this.graphql<{ startPayment: { paymentId: string; redirectUrl: string } }>(START_PAYMENT, {
-      sessionId,
-      participantId: participantId ?? null,
-    });
+    return participantId === undefined
+      ? this.run<{ startPayment: { paymentId: string; redirectUrl: string } }>('StartPayment', { sessionId })
+      : this.graphql<{ startPayment: { paymentId: string; redirectUrl: string } }>(START_PAYMENT, { sessionId, participantId });
   }
 }
 
-const VIEW_FIELDS = `
-  id status viewerRole viewerParticipantId currency amountMinor paidMinor remainingMinor splitMode organiserName version
-  participants { id displayName amountMinor status isHost isYou email inviteUrl }
-`;
-
-export const OPEN_SESSION = `mutation($sessionId: ID!, $token: String!) { openSession(sessionId: $sessionId, token: $token) { ${VIEW_FIELDS} } }`;
-export const PAY_SESSION = `query($sessionId: ID!) { paySession(sessionId: $sessionId) { ${VIEW_FIELDS} } }`;
-export const CONFIGURE_SESSION = `mutation($input: ConfigureSessionInput!) { configureSession(input: $input) { ${VIEW_FIELDS} } }`;
 export const START_PAYMENT = `mutation($sessionId: ID!, $participantId: ID) { startPayment(sessionId: $sessionId, participantId: $participantId) { paymentId redirectUrl } }`;

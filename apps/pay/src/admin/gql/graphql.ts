@@ -676,7 +676,8 @@ export const AdminDeliveryFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'AdminDeliveryFields' },
 ) as unknown as TypedDocumentString<AdminDeliveryFieldsFragment, unknown>;
-export const AdminMeDocument = new TypedDocumentString(`
+export const AdminMeDocument = new TypedDocumentString(
+  `
     query AdminMe {
   me {
     ...AdminViewerFields
@@ -688,8 +689,11 @@ export const AdminMeDocument = new TypedDocumentString(`
   role
   mustChangePassword
   csrfToken
-}`) as unknown as TypedDocumentString<AdminMeQuery, AdminMeQueryVariables>;
-export const AdminLoginDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:59c59d48c9c70c54e2a16dc63e7f4664aacadece39ff7ff08e39ae056b974089' },
+) as unknown as TypedDocumentString<AdminMeQuery, AdminMeQueryVariables>;
+export const AdminLoginDocument = new TypedDocumentString(
+  `
     mutation AdminLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) {
     ...AdminViewerFields
@@ -701,8 +705,11 @@ export const AdminLoginDocument = new TypedDocumentString(`
   role
   mustChangePassword
   csrfToken
-}`) as unknown as TypedDocumentString<AdminLoginMutation, AdminLoginMutationVariables>;
-export const AdminRegisterAccountDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:d1a98d868f02455cb30716f59e252ae5c8efeab8caa84b2943eba2e01d7d59a3' },
+) as unknown as TypedDocumentString<AdminLoginMutation, AdminLoginMutationVariables>;
+export const AdminRegisterAccountDocument = new TypedDocumentString(
+  `
     mutation AdminRegisterAccount($email: String!, $password: String!) {
   registerAccount(email: $email, password: $password) {
     ...AdminViewerFields
@@ -714,8 +721,11 @@ export const AdminRegisterAccountDocument = new TypedDocumentString(`
   role
   mustChangePassword
   csrfToken
-}`) as unknown as TypedDocumentString<AdminRegisterAccountMutation, AdminRegisterAccountMutationVariables>;
-export const AdminChangePasswordDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:6cefef58ab42d0054cbfaf954101de37b6f0a3512125dabfe012298a48f88e5b' },
+) as unknown as TypedDocumentString<AdminRegisterAccountMutation, AdminRegisterAccountMutationVariables>;
+export const AdminChangePasswordDocument = new TypedDocumentString(
+  `
     mutation AdminChangePassword($currentPassword: String!, $newPassword: String!) {
   changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
     ...AdminViewerFields
@@ -727,13 +737,19 @@ export const AdminChangePasswordDocument = new TypedDocumentString(`
   role
   mustChangePassword
   csrfToken
-}`) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
-export const AdminLogoutDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:86b17136e3ca8d8a775c6e3a210a3f0d1d2a87229ac854feafc639390207bd1b' },
+) as unknown as TypedDocumentString<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export const AdminLogoutDocument = new TypedDocumentString(
+  `
     mutation AdminLogout {
   logout
 }
-    `) as unknown as TypedDocumentString<AdminLogoutMutation, AdminLogoutMutationVariables>;
-export const AdminStatsDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:eaed8f64de942f1cb68fcc849cbf7051241f22312cb0d4483af3fc5c5b467d1e' },
+) as unknown as TypedDocumentString<AdminLogoutMutation, AdminLogoutMutationVariables>;
+export const AdminStatsDocument = new TypedDocumentString(
+  `
     query AdminStats($range: DateRangeInput!, $integrationId: ID) {
   stats(range: $range, integrationId: $integrationId) {
     sessionCount
@@ -749,8 +765,11 @@ export const AdminStatsDocument = new TypedDocumentString(`
     deliverySuccessRate
   }
 }
-    `) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
-export const AdminIntegrationsDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:d7561e84220a1aa15221843bf6c2de75e76632f8f1792b7d8a8752bfe1508808' },
+) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
+export const AdminIntegrationsDocument = new TypedDocumentString(
+  `
     query AdminIntegrations {
   integrations {
     id
@@ -764,8 +783,11 @@ export const AdminIntegrationsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AdminIntegrationsQuery, AdminIntegrationsQueryVariables>;
-export const AdminIntegrationDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:8499650d1141ffe82696d519c405a5cd6b575ca1e83667aa5e7feb351f50bca3' },
+) as unknown as TypedDocumentString<AdminIntegrationsQuery, AdminIntegrationsQueryVariables>;
+export const AdminIntegrationDocument = new TypedDocumentString(
+  `
     query AdminIntegration($id: ID!) {
   integration(id: $id) {
     ...AdminIntegrationFields
@@ -802,8 +824,11 @@ export const AdminIntegrationDocument = new TypedDocumentString(`
     rotatedAt
     previousValidUntil
   }
-}`) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
-export const AdminCreateIntegrationDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:7fee3a0dbce125b8557ef86459342846e0b8d360971bc007fe227ac85da1e3c4' },
+) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
+export const AdminCreateIntegrationDocument = new TypedDocumentString(
+  `
     mutation AdminCreateIntegration($input: IntegrationSettingsInput!) {
   createIntegration(input: $input) {
     ...AdminIntegrationFields
@@ -840,8 +865,11 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(`
     rotatedAt
     previousValidUntil
   }
-}`) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
-export const AdminUpdateIntegrationDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:ae968641369aa9da18437e45c00fc1f2aaab419b43444756e42b182f3f1bcda6' },
+) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
+export const AdminUpdateIntegrationDocument = new TypedDocumentString(
+  `
     mutation AdminUpdateIntegration($id: ID!, $input: IntegrationSettingsInput!) {
   updateIntegration(id: $id, input: $input) {
     ...AdminIntegrationFields
@@ -878,8 +906,11 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(`
     rotatedAt
     previousValidUntil
   }
-}`) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
-export const AdminCreateApiKeyDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:16160a5f625a1644b0971a58ba257ec5cd9b04c2505a46b87bb92535d8b4971d' },
+) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
+export const AdminCreateApiKeyDocument = new TypedDocumentString(
+  `
     mutation AdminCreateApiKey($integrationId: ID!, $mode: Mode!, $name: String) {
   createApiKey(integrationId: $integrationId, mode: $mode, name: $name) {
     apiKey
@@ -890,16 +921,22 @@ export const AdminCreateApiKeyDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
-export const AdminRevokeApiKeyDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:8543da0b5495b09adc75524d21b3d9c7b6e5332c2753a6cc1d9dffc212da32a4' },
+) as unknown as TypedDocumentString<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export const AdminRevokeApiKeyDocument = new TypedDocumentString(
+  `
     mutation AdminRevokeApiKey($integrationId: ID!, $keyId: ID!) {
   revokeApiKey(integrationId: $integrationId, keyId: $keyId) {
     id
     revokedAt
   }
 }
-    `) as unknown as TypedDocumentString<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
-export const AdminRotateSigningSecretDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:a7340772d56e343ea6b69be95b10a6ff81a422463be740cd613672ba8da3cd93' },
+) as unknown as TypedDocumentString<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+export const AdminRotateSigningSecretDocument = new TypedDocumentString(
+  `
     mutation AdminRotateSigningSecret($integrationId: ID!, $kind: SigningSecretKind!) {
   rotateSigningSecret(integrationId: $integrationId, kind: $kind) {
     secret
@@ -907,8 +944,11 @@ export const AdminRotateSigningSecretDocument = new TypedDocumentString(`
     previousValidUntil
   }
 }
-    `) as unknown as TypedDocumentString<AdminRotateSigningSecretMutation, AdminRotateSigningSecretMutationVariables>;
-export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:8fe23c23b89693cb9676ba58637270aa908f144f3b6b4e5445bb33a1dae68d01' },
+) as unknown as TypedDocumentString<AdminRotateSigningSecretMutation, AdminRotateSigningSecretMutationVariables>;
+export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
+  `
     mutation AdminSubmitPayoutOnboarding($integrationId: ID!, $input: PayoutOnboardingInput!) {
   submitPayoutOnboarding(integrationId: $integrationId, input: $input) {
     ...AdminIntegrationFields
@@ -945,8 +985,11 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(`
     rotatedAt
     previousValidUntil
   }
-}`) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
-export const AdminSendTestEventDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:6261725e18c193850ab4faac2a01cd913a5c9422013a2809ba87094326e223e9' },
+) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
+export const AdminSendTestEventDocument = new TypedDocumentString(
+  `
     mutation AdminSendTestEvent($integrationId: ID!) {
   sendTestEvent(integrationId: $integrationId) {
     eventId
@@ -973,8 +1016,11 @@ export const AdminSendTestEventDocument = new TypedDocumentString(`
     responseExcerpt
     error
   }
-}`) as unknown as TypedDocumentString<AdminSendTestEventMutation, AdminSendTestEventMutationVariables>;
-export const AdminRedeliverEventDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:b0f1252d0a55016b51a7a81215e798c36cebde7b66f70cfc9b0135556971c23f' },
+) as unknown as TypedDocumentString<AdminSendTestEventMutation, AdminSendTestEventMutationVariables>;
+export const AdminRedeliverEventDocument = new TypedDocumentString(
+  `
     mutation AdminRedeliverEvent($eventId: ID!) {
   redeliverEvent(eventId: $eventId) {
     ...AdminDeliveryFields
@@ -996,15 +1042,21 @@ export const AdminRedeliverEventDocument = new TypedDocumentString(`
     responseExcerpt
     error
   }
-}`) as unknown as TypedDocumentString<AdminRedeliverEventMutation, AdminRedeliverEventMutationVariables>;
-export const AdminReplayFailedDeliveriesDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:5613e39d07b65977718dbaf812840ad97d4dbd0a45ebffa1e0eea9d632687b98' },
+) as unknown as TypedDocumentString<AdminRedeliverEventMutation, AdminRedeliverEventMutationVariables>;
+export const AdminReplayFailedDeliveriesDocument = new TypedDocumentString(
+  `
     mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {
   replayFailedDeliveries(integrationId: $integrationId, range: $range) {
     requeued
   }
 }
-    `) as unknown as TypedDocumentString<AdminReplayFailedDeliveriesMutation, AdminReplayFailedDeliveriesMutationVariables>;
-export const AdminWebhookDeliveriesDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:c47be299eb9d3282a3ad496836e69dd4885de3c077759e4935b74c3c0c3ea2ae' },
+) as unknown as TypedDocumentString<AdminReplayFailedDeliveriesMutation, AdminReplayFailedDeliveriesMutationVariables>;
+export const AdminWebhookDeliveriesDocument = new TypedDocumentString(
+  `
     query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
   webhookDeliveries(filter: $filter, first: $first, after: $after) {
     edges {
@@ -1042,8 +1094,11 @@ export const AdminWebhookDeliveriesDocument = new TypedDocumentString(`
     responseExcerpt
     error
   }
-}`) as unknown as TypedDocumentString<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
-export const AdminAuditLogDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:405f358aaa367fef0f066fea71fdd7f182de76feb2b99a411d48f74ce447a29f' },
+) as unknown as TypedDocumentString<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
+export const AdminAuditLogDocument = new TypedDocumentString(
+  `
     query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {
   auditLog(integrationId: $integrationId, first: $first, after: $after) {
     edges {
@@ -1062,8 +1117,11 @@ export const AdminAuditLogDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
-export const AdminSessionsDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:1bc30f0db70977a40b810e12131bf1dd774433642a9c2cfddc7dd464a4ecae77' },
+) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AdminSessionsDocument = new TypedDocumentString(
+  `
     query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {
   sessions(filter: $filter, first: $first, after: $after) {
     edges {
@@ -1086,8 +1144,11 @@ export const AdminSessionsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
-export const AdminSessionDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:db3c36d0e78c9b7f1650c09a7e0bd7f41002b214b3740eaa40aeca8efa98561a' },
+) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
+export const AdminSessionDocument = new TypedDocumentString(
+  `
     query AdminSession($id: ID!) {
   session(id: $id) {
     id
@@ -1150,8 +1211,11 @@ export const AdminSessionDocument = new TypedDocumentString(`
     responseExcerpt
     error
   }
-}`) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
-export const AdminOperatorTokensDocument = new TypedDocumentString(`
+}`,
+  { hash: 'sha256:b2cdc61577c399a0e5fd6d91e513cf6c0f6a515ba09578068113d2b7c077df32' },
+) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
+export const AdminOperatorTokensDocument = new TypedDocumentString(
+  `
     query AdminOperatorTokens {
   operatorTokens {
     id
@@ -1162,8 +1226,11 @@ export const AdminOperatorTokensDocument = new TypedDocumentString(`
     revokedAt
   }
 }
-    `) as unknown as TypedDocumentString<AdminOperatorTokensQuery, AdminOperatorTokensQueryVariables>;
-export const AdminCreateOperatorTokenDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:f66da7012f82ab04e0368abff72f3bb7872c60524e85384e7901c562856ace77' },
+) as unknown as TypedDocumentString<AdminOperatorTokensQuery, AdminOperatorTokensQueryVariables>;
+export const AdminCreateOperatorTokenDocument = new TypedDocumentString(
+  `
     mutation AdminCreateOperatorToken($name: String!) {
   createOperatorToken(name: $name) {
     token
@@ -1173,12 +1240,17 @@ export const AdminCreateOperatorTokenDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<AdminCreateOperatorTokenMutation, AdminCreateOperatorTokenMutationVariables>;
-export const AdminRevokeOperatorTokenDocument = new TypedDocumentString(`
+    `,
+  { hash: 'sha256:d189f12459d439a28cbf2cacfa4655672b4c004d876d8776161dde03a5f3390e' },
+) as unknown as TypedDocumentString<AdminCreateOperatorTokenMutation, AdminCreateOperatorTokenMutationVariables>;
+export const AdminRevokeOperatorTokenDocument = new TypedDocumentString(
+  `
     mutation AdminRevokeOperatorToken($id: ID!) {
   revokeOperatorToken(id: $id) {
     id
     revokedAt
   }
 }
-    `) as unknown as TypedDocumentString<AdminRevokeOperatorTokenMutation, AdminRevokeOperatorTokenMutationVariables>;
+    `,
+  { hash: 'sha256:1f7a958ca68392b4e2d862821f3e2aabd8c99faf6a8bc97229744209aa4d65b7' },
+) as unknown as TypedDocumentString<AdminRevokeOperatorTokenMutation, AdminRevokeOperatorTokenMutationVariables>;

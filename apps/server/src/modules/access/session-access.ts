@@ -11,7 +11,8 @@ export type Viewer =
 
 /** The cookie that carries a session's token after the pay app exchanged it (decisions §5). */
 export function accessCookieName(sessionId: string): string {
-  return `ps_${sessionId.replace(/-/g, '')}`;
+  // A UUID is the same in any case; so is its cookie.
+  return `ps_${sessionId.replace(/-/g, '').toLowerCase()}`;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

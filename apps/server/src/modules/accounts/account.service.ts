@@ -1,9 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { isUuid } from '../integrations/integration.service.js';
 import { isEmailAddress } from './email-address.js';
 import { Account, type AccountRole, AdminLogin, OperatorToken } from './account.entity.js';
 import {
@@ -24,6 +23,8 @@ export interface AdminPrincipal {
   /** How audit entries name them. */
   readonly actor: string;
   readonly via: 'login' | 'operator-token';
+  /** The operator token's id when signed in with one (each token has its own query budget). */
+  readonly operatorTokenId?: string;
 }
 
 /** Counts sign-in failures (see RateLimits.loginRefusal). */
@@ -147,6 +148,7 @@ export class AccountService {
       mustChangePassword: false,
       actor: `operator token "${token.name}" (${token.account.email})`,
       via: 'operator-token',
+      operatorTokenId: token.id,
     };
   }
 

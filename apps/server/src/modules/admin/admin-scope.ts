@@ -1,8 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import type { AdminPrincipal } from '../accounts/account.service.js';
 import { Integration } from '../integrations/integration.entity.js';
-import { isUuid } from '../integrations/integration.service.js';
 
 /**
  * What an administration-area user may see: operators everything, a merchant the integrations

@@ -1,10 +1,11 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { toSessionView } from '../sessions/session.mapper.js';
 import { toDeliveryView } from '../webhooks/webhook.mapper.js';
 import { requireVisibleIntegration } from './admin-scope.js';
-import { MAX_PAGE_SIZE, type Page } from './explorer.service.js';
+import type { Page } from './explorer.service.js';
 import {
   AuditEntryConnection,
   AuditEntryEdge,
@@ -37,16 +38,12 @@ function toConnection<Row, Node, Connection>(
   }) as Connection;
 }
 
-/** A page's cost is its selection times the page size (the cost limit's estimator reads it). */
-const PAGE_COMPLEXITY = ({ args, childComplexity }: { args: Record<string, unknown>; childComplexity: number }): number =>
-  childComplexity * Math.min(Number(args.first ?? 50), MAX_PAGE_SIZE);
-
 /** The sessions explorer and the dashboards' queries (signed-in users and operator tokens). */
 @Resolver()
 export class ExplorerResolver {
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionConnection, {
     description: 'Sessions newest first, filtered; at most 100 a page.',
-    complexity: PAGE_COMPLEXITY,
   })
   async sessions(
     @Arg('filter', () => SessionFilter, { nullable: true }) filter: SessionFilter | null,
@@ -55,13 +52,13 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<SessionConnection> {
     const principal = await context.requireAdmin();
-    const page = await context.services.explorer.listSessions(context.em, principal, filter ?? {}, first, after);
+    const page = await context.services.explorer.listSessions(context.readEm(), principal, filter ?? {}, first, after);
     return toConnection(page, toSessionView, SessionConnection, SessionEdge);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => WebhookDeliveryConnection, {
     description: 'Webhook deliveries newest first, with every attempt.',
-    complexity: PAGE_COMPLEXITY,
   })
   async webhookDeliveries(
     @Arg('filter', () => DeliveryFilter, { nullable: true }) filter: DeliveryFilter | null,
@@ -70,7 +67,7 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<WebhookDeliveryConnection> {
     const principal = await context.requireAdmin();
-    const page = await context.services.explorer.listDeliveries(context.em, principal, filter ?? {}, first, after);
+    const page = await context.services.explorer.listDeliveries(context.readEm(), principal, filter ?? {}, first, after);
     return toConnection(
       page,
       (delivery) =>
@@ -87,6 +84,7 @@ export class ExplorerResolver {
     );
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionStats, {
     description: 'Counts, money collected, time to complete and delivery success over sessions created in a range.',
   })
@@ -96,8 +94,8 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<SessionStats> {
     const principal = await context.requireAdmin();
-    if (integrationId) await requireVisibleIntegration(context.em, principal, integrationId);
-    const stats = await context.services.explorer.stats(context.em, principal, range, integrationId);
+    if (integrationId) await requireVisibleIntegration(context.readEm(), principal, integrationId);
+    const stats = await context.services.explorer.stats(context.readEm(), principal, range, integrationId);
     return Object.assign(new SessionStats(), {
       ...stats,
       countsByStatus: stats.countsByStatus.map((row) => Object.assign(new StatusCount(), row)),
@@ -105,9 +103,9 @@ export class ExplorerResolver {
     });
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => AuditEntryConnection, {
     description: 'Settings changes, keys, secret rotations and redeliveries: who, when, what.',
-    complexity: PAGE_COMPLEXITY,
   })
   async auditLog(
     @Arg('integrationId', () => ID, { nullable: true }) integrationId: string | null,
@@ -116,7 +114,7 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<AuditEntryConnection> {
     const principal = await context.requireAdmin();
-    const page = await context.services.explorer.auditLog(context.em, principal, integrationId, first, after);
+    const page = await context.services.explorer.auditLog(context.readEm(), principal, integrationId, first, after);
     return toConnection(
       page,
       (entry) =>

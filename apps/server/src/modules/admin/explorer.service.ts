@@ -1,9 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, SESSION_STATUSES } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid, SESSION_STATUSES } from '@paysplit/domain';
 import type { AdminPrincipal } from '../accounts/account.service.js';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
 import { Integration } from '../integrations/integration.entity.js';
-import { isUuid } from '../integrations/integration.service.js';
 import { Session } from '../sessions/session.entity.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
 import { assertRange } from '../webhooks/webhook.service.js';

@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import type { KeyMode } from '../../security/tokens.js';
 import { requireVisibleIntegration, visibleIntegrations } from '../admin/admin-scope.js';
@@ -23,27 +24,30 @@ import {
 /** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
 @Resolver(() => IntegrationView)
 export class IntegrationResolver {
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => [IntegrationView], { description: 'Integrations the signed-in user manages (operators: all).' })
   async integrations(@Ctx() context: RequestContext): Promise<IntegrationView[]> {
     const principal = await context.requireAdmin();
-    const found = await context.em.find(Integration, visibleIntegrations(principal), {
+    const found = await context.readEm().find(Integration, visibleIntegrations(principal), {
       populate: ['owner'],
       orderBy: { createdAt: 'desc' },
     });
     return found.map(toIntegrationView);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => IntegrationView)
   async integration(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, id);
-    await context.em.populate(integration, ['owner']);
+    const integration = await requireVisibleIntegration(context.readEm(), principal, id);
+    await context.readEm().populate(integration, ['owner']);
     return toIntegrationView(integration);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [ApiKeyView], { description: 'Every key, newest first; revoked ones carry revokedAt.' })
   async apiKeys(@Root() integration: IntegrationView, @Ctx() context: RequestContext): Promise<ApiKeyView[]> {
-    const keys = await context.em.find(ApiKey, { integration: integration.id }, { orderBy: { createdAt: 'desc' } });
+    const keys = await context.readEm().find(ApiKey, { integration: integration.id }, { orderBy: { createdAt: 'desc' } });
     return keys.map(toApiKeyView);
   }
 

@@ -1,6 +1,6 @@
 import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, normalizeAllowlistEntry } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid, normalizeAllowlistEntry } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import { assertStorableText } from '../sessions/session-plan.js';
@@ -526,12 +526,6 @@ function normalizeBankAccount(value: unknown): string | undefined {
   if (iban && isValidIBAN(iban)) return iban;
   const nz = /^(\d{2})[- ]?(\d{4})[- ]?(\d{7})[- ]?(\d{2,3})$/.exec(value.trim());
   return nz ? `${nz[1]}-${nz[2]}-${nz[3]}-${nz[4]!.padStart(3, '0')}` : undefined;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }
 
 function requireHttpUrl(value: string, field: string): string {

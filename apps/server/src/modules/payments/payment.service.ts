@@ -6,6 +6,7 @@ import {
   ErrorCode,
   formatMinorAsMajor,
   isTerminalStatus,
+  isUuid,
   parseMinorAmount,
   recordAuthorization,
   requireCurrency,
@@ -13,7 +14,6 @@ import {
 import type { Logger } from '../../logger.js';
 import type { Viewer } from '../access/session-access.js';
 import type { IntegrationService, MerchantPrincipal } from '../integrations/integration.service.js';
-import { isUuid } from '../integrations/integration.service.js';
 import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { announceSessionChange } from '../live/session-changes.js';

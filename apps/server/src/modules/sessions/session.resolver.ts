@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { refundsOwed } from '../webhooks/session-events.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
@@ -23,11 +24,12 @@ export class SessionResolver {
     return toCreateSessionPayload(created);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionView, { description: 'A session: of the calling merchant (API key), or one the signed-in admin user may see.' })
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     if (!context.hasApiKey) {
       const principal = await context.requireAdmin();
-      return toSessionView(await context.services.explorer.findSession(context.em, principal, id));
+      return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
     }
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
@@ -43,21 +45,24 @@ export class SessionResolver {
     return toSessionView(session);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [PaymentView], { description: 'Every payment attempt, oldest first (merchant view).' })
   async payments(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
     return (await context.loaders.paymentsOfSession.load(session.id)).map(toPaymentView);
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [WebhookEventView], { description: 'Events about this session, each with every delivery attempt.' })
   async events(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
     return (await context.loaders.eventsOfSession.load(session.id)).map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
+  @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [PaymentView], {
     description: 'Authorized money the session cannot use: void or refund each, then record action refund.',
   })
   async refundsOwed(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
-    return (await refundsOwed(context.em, session.id)).map(toPaymentView);
+    return (await refundsOwed(context.readEm(), session.id)).map(toPaymentView);
   }
 
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })

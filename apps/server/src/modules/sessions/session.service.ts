@@ -2,7 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import { LockMode } from '@mikro-orm/core';
-import { allocateSplit, AppError, configure, ErrorCode, requireCurrency, type SessionStatus, type SplitMode } from '@paysplit/domain';
+import {
+  allocateSplit,
+  AppError,
+  configure,
+  ErrorCode,
+  isUuid,
+  requireCurrency,
+  type SessionStatus,
+  type SplitMode,
+} from '@paysplit/domain';
 import type { SessionAccess, Viewer } from '../access/session-access.js';
 import type { FeedCache } from '../live/feed-cache.js';
 import { announceSessionChange } from '../live/session-changes.js';
@@ -11,7 +20,7 @@ import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
 import { Integration } from '../integrations/integration.entity.js';
-import { isUuid, type MerchantPrincipal } from '../integrations/integration.service.js';
+import type { MerchantPrincipal } from '../integrations/integration.service.js';
 import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { Participant } from './participant.entity.js';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Collection, Entity, Enum, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { KeyMode } from '../../security/tokens.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 
@@ -22,7 +22,7 @@ export class WebhookDelivery {
   url!: string;
 
   /** Which outbound rules apply; only `test` allows http and private addresses (fail closed). */
-  @Property({ type: 'text' })
+  @Enum({ items: ['test', 'live'] })
   mode!: KeyMode;
 
   @Property({ type: 'text' })

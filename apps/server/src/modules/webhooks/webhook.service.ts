@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import type { MerchantPrincipal } from '../integrations/integration.service.js';
-import { isUuid } from '../integrations/integration.service.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';

@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
+import type { RequestHandler } from 'express';
+import { GraphQLError } from 'graphql';
+import type { RequestContext } from './context.js';
+import { classifyError } from './errors.js';
+
+/** The pay app's build writes this beside its assets (apps/pay/vite.config.ts). */
+export const TRUSTED_DOCUMENTS_FILE = 'trusted-documents.json';
+
+/**
+ * The documents the pay app and the administration area were built with, by id (`sha256:<hex>`
+ * of the document, made by GraphQL codegen). A browser sends `{ documentId, variables }`; the
+ * server runs the stored text, never text from the request.
+ */
+export class TrustedDocuments {
+  private constructor(private readonly byId: ReadonlyMap<string, string>) {}
+
+  /** Reads the list from the built pay app; when `required`, a missing list stops the boot. */
+  static load(payAppDir: string, required: boolean): TrustedDocuments {
+    const file = path.join(payAppDir, TRUSTED_DOCUMENTS_FILE);
+    if (!existsSync(file)) {
+      if (required) {
+        throw new Error(
+          `${file} is missing: build the pay app (npm run build) or set GRAPHQL_TRUSTED_DOCUMENTS_ONLY=off to accept any document`,
+        );
+      }
+      return new TrustedDocuments(new Map());
+    }
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return new TrustedDocuments(new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  find(documentId: unknown): string | undefined {
+    return typeof documentId === 'string' ? this.byId.get(documentId) : undefined;
+  }
+}
+
+export interface TrustedDocumentPolicy {
+  documents: TrustedDocuments;
+  /** Only trusted documents from callers without an API key or operator token (production). */
+  enforce: boolean;
+}
+
+/** Whether the request claims a credential that may run its own documents (checked for real later). */
+export function claimsOwnDocuments(headers: { apiKey?: string; authorization?: string }): boolean {
+  return headers.apiKey !== undefined || /^Bearer\s+\S+$/i.test(headers.authorization ?? '');
+}
+
+const UNKNOWN_DOCUMENT = 'Unknown documentId: this page is older than the server; reload it';
+const OWN_DOCUMENTS_REFUSED =
+  "Only the pay app's and the administration area's own operations are accepted here (send their documentId); " +
+  'API-key and operator-token callers may send their own documents';
+
+/**
+ * On /graphql, after the JSON body is parsed and before Apollo: swaps a `documentId` for its stored
+ * text, and when enforcing, refuses document text from callers without a credential, before any
+ * parsing. `res.locals.trustedDocument` tells the context which it was.
+ */
+export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): RequestHandler {
+  const refuse = (res: Parameters<RequestHandler>[1], message: string): void => {
+    res.status(400).json({ errors: [{ message, extensions: { code: ErrorCode.ValidationError } }] });
+  };
+  return (req, res, next) => {
+    res.locals.trustedDocument = false;
+    const body: unknown = req.body;
+    if (req.method === 'POST' && body !== null && typeof body === 'object' && !Array.isArray(body) && 'documentId' in body) {
+      const fields = body as Record<string, unknown>;
+      const text = policy.documents.find(fields.documentId);
+      if (text === undefined || (fields.query !== undefined && fields.query !== '')) {
+        refuse(res, text === undefined ? UNKNOWN_DOCUMENT : 'Send either documentId or query, not both');
+        return;
+      }
+      fields.query = text;
+      delete fields.documentId;
+      res.locals.trustedDocument = true;
+      next();
+      return;
+    }
+    if (policy.enforce && !claimsOwnDocuments({ apiKey: req.get('x-service-api-key'), authorization: req.get('authorization') })) {
+      refuse(res, OWN_DOCUMENTS_REFUSED);
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * When enforcing: a document that did not come from the trusted list runs only for a caller whose
+ * API key or operator token is valid (a junk header does not unlock it).
+ */
+export function ownDocumentsPlugin(enforce: boolean): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      if (!enforce) return;
+      return {
+        async didResolveOperation({ contextValue }) {
+          if (contextValue.trustedDocument) return;
+          try {
+            if (contextValue.hasApiKey) {
+              await contextValue.requireMerchant();
+              return;
+            }
+            if ((await contextValue.optionalAdmin())?.via === 'operator-token') return;
+          } catch (error) {
+            // The credential was refused (or could not be checked): say so, as the operation would.
+            const appError = classifyError(error);
+            throw new GraphQLError(appError.message, {
+              originalError: appError,
+              extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
+            });
+          }
+          throw new GraphQLError(OWN_DOCUMENTS_REFUSED, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * graphql-ws: a subscription names its document by `documentId` (beside an empty `query`, which
+ * the protocol requires). Returns the errors to answer with, or undefined after swapping the text in.
+ */
+export function resolveSubscriptionDocument(
+  policy: TrustedDocumentPolicy,
+  payload: { query: string; documentId?: unknown },
+): readonly GraphQLError[] | undefined {
+  if (payload.documentId !== undefined) {
+    const text = policy.documents.find(payload.documentId);
+    if (text === undefined || payload.query !== '') {
+      return [new GraphQLError(text === undefined ? UNKNOWN_DOCUMENT : 'Send either documentId or query, not both')];
+    }
+    payload.query = text;
+    return undefined;
+  }
+  return policy.enforce ? [new GraphQLError(OWN_DOCUMENTS_REFUSED)] : undefined;
+}

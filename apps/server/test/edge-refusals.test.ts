@@ -1,0 +1,356 @@
+import { PassThrough } from 'node:stream';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createLogger } from '../src/logger.js';
+import { accessCookieName } from '../src/modules/access/session-access.js';
+import { MerchantStub } from './support/merchant-stub.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * Issue 13, "hold the edge": requests an attacker would send. Each answers a 4xx with its code;
+ * none reaches the database, repeats a secret, or writes an error line to the log.
+ */
+let server: TestServer;
+let merchant: MerchantStub;
+let integration: { integrationId: string; apiKey: string };
+let session: { sessionId: string; hostToken: string };
+
+beforeAll(async () => {
+  merchant = new MerchantStub();
+  await merchant.start();
+  server = await startTestServer({ logLevel: 'debug', environment: { RATE_LIMITS: 'off' } });
+  integration = await merchant.provisionOn(server, { name: 'Edge' });
+  const created = await postJson<{ sessionId: string; hostToken: string }>(
+    `${server.baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: integration.integrationId,
+      amountMinor: '3000',
+      unconfigured: false,
+      splitMode: 'equal',
+      participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
+    },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  session = created.body;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await merchant?.stop();
+});
+
+async function send(path: string, body: Buffer | string, headers: Record<string, string>) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text) as Record<string, any> };
+}
+
+/** Log lines written since `from`, parsed. */
+function logSince(from: number): Record<string, any>[] {
+  return server
+    .logLines()
+    .slice(from)
+    .map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+function expectQuietLog(lines: Record<string, any>[], secrets: string[]) {
+  const text = JSON.stringify(lines);
+  expect(lines.filter((line) => line.level === 'error' || line.level === 'fatal' || line.level === 'warn')).toEqual([]);
+  expect(text).not.toMatch(/"stack"|invalid input syntax| {4}at /);
+  for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+// The pay operations as a client may write them (the pay app sends its own by documentId).
+const OPEN_SESSION = `mutation($sessionId: ID!, $token: String!) { openSession(sessionId: $sessionId, token: $token) { id } }`;
+const PAY_SESSION = `query($sessionId: ID!) { paySession(sessionId: $sessionId) { id } }`;
+const START_PAYMENT = `mutation($sessionId: ID!, $participantId: ID) { startPayment(sessionId: $sessionId, participantId: $participantId) { paymentId } }`;
+const CONFIGURE_SESSION = `mutation($input: ConfigureSessionInput!) { configureSession(input: $input) { id } }`;
+
+const JSON_ROUTES = ['/api/v1/payments/sessions', '/api/payments/sessions', '/api/v1/payments/record', '/graphql'];
+const tooBig = JSON.stringify({ query: `{ __typename }`, padding: 'x'.repeat(200 * 1024) });
+
+describe('a body that cannot be decoded', () => {
+  it.each(JSON_ROUTES)(
+    '%s: corrupt gzip, deflate or br is 400, an unknown encoding 415, a gzip bomb 413: before the API key',
+    async (path) => {
+      const from = server.logLines().length;
+      for (const encoding of ['gzip', 'deflate', 'br', 'GZIP']) {
+        const reply = await send(path, '{}', { 'content-encoding': encoding });
+        expect(reply, `${path} ${encoding}`).toMatchObject({ status: 400, body: { success: false, code: 'VALIDATION_ERROR' } });
+        expect(reply.body.requestId).toMatch(/^req_/);
+      }
+      const truncated = gzipSync(JSON.stringify({ query: '{ __typename }' })).subarray(0, 12);
+      expect(await send(path, truncated, { 'content-encoding': 'gzip' })).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_ERROR' },
+      });
+      for (const encoding of ['compress', 'zstd2', 'gzip, br', 'x'.repeat(300)]) {
+        expect(await send(path, '{}', { 'content-encoding': encoding }), encoding).toMatchObject({
+          status: 415,
+          body: { success: false, code: 'UNSUPPORTED_MEDIA_TYPE' },
+        });
+      }
+      // 200 KiB of JSON in a few hundred bytes: refused once the inflated size passes 100 KiB.
+      const bomb = gzipSync(tooBig);
+      expect(bomb.length).toBeLessThan(2048);
+      expect(await send(path, bomb, { 'content-encoding': 'gzip' })).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+      expectQuietLog(logSince(from), [integration.apiKey]);
+    },
+  );
+
+  it('decodes a valid compressed body on REST and /graphql', async () => {
+    const body = JSON.stringify({ integrationId: integration.integrationId, amountMinor: '1000' });
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const created = await send('/api/v1/payments/sessions', compress(body), {
+        'content-encoding': encoding,
+        'x-service-api-key': integration.apiKey,
+      });
+      expect(created, encoding).toMatchObject({ status: 200, body: { success: true } });
+      const query = await send('/graphql', compress(JSON.stringify({ query: '{ __typename }' })), { 'content-encoding': encoding });
+      expect(query, encoding).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
+    }
+  });
+
+  it('answers malformed JSON on /graphql in the same shape whether it arrived compressed or not', async () => {
+    const plain = await send('/graphql', '{"query":', {});
+    const zipped = await send('/graphql', gzipSync('{"query":'), { 'content-encoding': 'gzip' });
+    expect(plain).toMatchObject({ status: 400, body: { success: false, code: 'VALIDATION_ERROR' } });
+    expect(zipped).toMatchObject({ status: 400, body: { success: false, code: 'VALIDATION_ERROR' } });
+  });
+});
+
+describe('malformed ids', () => {
+  const tokenVariants = (sessionId: string) => [
+    // The token as an argument (the first visit) and as the cookie the pay app then holds.
+    { query: OPEN_SESSION, variables: { sessionId, token: session.hostToken }, cookie: '' },
+    { query: PAY_SESSION, variables: { sessionId }, cookie: `${accessCookieName(session.sessionId)}=${session.hostToken}` },
+    {
+      query: START_PAYMENT,
+      variables: { sessionId, participantId: null },
+      cookie: `${accessCookieName(session.sessionId)}=${session.hostToken}`,
+    },
+    {
+      query: CONFIGURE_SESSION,
+      variables: { input: { sessionId, splitMode: 'EQUAL', participants: [{ displayName: 'Host' }] } },
+      cookie: `${accessCookieName(session.sessionId)}=${session.hostToken}`,
+    },
+    {
+      query: `mutation($sessionId: ID!) { cancelSessionAsHost(sessionId: $sessionId) { id } }`,
+      variables: { sessionId },
+      cookie: `${accessCookieName(session.sessionId)}=${session.hostToken}`,
+    },
+  ];
+
+  it.each(['not-a-uuid', '', `${'0'.repeat(8)}-0000-0000-0000-00000000000g`, 'x'.repeat(5000), "1' or '1'='1"])(
+    'pay operations answer SESSION_NOT_FOUND for sessionId %#, as for an unknown one, without touching the database',
+    async (sessionId) => {
+      const from = server.logLines().length;
+      for (const { query, variables, cookie } of tokenVariants(sessionId)) {
+        const reply = await send('/graphql', JSON.stringify({ query, variables }), { cookie });
+        expect(reply.status).toBe(200);
+        expect(reply.body.errors?.[0]?.extensions?.code, query).toBe('SESSION_NOT_FOUND');
+        expect(reply.text).not.toContain(session.hostToken);
+        expect(reply.text.length).toBeLessThan(1000);
+      }
+      expectQuietLog(logSince(from), [session.hostToken]);
+    },
+  );
+
+  it('accepts an uppercase id as the same session', async () => {
+    const browser = new PayBrowser(server.baseUrl);
+    const opened = await browser.open(session.sessionId.toUpperCase(), session.hostToken);
+    expect(opened.errors).toBeUndefined();
+    expect(opened.data.openSession.id).toBe(session.sessionId);
+  });
+
+  it('a malformed participantId, integrationId or paymentId answers its code; REST keeps its statuses', async () => {
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(session.sessionId, session.hostToken);
+    expect((await host.startPayment(session.sessionId, 'nope')).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    const configured = await host.configure({
+      sessionId: session.sessionId,
+      splitMode: 'EQUAL',
+      participants: [{ displayName: 'Host' }, { displayName: 'Guest', participantId: 'guest' }],
+    });
+    expect(configured.errors?.[0]?.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'participants[1].participantId', message: 'must be a UUID' }],
+    });
+    const key = { 'x-service-api-key': integration.apiKey };
+    expect(await send('/api/v1/payments/record', JSON.stringify({ paymentId: 'nope', action: 'fail' }), key)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+    expect(await send('/api/v1/payments/sessions', JSON.stringify({ integrationId: 'nope', amountMinor: '100' }), key)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+    const detail = await fetch(`${server.baseUrl}/api/v1/payments/sessions/nope`, { headers: key });
+    expect(detail.status).toBe(404);
+    expect(((await detail.json()) as { code: string }).code).toBe('SESSION_NOT_FOUND');
+    const cancel = await send('/api/v1/payments/sessions/nope/cancel', '{}', key);
+    expect(cancel).toMatchObject({ status: 404, body: { code: 'SESSION_NOT_FOUND' } });
+    const status = await fetch(`${server.baseUrl}/api/payments/unified?sessionId=nope`);
+    expect(status.status).toBe(400);
+  });
+});
+
+describe('secrets are never repeated', () => {
+  const cookie = () => `${accessCookieName(session.sessionId)}=${session.hostToken}`;
+
+  it('not in coercion or validation errors, inline or in variables, and not in the log', async () => {
+    const from = server.logLines().length;
+    const { sessionId, hostToken } = session;
+    const attempts = [
+      { query: `mutation { openSession(sessionId: "${sessionId}", token: ["${hostToken}"]) { id } }` },
+      { query: `mutation { openSession(sessionId: "${sessionId}", token: { t: "${hostToken}" }) { id } }` },
+      { query: `mutation { openSession(sessionId: "${sessionId}", token: ${hostToken.replace(/-/g, '_').replace(/^\d/, 'x')}) { id } }` },
+      { query: `mutation { openSession(sessionId: "${sessionId}" "${hostToken}") { id } }` },
+      { query: OPEN_SESSION, variables: { sessionId, token: [hostToken] } },
+      { query: OPEN_SESSION, variables: { sessionId, token: { value: hostToken } } },
+      { query: OPEN_SESSION, variables: { sessionId: [hostToken], token: 42 } },
+      { query: CONFIGURE_SESSION, variables: { input: { sessionId, splitMode: hostToken, participants: [{ displayName: [hostToken] }] } } },
+      { query: CONFIGURE_SESSION, variables: { input: { sessionId, splitMode: 'EQUAL', participants: [], [hostToken]: 1 } } },
+      {
+        query: `mutation($p: String!) { login(email: "a@b.example", password: $p) { accountId } }`,
+        variables: { p: [integration.apiKey] },
+      },
+      {
+        query: `{ sessionStatus(sessionId: ${JSON.stringify(integration.apiKey)}) { status } x: sessionStatus(sessionId: ["${integration.apiKey}"]) { status } }`,
+      },
+    ];
+    for (const attempt of attempts) {
+      const reply = await send('/graphql', JSON.stringify(attempt), { cookie: cookie() });
+      expect(reply.status, JSON.stringify(attempt)).toBeLessThan(500);
+      expect(reply.body.errors?.length, JSON.stringify(attempt)).toBeGreaterThan(0);
+      for (const error of reply.body.errors) expect(error.extensions.code).toMatch(/^[A-Z_]+$/);
+      expect(reply.text, JSON.stringify(reply.body)).not.toContain(hostToken);
+      expect(reply.text).not.toContain(integration.apiKey);
+    }
+    expectQuietLog(logSince(from), [hostToken, integration.apiKey]);
+  });
+
+  it('keeps the path and the expected type, which is what a developer needs', async () => {
+    const reply = await send(
+      '/graphql',
+      JSON.stringify({ query: OPEN_SESSION, variables: { sessionId: session.sessionId, token: [session.hostToken] } }),
+      {},
+    );
+    expect(reply.body.errors[0]).toMatchObject({
+      message: 'Variable "$token" got invalid value; String cannot represent the value sent.',
+      extensions: { code: 'VALIDATION_ERROR' },
+    });
+    const nested = await send(
+      '/graphql',
+      JSON.stringify({
+        query: CONFIGURE_SESSION,
+        variables: { input: { sessionId: session.sessionId, splitMode: 'EQUAL', participants: [{ displayName: 7 }] } },
+      }),
+      { cookie: cookie() },
+    );
+    expect(nested.body.errors[0].message).toBe(
+      'Variable "$input" got invalid value at "input.participants[0].displayName"; String cannot represent the value sent.',
+    );
+  });
+
+  it('not on the graphql-ws subscription path either', async () => {
+    const from = server.logLines().length;
+    class BrowserLikeSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { cookie: cookie() } });
+      }
+    }
+    const client = createClient({
+      url: `${server.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: BrowserLikeSocket,
+      retryAttempts: 0,
+    });
+    const outcome = (payload: { query: string; variables?: Record<string, unknown> }) =>
+      new Promise<unknown>((resolve) => {
+        const results: unknown[] = [];
+        client.subscribe(payload, {
+          next: (value) => void results.push(value),
+          error: (error) => resolve({ error, results }),
+          complete: () => resolve({ results }),
+        });
+      });
+    const subscription = `subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) { status } }`;
+    const replies = [
+      await outcome({ query: `subscription { paySessionUpdated(sessionId: "${session.sessionId}" "${session.hostToken}") { status } }` }),
+      await outcome({ query: `subscription { paySessionUpdated(sessionId: ["${session.hostToken}"]) { status } }` }),
+      await outcome({ query: subscription, variables: { sessionId: [session.hostToken] } }),
+      await outcome({ query: subscription, variables: { sessionId: 'not-a-uuid' } }),
+    ];
+    await client.dispose();
+    for (const reply of replies) {
+      const text = JSON.stringify(reply);
+      expect(text).not.toContain(session.hostToken);
+      expect(text).toMatch(/VALIDATION_ERROR|SESSION_NOT_FOUND/);
+    }
+    expect(JSON.stringify(replies[3])).toContain('SESSION_NOT_FOUND');
+    expectQuietLog(logSince(from), [session.hostToken]);
+  });
+});
+
+describe('the logger', () => {
+  it('redacts secret-named fields at any depth and secret-shaped text anywhere, error stacks included', () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const logger = createLogger({ level: 'debug', destination: stream });
+    const { hostToken } = session;
+    const error = new Error(`String cannot represent a non string value: ["${hostToken}"] (${integration.apiKey})`);
+    logger.error(
+      { err: error, variables: { sessionId: session.sessionId, token: [hostToken], input: { password: { value: 'hunter2!' } } } },
+      'failed',
+    );
+    logger.info({ errors: [`got ${hostToken}`], keyId: 'kept-1234' }, `message with pso_${hostToken}`);
+    const text = lines.join('');
+    for (const secret of [hostToken, integration.apiKey, 'hunter2!']) expect(text).not.toContain(secret);
+    expect(text).toContain(session.sessionId);
+    expect(text).toContain('kept-1234');
+    expect(text).toContain('String cannot represent a non string value');
+  });
+});
+
+describe('the log after a burst of bad requests', () => {
+  it('holds no error line and no stack: client mistakes are logged at info or debug', async () => {
+    const from = server.logLines().length;
+    const key = { 'x-service-api-key': integration.apiKey };
+    const requests: Promise<{ status: number }>[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      requests.push(
+        send('/graphql', `{"query": "{ nope }"}`, {}),
+        send('/graphql', JSON.stringify({ query: 'query { session(id: "x") { id } }' }), key),
+        send('/graphql', JSON.stringify({ query: 'mutation { cancelSession(id: 1) { id } }' }), key),
+        send('/graphql', JSON.stringify({ query: '{ sessionStatus(sessionId: "nope") { status } }' }), {}),
+        send('/graphql', JSON.stringify({ query: 'query { ' }), {}),
+        send('/graphql', gzipSync(tooBig), { 'content-encoding': 'gzip' }),
+        send('/api/v1/payments/record', 'not json', key),
+        send('/api/v1/payments/record', JSON.stringify({ paymentId: 'x', action: 'fail' }), {}),
+        send('/api/v1/payments/sessions', JSON.stringify({ integrationId: 'x', amount: -1 }), key),
+        send('/api/v1/payments/sessions', '{}', { 'content-encoding': 'br', ...key }),
+        fetch(`${server.baseUrl}/api/v1/payments/sessions/%E0%A4%A`, { headers: key }),
+      );
+    }
+    const statuses = (await Promise.all(requests)).map((reply) => reply.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 413]));
+    // Every request still leaves its access line.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = logSince(from);
+    expect(lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThanOrEqual(requests.length);
+    expectQuietLog(lines, [integration.apiKey]);
+  });
+});
