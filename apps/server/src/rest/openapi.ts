@@ -178,7 +178,6 @@ function outgoingOperation(call: OutgoingCall, components: Record<string, JsonOb
       operationId: call.name === 'partnerCreatePayment' ? call.name : `event${call.name}`,
       summary: call.summary,
       description: call.description,
-      tags: [call.name === 'partnerCreatePayment' ? 'Calls to the merchant' : 'Webhook events'],
       parameters: signatureHeaders,
       requestBody: { required: true, content: { 'application/json': { schema: schemaOf(call.body, 'output', components) } } },
       responses: call.reply
@@ -231,8 +230,6 @@ export function buildOpenApiDocument(
       { name: 'Payments', description: 'Record what the processor did (API key)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
       { name: 'Health', description: 'For load balancers and orchestrators' },
-      { name: 'Calls to the merchant', description: 'PaySplit calls your partner create-payment URL' },
-      { name: 'Webhook events', description: 'PaySplit posts these to your webhook URL' },
     ],
     paths,
     webhooks,
