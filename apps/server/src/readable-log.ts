@@ -10,11 +10,12 @@ interface LogLine {
 
 /**
  * Log lines for a person at a terminal (development): one line each, time, level label and
- * message; a request is `GET /pay/… 200 (4 ms)`, so the start banner does not scroll away under
- * JSON. Errors keep their stack; warnings show the message only. Production keeps JSON lines.
+ * message; a request is `GET /pay/… 200 (4 ms)`, and successful requests for static files are left
+ * out, so the start banner does not scroll away. Errors keep their stack; warnings show the message
+ * only. Production keeps JSON lines.
  */
 export function readableLogStream(destination: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout) {
-  return PinoPretty({
+  const pretty = PinoPretty({
     destination,
     sync: true,
     colorize: Boolean(destination.isTTY),
@@ -38,4 +39,22 @@ export function readableLogStream(destination: NodeJS.WritableStream & { isTTY?:
       },
     },
   });
+  // Quieter still: a page load fetches a dozen static files; their successful requests are not shown.
+  return {
+    write(line: string): void {
+      if (!isQuietRequest(line)) pretty.write(line);
+    },
+  };
+}
+
+const STATIC_FILE = /^\/(pay-assets|docs\/assets)\/|^\/docs\/(reference\.js|page\.css)$|^\/favicon\.ico$/;
+
+function isQuietRequest(line: string): boolean {
+  if (!line.includes('"req":')) return false;
+  try {
+    const { req, res } = JSON.parse(line) as LogLine;
+    return (res?.statusCode ?? 500) < 400 && STATIC_FILE.test(req?.url ?? '');
+  } catch {
+    return false;
+  }
 }
