@@ -76,6 +76,31 @@ class Store:
         with self.lock:
             return self.db.execute(sql, params).fetchall()
 
+    def handle_event_once(self, event_id, event_type, order_ref, session_id):
+        """Records the event and, for a completion, marks its order paid, in one transaction.
+
+        Returns "duplicate" for an eventId seen before, else "paid", "unknown_order" or "ignored".
+        """
+        with self.lock:
+            self.db.execute("begin immediate")
+            try:
+                cursor = self.db.execute("insert or ignore into processed_events (event_id, type) values (?, ?)", (event_id, event_type))
+                if cursor.rowcount == 0:
+                    outcome = "duplicate"
+                elif event_type != "SERVICE_SESSION_COMPLETED":
+                    outcome = "ignored"
+                else:
+                    cursor = self.db.execute(
+                        "update orders set status = 'paid', paid_event_id = ? where order_ref = ? and session_id = ? and status != 'paid'",
+                        (event_id, order_ref, session_id),
+                    )
+                    outcome = "paid" if cursor.rowcount == 1 else "unknown_order"
+                self.db.execute("commit")
+                return outcome
+            except BaseException:
+                self.db.execute("rollback")
+                raise
+
 
 def call_json(method, url, body=None, headers=None):
     """JSON over HTTP; returns (status, parsed body). Never follows redirects of API calls."""
@@ -294,17 +319,11 @@ class Merchant(BaseHTTPRequestHandler):
         if event.get("eventId") != event_id:
             return self.send(400, {"error": "invalid_body"})
         # At-least-once delivery: act once per eventId, acknowledge every copy.
-        first_time = self.store.run(
-            "insert into processed_events (event_id, type) values (?, ?) on conflict do nothing returning event_id",
-            (event_id, event.get("type", "")),
-        )
-        if first_time and event.get("type") == "SERVICE_SESSION_COMPLETED":
-            updated = self.store.run(
-                "update orders set status = 'paid', paid_event_id = ? where order_ref = ? and session_id = ? and status != 'paid'"
-                " returning order_ref",
-                (event_id, event.get("orderReference"), event.get("sessionId")),
-            )
-            log.info("order %s paid" if updated else "completion event for unknown order %s", event.get("orderReference"))
+        outcome = self.store.handle_event_once(event_id, event.get("type", ""), event.get("orderReference"), event.get("sessionId"))
+        if outcome == "paid":
+            log.info("order %s paid", event.get("orderReference"))
+        elif outcome == "unknown_order":
+            log.error("completion event %s names no unpaid order of ours (%s)", event_id, event.get("orderReference"))
         self.send(204, b"", "text/plain")
 
 
