@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+// `npm run codegen` runs the CLI and its preset with npm exec, which puts their bin folder on PATH.
+// The preset is loaded from there, beside the CLI, so both use the same graphql module.
+const npmExecBin = (process.env.PATH ?? '').split(path.delimiter).find((dir) => dir.includes(`${path.sep}_npx${path.sep}`));
+if (!npmExecBin) throw new Error('Run the code generator with `npm run codegen -w @paysplit/pay`');
+const { preset } = createRequire(path.join(npmExecBin, '..', 'codegen.cjs'))('@graphql-codegen/client-preset') as { preset: unknown };
+
 const clientPreset = {
-  preset: 'client',
+  preset,
   presetConfig: {
     fragmentMasking: false,
     // Each document carries its SHA-256 (`__meta__.hash`) and the output folder gets
@@ -31,7 +38,9 @@ const clientPreset = {
 // Two outputs: the preset's `graphql()` holds every document of its output in one map that no
 // bundler can shake, so the admin's documents get their own (src/admin/gql/, in the admin chunk)
 // and the pay page's first bundle carries only its own.
-const config: CodegenConfig = {
+// No import of the codegen packages: they are not installed (their dependencies need Node 22);
+// `npm run codegen` runs pinned versions through npm exec, only when regenerating.
+const config = {
   schema: here('../server/schema.graphql'),
   ignoreNoDocuments: false,
   generates: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, html } from '../src/html.js';
-import { formatMinor } from '../src/money.js';
+import { formatMinor } from '@paysplit/sdk';
 
 describe('HTML escaping', () => {
   it('escapes the five significant characters', () => {
@@ -21,6 +21,9 @@ describe('money display', () => {
     expect(formatMinor('5', 'NZD')).toBe('NZ$0.05');
     expect(formatMinor(12050n, 'AUD')).toBe('A$120.50');
     expect(formatMinor('1500', 'JPY')).toBe('¥1,500');
+    // ISO 4217 gives HUF and IDR two minor digits where CLDR gives none: 12050 minor units are 120.50.
+    expect(formatMinor('12050', 'HUF')).toBe('HUF\u00a0120.50');
+    expect(formatMinor('12050', 'IDR')).toBe('IDR\u00a0120.50');
     expect(formatMinor('900719925474099312', 'NZD')).toBe('NZ$9,007,199,254,740,993.12');
   });
 });

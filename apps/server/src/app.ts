@@ -26,6 +26,7 @@ import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { payAppRouter } from './http/pay-app.js';
+import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
@@ -231,6 +232,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
+  app.use(referencePagesRouter());
 
   app.use(
     '/graphql',

@@ -8,6 +8,8 @@ import { ApiKey } from './modules/integrations/api-key.entity.js';
 import type { IntegrationService } from './modules/integrations/integration.service.js';
 import { Integration } from './modules/integrations/integration.entity.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
+import { runInOwnProcessGroup } from './process-group.js';
+import { describeTakenPorts, startPorts } from '../scripts/preflight.mjs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -27,8 +29,16 @@ const demoPort = z.coerce
 const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });
 
 async function main(): Promise<void> {
+  if (runInOwnProcessGroup()) return;
   if (!existsSync(MERCHANT_MAIN)) throw new Error('The reference merchant is not built: run `npm run build` first (npm start does)');
-  const running = await startServer(configOrExit());
+  const config = configOrExit();
+  // Checked before anything starts (npm start checked before building too; this covers direct runs).
+  const taken = await describeTakenPorts(startPorts({ PORT: String(config.port), MERCHANT_DEMO_PORT: String(demoPort) }), config.host);
+  if (taken) {
+    process.stderr.write(taken);
+    process.exit(1);
+  }
+  const running = await startServer(config);
   const merchantUrl = (process.env.MERCHANT_PUBLIC_URL || `http://localhost:${demoPort}`).replace(/\/+$/, '');
   const credentials = await provisionDemoMerchant(running, merchantUrl);
   const merchant = spawn(process.execPath, [MERCHANT_MAIN], {
@@ -48,14 +58,54 @@ async function main(): Promise<void> {
   merchant.on('exit', (code) => {
     if (code !== 0 && code !== null) running.logger.error({ code }, 'the reference merchant exited');
   });
-  running.logger.info(
-    { paysplit: running.config.publicBaseUrl, merchant: `${merchantUrl}/` },
-    `Ready. Book a dinner and split it at ${merchantUrl}/ (PaySplit at ${running.config.publicBaseUrl})`,
-  );
   stopOnSignals(running.logger, async () => {
     await stopChild(merchant);
     await running.stop();
   });
+  await waitUntilAnswering(`${merchantUrl}/healthz`, () => merchant.exitCode !== null);
+  running.logger.info({ paysplit: running.config.publicBaseUrl, merchant: `${merchantUrl}/` }, 'ready');
+  process.stdout.write(startBanner(running, merchantUrl));
+}
+
+/** One block that says where to go and how to stop and reset, printed once everything answers. */
+function startBanner(running: RunningServer, merchantUrl: string): string {
+  const base = running.config.publicBaseUrl;
+  const colour = process.stdout.isTTY;
+  const bold = (text: string) => (colour ? `\u001b[1m${text}\u001b[22m` : text);
+  const dim = (text: string) => (colour ? `\u001b[2m${text}\u001b[22m` : text);
+  const rule = dim('─'.repeat(78));
+  const reset = running.config.databaseUrl
+    ? `stop, then empty the database of DATABASE_URL (npm run reset only clears ${running.config.dataDir}/)`
+    : `stop, then ${bold('npm run reset')} (deletes ${running.config.dataDir}/: the embedded database and dev keys)`;
+  return [
+    '',
+    rule,
+    `  ${bold('PaySplit is running.')}`,
+    '',
+    `  Open the shop      ${bold(`${merchantUrl}/`)}   book "Dinner for 4" and split the bill`,
+    `                     ${dim('test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined')}`,
+    `  PaySplit           ${base}/`,
+    `  API reference      ${base}/docs`,
+    `  Admin area         ${base}/admin`,
+    `    first operator:  npm run --silent paysplit -- operator create --email you@example.com --json`,
+    '',
+    `  Stop               Ctrl+C`,
+    `  Reset all data     ${reset}`,
+    rule,
+    '',
+  ].join('\n');
+}
+
+async function waitUntilAnswering(url: string, gaveUp: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !gaveUp()) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

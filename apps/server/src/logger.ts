@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { readableLogStream } from './readable-log.js';
 
 /**
  * Paths whose values never reach a log line: keys, tokens, secrets, cookies and card data.
@@ -78,6 +79,8 @@ export interface LoggerOptions {
   level: string;
   /** Where lines go; defaults to stdout. Tests pass a stream to read what was logged. */
   destination?: NodeJS.WritableStream;
+  /** One readable line per entry instead of JSON (development at a terminal; see readable-log.ts). */
+  readable?: boolean;
 }
 
 export function createLogger(options: LoggerOptions): Logger {
@@ -97,7 +100,7 @@ export function createLogger(options: LoggerOptions): Logger {
         },
       },
     },
-    options.destination ?? process.stdout,
+    options.readable ? readableLogStream(options.destination) : (options.destination ?? process.stdout),
   );
 }
 

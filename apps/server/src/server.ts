@@ -31,8 +31,16 @@ export function configOrExit(): Config {
   }
 }
 
+/** Readable lines for a person at a terminal in development; JSON lines everywhere else (collectors parse them). */
+export function wantsReadableLogs(config: Config): boolean {
+  return config.environment === 'development' && Boolean(process.stdout.isTTY);
+}
+
 /** Boot: database -> app -> jobs -> listen. */
-export async function startServer(config: Config, logger = createLogger({ level: config.logLevel })): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger = createLogger({ level: config.logLevel, readable: wantsReadableLogs(config) }),
+): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
   const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.url, logger, secretBox: database.secretBox });
   const dispatcher = new WebhookDispatcher({
@@ -105,6 +113,15 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
 }
 
 export function exitOnStartFailure(error: unknown): never {
+  const failure = error as { code?: string; port?: number };
+  if (failure?.code === 'EADDRINUSE') {
+    // Another process (often PaySplit in another terminal) has the port: say so, without a stack.
+    process.stderr.write(
+      `PaySplit cannot start: port ${failure.port ?? ''} is already in use. Stop what uses it (another PaySplit?), ` +
+        'or choose another port with PORT=<port>.\n',
+    );
+    process.exit(1);
+  }
   process.stderr.write(`PaySplit failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 }

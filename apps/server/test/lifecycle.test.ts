@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  partnerCreatePaymentSchema,
+  paymentRecordedEventSchema,
+  sessionCancelledEventSchema,
+  sessionCompletedEventSchema,
+  sessionExpiredEventSchema,
+} from '../src/rest/outgoing-calls.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
@@ -247,5 +255,22 @@ describe('event subscriptions', () => {
     expect(received.map((event) => event.type).sort()).toEqual(['SERVICE_PAYMENT_RECORDED', 'SERVICE_SESSION_COMPLETED']);
     // Both events describe the same change, so they carry the same version; a receiver keeps the highest seen.
     for (const event of received) expect(event.sessionVersion).toBeGreaterThan(1);
+  });
+});
+
+describe('the documented contract', () => {
+  it("every partner call and event delivered in this file matches the OpenAPI document's schema of its kind", () => {
+    const schemas: Record<string, z.ZodType> = {
+      SERVICE_SESSION_COMPLETED: sessionCompletedEventSchema,
+      SERVICE_SESSION_EXPIRED: sessionExpiredEventSchema,
+      SERVICE_SESSION_CANCELLED: sessionCancelledEventSchema,
+      SERVICE_PAYMENT_RECORDED: paymentRecordedEventSchema,
+    };
+    const events = [...merchant.webhookCalls, ...subscriber.webhookCalls].map((call) => call.json as { type: string });
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(Object.keys(schemas)));
+    for (const event of events) expect(schemas[event.type]!.safeParse(event).error, event.type).toBeUndefined();
+    const partnerCalls = [...merchant.partnerCalls, ...subscriber.partnerCalls];
+    expect(partnerCalls.length).toBeGreaterThan(0);
+    for (const call of partnerCalls) expect(partnerCreatePaymentSchema.safeParse(call.json).error).toBeUndefined();
   });
 });

@@ -5,6 +5,9 @@ export type { PaySplitErrorDetail, PaySplitErrorInit } from './paysplit-error.js
 export type {
   CreateSessionRequest,
   CreateSessionResponse,
+  ErrorResponse,
+  PartnerCreatePaymentReply,
+  PartnerCreatePaymentRequest,
   PaymentAction,
   PaymentStatus,
   RecordPaymentRequest,
@@ -32,7 +35,10 @@ export type {
   SessionCancelledEvent,
   SessionCompletedEvent,
   SessionExpiredEvent,
+  TestEvent,
   UnknownEvent,
 } from './webhooks.js';
 export { partner } from './partner.js';
 export type { PartnerCreatePaymentPayload } from './partner.js';
+export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
+export type { CurrencyCode } from './currencies.js';

@@ -3,6 +3,7 @@
  * 200 `{ "redirectUrl": "<processor checkout>" }` within 10 s.
  */
 import type { HeadersLike, VerifyOptions } from './signatures.js';
+import type { PartnerCreatePaymentRequest } from './wire-types.js';
 import {
   PaySplitPayloadError,
   readMinorUnits,
@@ -13,24 +14,8 @@ import {
   verifyAndParseObject,
 } from './signed-payload.js';
 
-export interface PartnerCreatePaymentPayload {
-  type: 'partner.payment.create';
-  /** Pass it to `payments.record` after the processor's checkout; also the `webhook-id`. */
-  paymentId: string;
-  sessionId: string;
-  participantId: string;
-  /** Decides where the success bridge sends the browser afterwards. */
-  payerRole: 'host' | 'participant';
-  amountMinor: string;
-  /** Major units as text (`"120.00"`), for processors that want it. */
-  amount: string;
-  currency: string;
-  mode: 'test' | 'live';
-  orderReference: string | null;
-  metadata: Record<string, unknown>;
-  /** Where the processor's cancel button should send the payer. */
-  cancelReturnUrl: string;
-}
+/** The signed body of the call (generated from the OpenAPI document's `partnerCreatePayment` webhook). */
+export type PartnerCreatePaymentPayload = PartnerCreatePaymentRequest;
 
 export const partner = {
   /**

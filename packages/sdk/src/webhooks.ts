@@ -16,6 +16,7 @@ import {
   verifyAndParseObject,
   type JsonObject,
 } from './signed-payload.js';
+import type { components } from './generated/openapi.js';
 import type { SessionMode } from './wire-types.js';
 
 /** Fields every PaySplit event carries. */
@@ -32,37 +33,15 @@ export interface PaySplitEventEnvelope {
   orderReference: string | null;
 }
 
-export interface CompletedSessionPayment {
-  paymentId: string;
-  participantId: string;
-  amountMinor: string;
-  processorReference: string | null;
-}
-
-export interface SessionCompletedEvent extends PaySplitEventEnvelope {
-  type: 'SERVICE_SESSION_COMPLETED';
-  amountMinor: string;
-  currency: string;
-  completedAt: string;
-  metadata: Record<string, unknown>;
-  /** The authorizations to capture now. */
-  payments: CompletedSessionPayment[];
-}
-
-export interface SessionExpiredEvent extends PaySplitEventEnvelope {
-  type: 'SERVICE_SESSION_EXPIRED';
-  [key: string]: unknown;
-}
-
-export interface SessionCancelledEvent extends PaySplitEventEnvelope {
-  type: 'SERVICE_SESSION_CANCELLED';
-  [key: string]: unknown;
-}
-
-export interface PaymentRecordedEvent extends PaySplitEventEnvelope {
-  type: 'SERVICE_PAYMENT_RECORDED';
-  [key: string]: unknown;
-}
+// The known events' types come from the OpenAPI document's `webhooks` section (generated), so they
+// list exactly the fields the server sends.
+export type SessionCompletedEvent = components['schemas']['SessionCompletedEvent'];
+export type SessionExpiredEvent = components['schemas']['SessionExpiredEvent'];
+export type SessionCancelledEvent = components['schemas']['SessionCancelledEvent'];
+export type PaymentRecordedEvent = components['schemas']['PaymentRecordedEvent'];
+/** Sent on request from the administration area; about no session (no sessionId). */
+export type TestEvent = components['schemas']['TestEvent'];
+export type CompletedSessionPayment = SessionCompletedEvent['payments'][number];
 
 /** An event type this SDK version does not know yet; answer it 2xx so it is not retried forever. */
 export interface UnknownEvent extends PaySplitEventEnvelope {
@@ -70,7 +49,7 @@ export interface UnknownEvent extends PaySplitEventEnvelope {
   [key: string]: unknown;
 }
 
-export type KnownPaySplitEvent = SessionCompletedEvent | SessionExpiredEvent | SessionCancelledEvent | PaymentRecordedEvent;
+export type KnownPaySplitEvent = SessionCompletedEvent | SessionExpiredEvent | SessionCancelledEvent | PaymentRecordedEvent | TestEvent;
 export type KnownPaySplitEventType = KnownPaySplitEvent['type'];
 export type PaySplitEvent = KnownPaySplitEvent | UnknownEvent;
 
@@ -107,6 +86,11 @@ function checkEvent(payload: JsonObject): PaySplitEvent {
   const type = readString(payload, 'type');
   readString(payload, 'createdAt');
   readOneOf(payload, 'mode', ['test', 'live'] as const);
+  if (type === 'SERVICE_TEST_EVENT') {
+    // About no session: it carries the integration instead of the session envelope.
+    readString(payload, 'integrationId');
+    return payload as unknown as TestEvent;
+  }
   readString(payload, 'sessionId');
   readInteger(payload, 'sessionVersion');
   readNullableString(payload, 'orderReference');

@@ -1,5 +1,5 @@
 import { html, renderPage, type SafeHtml } from '../html.js';
-import { formatMinor } from '../money.js';
+import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
 
 export const DINNER = { title: 'Dinner for 4', amountMinor: '48000', currency: 'NZD' } as const;

@@ -58,7 +58,8 @@ export function createPaySplitWebhookRouter(deps: { config: MerchantConfig; pool
     }
 
     const outcome = await handle(event);
-    const context = { eventId: event.eventId, type: event.type, orderReference: event.orderReference, outcome };
+    const orderReference = 'orderReference' in event ? event.orderReference : null; // a test event is about no session
+    const context = { eventId: event.eventId, type: event.type, orderReference, outcome };
     if (outcome === 'booking_not_found' || outcome === 'mismatch') {
       log.error(context, 'completion event does not match a booking; left unpaid');
     } else {

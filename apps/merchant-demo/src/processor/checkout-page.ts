@@ -1,5 +1,5 @@
 import { html, renderPage } from '../html.js';
-import { formatMinor } from '../money.js';
+import { formatMinor } from '@paysplit/sdk';
 import type { Checkout } from '../store.js';
 
 const BANNER = 'Test processor — no real money';

@@ -1,112 +1,243 @@
 import { ERROR_HTTP_STATUS, type ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
 import { errorResponseSchema } from './error-response.js';
+import { OUTGOING_CALLS, type OutgoingCall } from './outgoing-calls.js';
 import type { RestRoute } from './rest-route.js';
 
 type JsonObject = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  // Component references are inlined: each schema is small and the document stays self-contained.
+/**
+ * JSON Schema of a zod schema. A schema named with `.meta({ id })` goes into `components.schemas`
+ * under that name and is referenced, so generated clients (the SDK's types) get one named type.
+ */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonObject>): JsonObject {
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
   delete json.$schema;
-  // A schema named with .meta({ id }) comes back as a $ref into its own $defs: unwrap it.
+  // A named schema comes back as a $ref into its own $defs.
   const ref = typeof json.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(json.$ref)?.[1] : undefined;
   const defs = json.$defs as Record<string, JsonObject> | undefined;
-  if (ref && defs?.[ref] && Object.keys(defs).length === 1) return { ...defs[ref], title: ref };
-  return json;
+  if (!ref || !defs?.[ref] || Object.keys(defs).length !== 1) return json;
+  const named = { ...defs[ref], title: ref };
+  const existing = components[ref];
+  if (existing && JSON.stringify(existing) !== JSON.stringify(named)) throw new Error(`Two different schemas are named ${ref}`);
+  components[ref] = named;
+  return { $ref: `#/components/schemas/${ref}` };
 }
 
-/** OpenAPI 3.1 for the REST layer, generated from the zod schemas that validate the requests. */
-export function buildOpenApiDocument(routes: readonly RestRoute<never, never>[], serverUrl: string): JsonObject {
-  const paths: JsonObject = {};
-  for (const route of routes) {
-    const [canonical, ...aliases] = route.paths;
-    for (const path of route.paths) {
-      const byStatus = new Map<number, ErrorCode[]>();
-      for (const code of route.responses.errorCodes) {
-        const status = ERROR_HTTP_STATUS[code];
-        byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-      }
-      const isAlias = path !== canonical;
-      const operation: JsonObject = {
-        operationId: isAlias ? `${route.operationId}Legacy${aliases.indexOf(path) + 1}` : route.operationId,
-        summary: isAlias ? `${route.summary} (legacy alias of ${canonical})` : route.summary,
-        ...(route.description ? { description: route.description } : {}),
-        ...(route.auth === 'apiKey' ? { security: [{ ApiKey: [] }] } : {}),
-        parameters: [
-          ...[...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-            name,
-            in: 'path',
-            required: true,
-            schema: { type: 'string', format: 'uuid' },
-          })),
-          ...(route.query ?? []).map((param) => ({
-            name: param.name,
-            in: 'query',
-            required: param.required,
-            description: param.description,
-            schema: { type: 'string' },
-          })),
-          ...(route.headers ?? []).map((header) => ({
-            name: header.name,
-            in: 'header',
-            required: false,
-            description: header.description,
-            schema: { type: 'string', maxLength: 255 },
-          })),
-        ],
-        ...(route.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
-          : {}),
-        responses: {
-          200: {
-            description: 'Success',
-            headers: requestIdHeader,
-            content: { 'application/json': { schema: schemaOf(route.responses.success, 'output') } },
-          },
-          ...Object.fromEntries(
-            [...byStatus.entries()]
-              .sort(([a], [b]) => a - b)
-              .map(([status, codes]) => [
-                status,
-                {
-                  description: `Error: ${codes.join(', ')}`,
-                  headers: requestIdHeader,
-                  content: {
-                    'application/json': {
-                      schema: { $ref: '#/components/schemas/Error' },
-                      example: { success: false, code: codes[0], message: '…', requestId: 'req_…' },
-                    },
-                  },
+const requestIdHeader = {
+  'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } },
+};
+
+const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
+  createSession: 'Sessions',
+  getSession: 'Sessions',
+  cancelSession: 'Sessions',
+  recordPayment: 'Payments',
+  getSessionStatus: 'Status',
+};
+
+/** The Standard Webhooks headers of every call PaySplit makes to a merchant. */
+const signatureHeaders = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The eventId (webhooks) or the paymentId (partner call); the same on every retry',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds when this attempt was signed; refuse values more than 300 s from your clock',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the ' +
+      'base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.',
+    schema: { type: 'string' },
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+];
+
+function restOperation(route: RestRoute<never, never>, path: string, components: Record<string, JsonObject>): JsonObject {
+  const [canonical, ...aliases] = route.paths;
+  const isAlias = path !== canonical;
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of route.responses.errorCodes) {
+    const status = ERROR_HTTP_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const description = [
+    isAlias
+      ? `Legacy alias of \`${route.method.toUpperCase()} ${canonical}\` with the same behaviour; new integrations use that path.`
+      : '',
+    route.description ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    operationId: isAlias ? `${route.operationId}Legacy${aliases.indexOf(path) + 1}` : route.operationId,
+    summary: isAlias ? `${route.summary} (legacy alias)` : route.summary,
+    tags: [TAG_OF_OPERATION[route.operationId] ?? 'Sessions'],
+    ...(description ? { description } : {}),
+    ...(route.auth === 'apiKey' ? { security: [{ ApiKey: [] }] } : {}),
+    parameters: [
+      ...[...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string', format: 'uuid' },
+      })),
+      ...(route.query ?? []).map((param) => ({
+        name: param.name,
+        in: 'query',
+        required: param.required,
+        description: param.description,
+        schema: { type: 'string' },
+      })),
+      ...(route.headers ?? []).map((header) => ({
+        name: header.name,
+        in: 'header',
+        required: false,
+        description: header.description,
+        schema: { type: 'string', maxLength: 255 },
+      })),
+    ],
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input', components) } } } }
+      : {}),
+    responses: {
+      200: {
+        description: 'Success',
+        headers: requestIdHeader,
+        content: { 'application/json': { schema: schemaOf(route.responses.success, 'output', components) } },
+      },
+      ...Object.fromEntries(
+        [...byStatus.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([status, codes]) => [
+            status,
+            {
+              description: `Error: ${codes.join(', ')}`,
+              headers: requestIdHeader,
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Error' },
+                  example: { success: false, code: codes[0], message: '…', requestId: 'req_…' },
                 },
-              ]),
-          ),
+              },
+            },
+          ]),
+      ),
+    },
+    ...(isAlias ? { deprecated: true } : {}),
+  };
+}
+
+function healthPaths(): JsonObject {
+  const status = (values: string[]) => ({
+    type: 'object',
+    properties: { status: { type: 'string', enum: values }, reason: { type: 'string' } },
+    required: ['status'],
+  });
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'liveness',
+        summary: 'Liveness: the process answers',
+        tags: ['Health'],
+        responses: { 200: { description: 'Alive', content: { 'application/json': { schema: status(['ok']) } } } },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'readiness',
+        summary: 'Readiness: the database answers within 2 s',
+        tags: ['Health'],
+        responses: {
+          200: { description: 'Ready to serve', content: { 'application/json': { schema: status(['ready']) } } },
+          503: {
+            description: 'Not ready (database unreachable); retry after Retry-After seconds',
+            headers: { 'Retry-After': { schema: { type: 'string' } } },
+            content: { 'application/json': { schema: status(['unavailable']) } },
+          },
         },
-        ...(isAlias ? { deprecated: false } : {}),
-      };
+      },
+    },
+  };
+}
+
+function outgoingOperation(call: OutgoingCall, components: Record<string, JsonObject>): JsonObject {
+  return {
+    post: {
+      operationId: call.name === 'partnerCreatePayment' ? call.name : `event${call.name}`,
+      summary: call.summary,
+      description: call.description,
+      parameters: signatureHeaders,
+      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(call.body, 'output', components) } } },
+      responses: call.reply
+        ? {
+            200: {
+              description: call.replyDescription,
+              content: { 'application/json': { schema: schemaOf(call.reply, 'input', components) } },
+            },
+          }
+        : { '2XX': { description: call.replyDescription } },
+    },
+  };
+}
+
+/**
+ * OpenAPI 3.1 of the whole merchant contract: the REST endpoints (generated from the zod schemas
+ * that validate the requests), the health routes, and under `webhooks` every call PaySplit makes
+ * to the merchant with its Standard Webhooks signature headers.
+ */
+export function buildOpenApiDocument(
+  routes: readonly RestRoute<never, never>[],
+  serverUrl: string,
+  outgoing: readonly OutgoingCall[] = OUTGOING_CALLS,
+): JsonObject {
+  const components: Record<string, JsonObject> = {};
+  schemaOf(errorResponseSchema, 'output', components);
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    for (const path of route.paths) {
       const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}');
-      paths[openApiPath] = { ...(paths[openApiPath] as JsonObject | undefined), [route.method]: operation };
+      paths[openApiPath] = { ...paths[openApiPath], [route.method]: restOperation(route, path, components) };
     }
   }
+  Object.assign(paths, healthPaths());
+  const webhooks = Object.fromEntries(outgoing.map((call) => [call.name, outgoingOperation(call, components)]));
   return {
     openapi: '3.1.0',
     info: {
       title: 'PaySplit API',
       version: '1.0.0',
       description:
-        'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).',
+        'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).\n\n' +
+        'Your server calls the operations below with its API key. PaySplit calls your server too: the partner create-payment call ' +
+        'and the webhook events, listed under **Webhooks**, each signed the Standard Webhooks way (`webhook-id`, ' +
+        '`webhook-timestamp`, `webhook-signature`). Verify the signature on the raw body before acting on a call.',
     },
     servers: [{ url: serverUrl }],
+    tags: [
+      { name: 'Sessions', description: 'Create, read and cancel split-payment sessions (API key)' },
+      { name: 'Payments', description: 'Record what the processor did (API key)' },
+      { name: 'Status', description: 'Public progress of a session (no key)' },
+      { name: 'Health', description: 'For load balancers and orchestrators' },
+    ],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'ps_test_… or ps_live_…; server-to-server only' },
       },
-      schemas: { Error: schemaOf(errorResponseSchema, 'output') },
+      schemas: components,
     },
   };
 }
-
-const requestIdHeader = {
-  'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } },
-};

@@ -18,13 +18,13 @@ export const sessionStatusResponseSchema = z
     expiresAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .meta({ id: 'SessionStatus' });
+  .meta({ id: 'SessionStatusResponse' });
 
 type StatusData = { sessionStatus: Omit<z.infer<typeof sessionStatusResponseSchema>, 'success' | 'status'> & { status: string } };
 
 export const sessionStatusRoute: RestRoute<undefined, StatusData> = {
   method: 'get',
-  paths: ['/api/payments/unified', '/api/v1/payments/unified'],
+  paths: ['/api/v1/payments/unified', '/api/payments/unified'],
   operationId: 'getSessionStatus',
   summary: 'Poll the payment status of a session',
   description: 'No API key; no personal data. Poll at most once a second per session (back off 5 to 10 s on 429).',

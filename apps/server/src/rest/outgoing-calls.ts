@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * What PaySplit sends to the merchant: the partner create-payment call and the webhook events.
+ * These schemas document the calls in the OpenAPI document's `webhooks` section (and the SDK's
+ * types are generated from it); tests parse real deliveries with them, so they cannot drift from
+ * what `modules/webhooks/session-events.ts` and the partner client send.
+ */
+
+const uuid = z.uuid();
+const minorUnits = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .describe('Integer minor units as a string of digits ("12050" is 120.50 NZD)');
+const mode = z.enum(['test', 'live']).describe('The mode of the API key that created the session');
+const metadata = z.record(z.string(), z.unknown()).describe('The metadata sent at session creation ({} when none)');
+
+const paymentSummary = z.object({
+  paymentId: uuid,
+  participantId: uuid.describe('The payer'),
+  amountMinor: minorUnits,
+  processorReference: z.string().nullable().describe('What the merchant sent when recording the payment'),
+  coversParticipantIds: z
+    .array(uuid)
+    .optional()
+    .describe('Present when the host covered other shares with this payment: the participants it paid for'),
+});
+
+const envelope = {
+  eventId: uuid.describe('Unique per event and the same on every retry (also the webhook-id header): deduplicate on it'),
+  createdAt: z.iso.datetime(),
+  mode,
+  sessionId: uuid,
+  sessionVersion: z.number().int().describe('Grows with every change of the session: ignore an event older than one already handled'),
+  orderReference: z.string().nullable().describe('The merchantOrderRef sent at session creation'),
+  amountMinor: minorUnits.describe('The session total in minor units'),
+  currency: z.string().length(3),
+  metadata,
+};
+
+export const sessionCompletedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('SERVICE_SESSION_COMPLETED'),
+    completedAt: z.iso.datetime(),
+    payments: z.array(paymentSummary).describe('The authorizations that paid the session: capture them'),
+  })
+  .meta({ id: 'SessionCompletedEvent', description: 'Every share is paid. Mark the order paid once per eventId.' });
+
+const endedFields = {
+  status: z.enum(['expired', 'cancelled']),
+  paidMinor: minorUnits.describe('What had been paid before the session ended'),
+  refundsOwed: z.array(paymentSummary).describe('Authorized payments of this session to void or refund'),
+};
+
+export const sessionExpiredEventSchema = z
+  .object({ ...envelope, type: z.literal('SERVICE_SESSION_EXPIRED'), ...endedFields, expiredAt: z.iso.datetime() })
+  .meta({ id: 'SessionExpiredEvent', description: 'The session expired before every share was paid (sent only when subscribed).' });
+
+export const sessionCancelledEventSchema = z
+  .object({ ...envelope, type: z.literal('SERVICE_SESSION_CANCELLED'), ...endedFields, cancelledBy: z.enum(['merchant', 'host']) })
+  .meta({ id: 'SessionCancelledEvent', description: 'The merchant or the host cancelled the session (sent only when subscribed).' });
+
+export const paymentRecordedEventSchema = z
+  .object({
+    ...envelope,
+    type: z.literal('SERVICE_PAYMENT_RECORDED'),
+    sessionStatus: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    paidMinor: minorUnits,
+    remainingMinor: minorUnits,
+    payment: paymentSummary.extend({ status: z.string(), refundRequired: z.boolean() }),
+  })
+  .meta({ id: 'PaymentRecordedEvent', description: 'A payment of the session was recorded (sent only when subscribed).' });
+
+export const testEventSchema = z
+  .object({
+    eventId: uuid,
+    type: z.literal('SERVICE_TEST_EVENT'),
+    createdAt: z.iso.datetime(),
+    mode: z.literal('test'),
+    integrationId: uuid,
+    message: z.string(),
+  })
+  .meta({ id: 'TestEvent', description: 'Sent on request from the administration area; about no session. Verify it and answer 2xx.' });
+
+export const partnerCreatePaymentSchema = z
+  .object({
+    type: z.literal('partner.payment.create'),
+    paymentId: uuid.describe('Also the webhook-id header. Pass it to record-payment after the checkout'),
+    sessionId: uuid,
+    participantId: uuid,
+    payerRole: z.enum(['host', 'participant']).describe('Decides where the success bridge redirects afterwards'),
+    amountMinor: minorUnits,
+    amount: z.string().describe('The same amount in major units as decimal text ("120.50")'),
+    currency: z.string().length(3),
+    mode,
+    orderReference: z.string().nullable(),
+    metadata,
+    cancelReturnUrl: z.url().describe("Where the processor's cancel button should send the payer"),
+  })
+  .meta({ id: 'PartnerCreatePaymentRequest' });
+
+export const partnerCreatePaymentReplySchema = z
+  .object({
+    redirectUrl: z.url().describe("The processor's hosted checkout: https (http allowed in test mode)"),
+  })
+  .meta({ id: 'PartnerCreatePaymentReply' });
+
+export interface OutgoingCall {
+  /** The key in the document's `webhooks` map. */
+  readonly name: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly body: z.ZodType;
+  readonly reply?: z.ZodType;
+  readonly replyDescription: string;
+}
+
+const SIGNED_BY_WEBHOOK_SECRET = "Signed with the integration's webhook signing secret.";
+const DELIVERY =
+  'Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). ' +
+  'Answer 2xx to event types you do not handle, too.';
+
+export const OUTGOING_CALLS: readonly OutgoingCall[] = [
+  {
+    name: 'partnerCreatePayment',
+    summary: 'Partner create-payment call (to partnerCreatePaymentUrl)',
+    description:
+      "A payer chose to pay. Verify the signature (the integration's partner create-payment signing secret) on the raw body, " +
+      "create a checkout at your processor and answer 200 with its address within 10 s (PARTNER_TIMEOUT_MS). Any other answer fails the payer's attempt.",
+    body: partnerCreatePaymentSchema,
+    reply: partnerCreatePaymentReplySchema,
+    replyDescription: "The processor's checkout",
+  },
+  {
+    name: 'SERVICE_SESSION_COMPLETED',
+    summary: 'Session completed (to the webhook URL)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: sessionCompletedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_SESSION_EXPIRED',
+    summary: 'Session expired (to the webhook URL, when subscribed)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: sessionExpiredEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_SESSION_CANCELLED',
+    summary: 'Session cancelled (to the webhook URL, when subscribed)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: sessionCancelledEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_PAYMENT_RECORDED',
+    summary: 'Payment recorded (to the webhook URL, when subscribed)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: paymentRecordedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_TEST_EVENT',
+    summary: 'Test event (to the webhook URL, on request from the administration area)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: testEventSchema,
+    replyDescription: 'Received',
+  },
+];

@@ -1,0 +1,245 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../src/db/embedded-database.js';
+import { sessionCompletedEventSchema } from '../src/rest/outgoing-calls.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * examples/python-merchant, a merchant written in Python with the standard library only, run as
+ * its own process against PaySplit and the reference merchant's test processor.
+ */
+const EXAMPLE = fileURLToPath(new URL('../../../examples/python-merchant/', import.meta.url));
+
+let server: TestServer;
+let processor: ReferenceMerchant;
+let python: { baseUrl: string; output(): string; stop(): Promise<void> };
+let integration: Awaited<ReturnType<TestServer['provision']>>;
+let dataDir: string;
+
+async function startPythonMerchant(): Promise<typeof python> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  integration = await server.provision({
+    name: 'Python merchant',
+    partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
+    webhookUrl: `${baseUrl}/webhooks/paysplit`,
+    redirectAllowlist: [baseUrl],
+  });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-python-merchant-'));
+  let output = '';
+  const child: ChildProcess = spawn('python3', ['merchant.py'], {
+    cwd: EXAMPLE,
+    env: {
+      PATH: process.env.PATH,
+      PYTHONDONTWRITEBYTECODE: '1',
+      PYTHONUNBUFFERED: '1',
+      MERCHANT_PORT: String(port),
+      MERCHANT_PUBLIC_URL: baseUrl,
+      MERCHANT_DATABASE: path.join(dataDir, 'merchant.sqlite3'),
+      PAYSPLIT_BASE_URL: server.baseUrl,
+      PROCESSOR_BASE_URL: `${processor.baseUrl}/processor`,
+      PAYSPLIT_API_KEY: integration.apiKey,
+      PAYSPLIT_INTEGRATION_ID: integration.integrationId,
+      PAYSPLIT_PARTNER_SIGNING_SECRET: integration.partnerSecret,
+      PAYSPLIT_WEBHOOK_SIGNING_SECRET: integration.webhookSecret,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the Python merchant exited:\n${output}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`the Python merchant did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  processor = await startReferenceMerchant(server);
+  python = await startPythonMerchant();
+}, 60_000);
+
+afterAll(async () => {
+  await python?.stop();
+  await processor?.stop();
+  await server?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A browser at the test processor: the checkout page, a card, then the redirect to the merchant's bridge. */
+async function payAtProcessor(redirectUrl: string): Promise<{ status: number; location: string | null }> {
+  expect((await fetch(redirectUrl)).status).toBe(200);
+  const pay = await fetch(`${redirectUrl.replace(/\/$/, '')}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }),
+    redirect: 'manual',
+  });
+  expect(pay.status).toBe(303);
+  const bridge = await fetch(pay.headers.get('location')!, { redirect: 'manual' });
+  return { status: bridge.status, location: bridge.headers.get('location') };
+}
+
+async function order(orderRef: string): Promise<{ status: string; paidEventId: string | null; sessionId: string }> {
+  return (await fetch(`${python.baseUrl}/orders/${orderRef}.json`)).json() as never;
+}
+
+/** Runs the example's verifier (standard_webhooks.py) on many messages in one process. */
+async function pythonVerifies(cases: { body: string; headers: Record<string, string>; secret: string; now?: number }[]) {
+  const child = spawn('python3', ['standard_webhooks.py', 'check'], {
+    cwd: EXAMPLE,
+    env: { PATH: process.env.PATH, PYTHONDONTWRITEBYTECODE: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(JSON.stringify(cases));
+  await new Promise((resolve) => child.once('exit', resolve));
+  return JSON.parse(output) as { ok: boolean; reason?: string }[];
+}
+
+describe('the Python merchant (examples/python-merchant)', () => {
+  it('goes through the whole loop: order -> session -> partner call -> processor -> 302 bridge -> webhook -> order paid once', async () => {
+    const created = await fetch(`${python.baseUrl}/orders`, { method: 'POST', redirect: 'manual' });
+    expect(created.status).toBe(303);
+    const sessionUrl = new URL(created.headers.get('location')!);
+    expect(sessionUrl.origin).toBe(server.baseUrl);
+    const sessionId = sessionUrl.pathname.split('/').at(-1)!;
+
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, sessionUrl.searchParams.get('hostToken')!);
+    const configured = await host.configure({
+      sessionId,
+      splitMode: 'EXACT',
+      participants: [
+        { displayName: 'Aroha', amountMinor: '30000' },
+        { displayName: 'Ben', amountMinor: '18000' },
+      ],
+    });
+    expect(configured.errors).toBeUndefined();
+    const participants = configured.data.configureSession.participants as { inviteUrl: string | null }[];
+
+    // The partner call reached the Python merchant, which answered with the processor's checkout.
+    const hostStart = await host.startPayment(sessionId);
+    expect(hostStart.errors).toBeUndefined();
+    expect(hostStart.data.startPayment.redirectUrl.startsWith(`${processor.baseUrl}/processor/checkout/`)).toBe(true);
+    const hostPaid = await payAtProcessor(hostStart.data.startPayment.redirectUrl);
+    expect(hostPaid).toEqual({
+      status: 302,
+      location: `${server.baseUrl}/pay/${sessionId}?resume=host&payment=${hostStart.data.startPayment.paymentId}`,
+    });
+
+    const guest = new PayBrowser(server.baseUrl);
+    await guest.open(sessionId, new URL(participants[1]!.inviteUrl!).searchParams.get('token')!);
+    const guestPaid = await payAtProcessor((await guest.startPayment(sessionId)).data.startPayment.redirectUrl);
+    expect(guestPaid.status).toBe(302);
+    expect(guestPaid.location).toContain('resume=participant');
+
+    const orderRef = (await server.query<{ order_reference: string }>(`select order_reference from session where id = ?`, [sessionId]))[0]!
+      .order_reference;
+    const deadline = Date.now() + 10_000;
+    let state = await order(orderRef);
+    while (state.status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await order(orderRef);
+    }
+    const events = await server.query<{ id: string; body: string }>(`select id, body from webhook_event where session_id = ?`, [sessionId]);
+    expect(events).toHaveLength(1);
+    expect(state).toMatchObject({ status: 'paid', paidEventId: events[0]!.id, sessionId });
+    // What was delivered is what the OpenAPI document's webhooks section describes.
+    expect(sessionCompletedEventSchema.safeParse(JSON.parse(events[0]!.body)).success).toBe(true);
+
+    // A repeated delivery (same eventId) is acknowledged and changes nothing.
+    const body = events[0]!.body;
+    const timestamp = new Date();
+    const headers = {
+      'webhook-id': events[0]!.id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(integration.webhookSecret).sign(events[0]!.id, timestamp, body),
+    };
+    const repeat = await fetch(`${python.baseUrl}/webhooks/paysplit`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    expect(repeat.status).toBe(204);
+    expect(await order(orderRef)).toMatchObject({ status: 'paid', paidEventId: events[0]!.id });
+    expect(await (await fetch(`${python.baseUrl}/`)).text()).toContain('PAID');
+    expect(python.output()).not.toMatch(/ps_test_[0-9A-Za-z]{10}|whsec_|hostToken=/);
+  });
+
+  it('refuses unsigned partner calls and webhooks', async () => {
+    for (const route of ['/paysplit/create-payment', '/webhooks/paysplit']) {
+      const response = await fetch(`${python.baseUrl}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"type":"partner.payment.create"}',
+      });
+      expect(response.status, route).toBe(400);
+    }
+  });
+
+  it('verifies what the standardwebhooks library signs and refuses tampered, stale, wrong-secret and future messages', async () => {
+    const secret = integration.webhookSecret;
+    const other = new Webhook(Buffer.alloc(32, 7).toString('base64'));
+    const signer = new Webhook(secret);
+    const body = JSON.stringify({ eventId: 'evt_1', type: 'SERVICE_SESSION_COMPLETED', amount: '120.50', note: 'café ☕' });
+    const now = Math.floor(Date.now() / 1000);
+    // The library signs; the headers carry its signature with the id and the second it was made for.
+    const signed = (webhook: Webhook, at: Date): Record<string, string> => ({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': webhook.sign('msg_1', at, body),
+    });
+    const headers = signed(signer, new Date());
+    const rotated = {
+      ...headers,
+      'webhook-signature': `${signed(other, new Date())['webhook-signature']} ${headers['webhook-signature']}`,
+    };
+    const results = await pythonVerifies([
+      { body, headers, secret },
+      { body, headers: rotated, secret },
+      { body: body.replace('120.50', '920.50'), headers, secret },
+      { body, headers: signed(signer, new Date((now - 301) * 1000)), secret },
+      { body, headers: signed(signer, new Date((now + 301) * 1000)), secret },
+      { body, headers, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` },
+      { body, headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now) }, secret },
+      { body, headers, secret: 'whsec_not base64!' },
+    ]);
+    expect(results).toEqual([
+      { ok: true },
+      { ok: true },
+      { ok: false, reason: 'no_matching_signature' },
+      { ok: false, reason: 'timestamp_too_old' },
+      { ok: false, reason: 'timestamp_in_future' },
+      { ok: false, reason: 'no_matching_signature' },
+      { ok: false, reason: 'missing_headers' },
+      { ok: false, reason: 'invalid_secret' },
+    ]);
+  });
+});

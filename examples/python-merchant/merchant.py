@@ -1,0 +1,349 @@
+"""A small PaySplit merchant in Python, standard library only (http.server, urllib, hmac, sqlite3).
+
+It sells one thing (a group dinner), lets the buyer split the bill with PaySplit, and takes the
+shares through a payment processor (PaySplit's test processor by default):
+
+  POST /orders                   create an order and a PaySplit session; 303 the host to it
+  POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
+  GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
+  POST /webhooks/paysplit        PaySplit's signed events: mark the order paid once per eventId
+  GET  /                         the orders; GET /orders/<ref>.json one order as JSON
+
+Configuration comes from the environment; see README.md. Run: python3 merchant.py
+"""
+
+import html
+import json
+import logging
+import os
+import signal
+import sqlite3
+import sys
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from standard_webhooks import SignatureError, verify
+
+log = logging.getLogger("merchant")
+
+MAX_BODY_BYTES = 64 * 1024
+TIMEOUT_SECONDS = 10
+
+
+def required(name):
+    value = os.environ.get(name, "").strip()
+    if not value:
+        sys.exit(f"{name} is required (see README.md)")
+    return value
+
+
+class Config:
+    def __init__(self):
+        self.port = int(os.environ.get("MERCHANT_PORT", "3002"))
+        self.public_url = os.environ.get("MERCHANT_PUBLIC_URL", f"http://localhost:{self.port}").rstrip("/")
+        self.paysplit_url = os.environ.get("PAYSPLIT_BASE_URL", "http://localhost:3000").rstrip("/")
+        self.processor_url = os.environ.get("PROCESSOR_BASE_URL", "http://localhost:3001/processor").rstrip("/")
+        self.api_key = required("PAYSPLIT_API_KEY")
+        self.integration_id = required("PAYSPLIT_INTEGRATION_ID")
+        self.partner_secret = required("PAYSPLIT_PARTNER_SIGNING_SECRET")
+        self.webhook_secret = required("PAYSPLIT_WEBHOOK_SIGNING_SECRET")
+        self.database = os.environ.get("MERCHANT_DATABASE", "merchant.sqlite3")
+
+
+class Store:
+    """Orders, the payments PaySplit asked for, and the events already handled (SQLite)."""
+
+    def __init__(self, path):
+        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.lock = threading.Lock()
+        self.db.executescript(
+            """
+            create table if not exists orders (
+              order_ref text primary key, amount_minor text not null, currency text not null,
+              session_id text, status text not null default 'awaiting_payment', paid_event_id text);
+            create table if not exists payments (
+              payment_id text primary key, order_ref text, session_id text not null, payer_role text not null,
+              amount_minor text not null, currency text not null, checkout_id text);
+            create table if not exists processed_events (event_id text primary key, type text not null);
+            """
+        )
+
+    def run(self, sql, params=()):
+        with self.lock:
+            return self.db.execute(sql, params).fetchall()
+
+    def handle_event_once(self, event_id, event_type, order_ref, session_id):
+        """Records the event and, for a completion, marks its order paid, in one transaction.
+
+        Returns "duplicate" for an eventId seen before, else "paid", "unknown_order" or "ignored".
+        """
+        with self.lock:
+            self.db.execute("begin immediate")
+            try:
+                cursor = self.db.execute("insert or ignore into processed_events (event_id, type) values (?, ?)", (event_id, event_type))
+                if cursor.rowcount == 0:
+                    outcome = "duplicate"
+                elif event_type != "SERVICE_SESSION_COMPLETED":
+                    outcome = "ignored"
+                else:
+                    cursor = self.db.execute(
+                        "update orders set status = 'paid', paid_event_id = ? where order_ref = ? and session_id = ? and status != 'paid'",
+                        (event_id, order_ref, session_id),
+                    )
+                    outcome = "paid" if cursor.rowcount == 1 else "unknown_order"
+                self.db.execute("commit")
+                return outcome
+            except BaseException:
+                self.db.execute("rollback")
+                raise
+
+
+def call_json(method, url, body=None, headers=None):
+    """JSON over HTTP; returns (status, parsed body). Never follows redirects of API calls."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"accept": "application/json", **(headers or {})})
+    if data is not None:
+        request.add_header("content-type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        text = error.read()
+        try:
+            return error.code, json.loads(text)
+        except ValueError:
+            return error.code, {"code": f"HTTP_{error.code}"}
+
+
+class PaySplit:
+    """The two PaySplit calls this merchant makes, with its API key (server to server only)."""
+
+    def __init__(self, config):
+        self.config = config
+
+    def _headers(self, extra=None):
+        return {"X-Service-API-Key": self.config.api_key, **(extra or {})}
+
+    def create_session(self, order_ref, amount_minor, currency):
+        return call_json(
+            "POST",
+            f"{self.config.paysplit_url}/api/v1/payments/sessions",
+            {
+                "integrationId": self.config.integration_id,
+                "amountMinor": amount_minor,
+                "currency": currency,
+                "merchantOrderRef": order_ref,
+                "successReturnUrl": f"{self.config.public_url}/",
+                "cancelUrl": f"{self.config.public_url}/",
+            },
+            # The same key for the same order: a retried request cannot create a second session.
+            self._headers({"Idempotency-Key": f"order-{order_ref}"}),
+        )
+
+    def record_payment(self, payment_id, action, processor_reference, amount_minor):
+        return call_json(
+            "POST",
+            f"{self.config.paysplit_url}/api/v1/payments/record",
+            {"paymentId": payment_id, "action": action, "processorReference": processor_reference, "amountMinor": amount_minor},
+            self._headers(),
+        )
+
+
+class Merchant(BaseHTTPRequestHandler):
+    config = None
+    store = None
+    paysplit = None
+    server_version = "PythonMerchant/1.0"
+
+    # ---- plumbing --------------------------------------------------------------------------
+
+    def log_message(self, format, *args):
+        # The default access log prints the query string, which may hold ids; keep the path only.
+        log.debug("%s %s", self.command, urllib.parse.urlsplit(self.path).path)
+
+    def read_body(self):
+        length = int(self.headers.get("content-length") or 0)
+        if length > MAX_BODY_BYTES:
+            raise ValueError("body too large")
+        return self.rfile.read(length)
+
+    def send(self, status, body=b"", content_type="application/json", headers=None):
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        elif isinstance(body, str):
+            body = body.encode()
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("content-type", content_type)
+        self.send_header("content-length", str(len(body)))
+        self.send_header("cache-control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def page(self, status, title, body):
+        self.send(status, f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title>"
+                          f"<body style='font-family:system-ui;max-width:40rem;margin:2rem auto'><h1>{html.escape(title)}</h1>{body}",
+                  "text/html; charset=utf-8")
+
+    def redirect(self, status, location):
+        self.send(status, b"", "text/plain", {"location": location})
+
+    # ---- routes --------------------------------------------------------------------------------
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        if url.path == "/":
+            return self.orders_page()
+        if url.path.startswith("/orders/") and url.path.endswith(".json"):
+            return self.order_json(url.path[len("/orders/"):-len(".json")])
+        if url.path == "/paysplit/payment-success":
+            return self.payment_success(urllib.parse.parse_qs(url.query).get("checkout_id", [""])[0])
+        if url.path == "/healthz":
+            return self.send(200, {"status": "ok"})
+        self.page(404, "Not found", "<p>There is no page here.</p>")
+
+    def do_POST(self):
+        try:
+            body = self.read_body()
+        except ValueError:
+            return self.send(413, {"error": "too_large"})
+        path = urllib.parse.urlsplit(self.path).path
+        if path == "/orders":
+            return self.create_order()
+        if path == "/paysplit/create-payment":
+            return self.partner_create_payment(body)
+        if path == "/webhooks/paysplit":
+            return self.webhook(body)
+        self.send(404, {"error": "not_found"})
+
+    def orders_page(self):
+        rows = self.store.run("select order_ref, amount_minor, currency, status from orders order by rowid desc")
+        items = "".join(
+            f"<li>{html.escape(ref)}: {html.escape(currency)} {html.escape(minor)} minor units, <b>{html.escape(status.upper())}</b></li>"
+            for ref, minor, currency, status in rows
+        )
+        self.page(200, "Dinner for 4 (NZ$480.00)",
+                  "<form method=post action=/orders><button>Book and split the bill</button></form>"
+                  f"<h2>Orders</h2><ul>{items or '<li>None yet</li>'}</ul>")
+
+    def order_json(self, order_ref):
+        rows = self.store.run("select order_ref, session_id, status, paid_event_id from orders where order_ref = ?", (order_ref,))
+        if not rows:
+            return self.send(404, {"error": "not_found"})
+        ref, session_id, status, paid_event_id = rows[0]
+        self.send(200, {"orderRef": ref, "sessionId": session_id, "status": status, "paidEventId": paid_event_id})
+
+    def create_order(self):
+        order_ref = f"py-{uuid.uuid4().hex[:12]}"
+        amount_minor, currency = "48000", "NZD"
+        self.store.run("insert into orders (order_ref, amount_minor, currency) values (?, ?, ?)", (order_ref, amount_minor, currency))
+        status, reply = self.paysplit.create_session(order_ref, amount_minor, currency)
+        if status != 200:
+            log.error("PaySplit refused the session: %s (request %s)", reply.get("code"), reply.get("requestId"))
+            return self.page(502, "Splitting is unavailable", "<p>Please try again in a moment.</p>")
+        # sessionId and hostToken are secrets of this server: stored, never logged.
+        self.store.run("update orders set session_id = ? where order_ref = ?", (reply["sessionId"], order_ref))
+        self.redirect(303, reply["sessionUrl"])
+
+    def partner_create_payment(self, body):
+        try:
+            payment_id = verify(body, self.headers, self.config.partner_secret)
+            payment = json.loads(body)
+        except SignatureError as error:
+            log.warning("refused a partner call: %s", error.reason)
+            return self.send(400, {"error": "invalid_signature"})
+        except ValueError:
+            return self.send(400, {"error": "invalid_body"})
+        if payment.get("type") != "partner.payment.create" or payment.get("paymentId") != payment_id:
+            return self.send(400, {"error": "invalid_body"})
+        self.store.run(
+            "insert or ignore into payments (payment_id, order_ref, session_id, payer_role, amount_minor, currency)"
+            " values (?, ?, ?, ?, ?, ?)",
+            (payment_id, payment["orderReference"], payment["sessionId"], payment["payerRole"], payment["amountMinor"], payment["currency"]),
+        )
+        status, checkout = call_json(
+            "POST",
+            f"{self.config.processor_url}/api/checkouts",
+            {
+                "paymentId": payment_id,
+                "sessionId": payment["sessionId"],
+                "payerRole": payment["payerRole"],
+                "amountMinor": payment["amountMinor"],
+                "currency": payment["currency"],
+                "successUrl": f"{self.config.public_url}/paysplit/payment-success",
+                "cancelUrl": payment["cancelReturnUrl"],
+            },
+            {"Idempotency-Key": payment_id},
+        )
+        if status != 200:
+            log.error("the processor refused the checkout (HTTP %s)", status)
+            return self.send(502, {"error": "processor_unavailable"})
+        self.store.run("update payments set checkout_id = ? where payment_id = ?", (checkout["id"], payment_id))
+        self.send(200, {"redirectUrl": checkout["url"]})
+
+    def payment_success(self, checkout_id):
+        if not checkout_id.startswith("cs_") or not checkout_id.replace("_", "").isalnum():
+            return self.page(400, "Payment not found", "<p>This link does not name a payment.</p>")
+        # Ask the processor: the query string proves nothing.
+        status, checkout = call_json("GET", f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}")
+        if status != 200:
+            return self.page(404, "Payment not found", "<p>The processor does not know this payment.</p>")
+        rows = self.store.run("select payer_role from payments where payment_id = ? and checkout_id = ?", (checkout["paymentId"], checkout_id))
+        if not rows:
+            return self.page(404, "Payment not found", "<p>We did not start this payment.</p>")
+        action = "authorize" if checkout["status"] == "succeeded" else "fail"
+        status, recorded = self.paysplit.record_payment(checkout["paymentId"], action, checkout_id, checkout["amountMinor"])
+        if status != 200:
+            log.error("PaySplit did not record the payment: %s (request %s)", recorded.get("code"), recorded.get("requestId"))
+            return self.page(502, "We could not confirm your payment yet", "<p>Please reload this page.</p>")
+        if recorded.get("refundRequired"):
+            log.warning("payment %s must be refunded (its share was already paid)", checkout["paymentId"])
+        # Back to PaySplit with a redirect, never a JSON body.
+        host = rows[0][0] == "host"
+        self.redirect(302, recorded["serviceHostResumeUrl"] if host else recorded["serviceParticipantReturnUrl"])
+
+    def webhook(self, body):
+        try:
+            event_id = verify(body, self.headers, self.config.webhook_secret)
+            event = json.loads(body)
+        except SignatureError as error:
+            log.warning("refused a webhook: %s", error.reason)
+            return self.send(400, {"error": "invalid_signature"})
+        except ValueError:
+            return self.send(400, {"error": "invalid_body"})
+        if event.get("eventId") != event_id:
+            return self.send(400, {"error": "invalid_body"})
+        # At-least-once delivery: act once per eventId, acknowledge every copy.
+        outcome = self.store.handle_event_once(event_id, event.get("type", ""), event.get("orderReference"), event.get("sessionId"))
+        if outcome == "paid":
+            log.info("order %s paid", event.get("orderReference"))
+        elif outcome == "unknown_order":
+            log.error("completion event %s names no unpaid order of ours (%s)", event_id, event.get("orderReference"))
+        self.send(204, b"", "text/plain")
+
+
+def main():
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO").upper(), format="%(asctime)s %(levelname)s %(message)s")
+    config = Config()
+    Merchant.config = config
+    Merchant.store = Store(config.database)
+    Merchant.paysplit = PaySplit(config)
+    server = ThreadingHTTPServer(("0.0.0.0", config.port), Merchant)
+    # Stop cleanly on Ctrl+C and on SIGTERM (docker stop, a test's kill).
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    print(f"Python merchant: orders at {config.public_url}/ (PaySplit at {config.paysplit_url})", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
