@@ -1,13 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createLogger } from '../src/logger.js';
 import { accessCookieName } from '../src/modules/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
-import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';
+import { browserSocketClient } from './support/socket-client.js';
 
 /**
  * Issue 13, "hold the edge": requests an attacker would send. Each answers a 4xx with its code;
@@ -23,18 +22,7 @@ beforeAll(async () => {
   await merchant.start();
   server = await startTestServer({ logLevel: 'debug', environment: { RATE_LIMITS: 'off' } });
   integration = await merchant.provisionOn(server, { name: 'Edge' });
-  const created = await postJson<{ sessionId: string; hostToken: string }>(
-    `${server.baseUrl}/api/v1/payments/sessions`,
-    {
-      integrationId: integration.integrationId,
-      amountMinor: '3000',
-      unconfigured: false,
-      splitMode: 'equal',
-      participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
-    },
-    { 'x-service-api-key': integration.apiKey },
-  );
-  session = created.body;
+  session = await createConfiguredSession(server.baseUrl, integration);
 }, 60_000);
 
 afterAll(async () => {
@@ -266,16 +254,7 @@ describe('secrets are never repeated', () => {
 
   it('not on the graphql-ws subscription path either', async () => {
     const from = server.logLines().length;
-    class BrowserLikeSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers: { cookie: cookie() } });
-      }
-    }
-    const client = createClient({
-      url: `${server.baseUrl.replace('http', 'ws')}/graphql`,
-      webSocketImpl: BrowserLikeSocket,
-      retryAttempts: 0,
-    });
+    const client = browserSocketClient(server.baseUrl, { cookie: cookie() });
     const outcome = (payload: { query: string; variables?: Record<string, unknown> }) =>
       new Promise<unknown>((resolve) => {
         const results: unknown[] = [];

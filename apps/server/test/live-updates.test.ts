@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { printPaySplitSchema } from '../src/graphql/schema.js';
@@ -7,6 +6,7 @@ import { accessCookieName } from '../src/modules/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { browserSocketClient } from './support/socket-client.js';
 
 let server: TestServer;
 let merchant: MerchantStub;
@@ -25,19 +25,7 @@ afterAll(async () => {
 });
 
 /** A graphql-ws client whose handshake carries a cookie (and optionally an Origin), like a browser's. */
-function socketClient(headers: Record<string, string>) {
-  class BrowserLikeSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-    }
-  }
-  return createClient({
-    url: `${server.baseUrl.replace('http', 'ws')}/graphql`,
-    webSocketImpl: BrowserLikeSocket,
-    retryAttempts: 0,
-    lazy: false,
-  });
-}
+const socketClient = (headers: Record<string, string>) => browserSocketClient(server.baseUrl, headers, { lazy: false });
 
 const SUBSCRIPTION = `subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) { status paidMinor participants { displayName status } } }`;
 

@@ -1,13 +1,12 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Integration } from '../src/modules/integrations/integration.entity.js';
 import { accessCookieName } from '../src/modules/access/session-access.js';
-import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { browserSocketClient } from './support/socket-client.js';
 
 const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: 'a'.repeat(64) };
 const TOKEN = 'metrics-token-of-at-least-24-chars';
@@ -101,19 +100,7 @@ describe('trusted documents: in production a browser runs only the pay app and a
     started = await server(PRODUCTION);
     const integration = await started.provision({ name: 'Trusted' });
     apiKey = integration.apiKey;
-    const created = await postJson<{ sessionId: string; hostToken: string }>(
-      `${started.baseUrl}/api/v1/payments/sessions`,
-      {
-        integrationId: integration.integrationId,
-        amountMinor: '2000',
-        unconfigured: false,
-        splitMode: 'equal',
-        participants: [{ displayName: 'Host' }],
-      },
-      { 'x-service-api-key': apiKey },
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    session = created.body;
+    session = await createConfiguredSession(started.baseUrl, integration, { amountMinor: '2000', participants: ['Host'] });
     const variables = { sessionId: session.sessionId, token: session.hostToken };
 
     const byId = await graphql(started.baseUrl, { documentId: openSession(), variables });
@@ -148,16 +135,7 @@ describe('trusted documents: in production a browser runs only the pay app and a
 
   it('applies the same rule to subscriptions over graphql-ws', async () => {
     const cookie = `${accessCookieName(session.sessionId)}=${session.hostToken}`;
-    class BrowserLikeSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers: { cookie, origin: started.baseUrl } });
-      }
-    }
-    const client = createClient({
-      url: `${started.baseUrl.replace('http', 'ws')}/graphql`,
-      webSocketImpl: BrowserLikeSocket,
-      retryAttempts: 0,
-    });
+    const client = browserSocketClient(started.baseUrl, { cookie, origin: started.baseUrl });
     const firstOutcome = (payload: Record<string, unknown>) =>
       new Promise<string>((resolve) => {
         const stop = client.subscribe(payload as never, {

@@ -6,7 +6,7 @@ import { accessCookieName } from '../../src/modules/access/session-access.js';
 import { errorResponseSchema } from '../../src/rest/error-response.js';
 import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser } from './pay-browser.js';
-import { postJson, startTestServer, type TestServer } from './test-server.js';
+import { createConfiguredSession, startTestServer, type TestServer } from './test-server.js';
 
 /**
  * Property-based request fuzzing: for every REST endpoint and GraphQL mutation, thousands of
@@ -298,39 +298,18 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   await merchant.start();
   const server = await startTestServer({ environment: { RATE_LIMITS: 'off' }, logLevel: 'warn' });
   const integration = await merchant.provisionOn(server, { name: 'Fuzz' });
-  const created = await postJson<{ sessionId: string; hostToken: string }>(
-    `${server.baseUrl}/api/v1/payments/sessions`,
-    {
-      integrationId: integration.integrationId,
-      amountMinor: '3000',
-      unconfigured: false,
-      splitMode: 'equal',
-      participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
-    },
-    { 'x-service-api-key': integration.apiKey },
-  );
+  const created = await createConfiguredSession(server.baseUrl, integration);
   const host = new PayBrowser(server.baseUrl);
-  await host.open(created.body.sessionId, created.body.hostToken);
-  const paymentId = (await host.startPayment(created.body.sessionId)).data.startPayment.paymentId;
+  await host.open(created.sessionId, created.hostToken);
+  const paymentId = (await host.startPayment(created.sessionId)).data.startPayment.paymentId;
   return {
     server,
     integration,
-    sessionId: created.body.sessionId,
-    hostToken: created.body.hostToken,
+    sessionId: created.sessionId,
+    hostToken: created.hostToken,
     paymentId,
     async createSession() {
-      const fresh = await postJson<{ sessionId: string; hostToken: string }>(
-        `${server.baseUrl}/api/v1/payments/sessions`,
-        {
-          integrationId: integration.integrationId,
-          amountMinor: '3000',
-          unconfigured: false,
-          splitMode: 'equal',
-          participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
-        },
-        { 'x-service-api-key': integration.apiKey },
-      );
-      const { sessionId, hostToken } = fresh.body;
+      const { sessionId, hostToken } = await createConfiguredSession(server.baseUrl, integration);
       const [host, guest] = await server.query<{ id: string }>(`select id from participant where session_id = ? order by position`, [
         sessionId,
       ]);

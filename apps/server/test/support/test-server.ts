@@ -137,3 +137,27 @@ export async function postJson<T = Record<string, unknown>>(
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/**
+ * Creates a configured session through the merchant API (equal split among `participants`, the
+ * first of them the host) and returns its id and host token.
+ */
+export async function createConfiguredSession(
+  baseUrl: string,
+  integration: { integrationId: string; apiKey: string },
+  options: { amountMinor?: string; participants?: readonly string[] } = {},
+): Promise<{ sessionId: string; hostToken: string }> {
+  const created = await postJson<{ sessionId: string; hostToken: string }>(
+    `${baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: integration.integrationId,
+      amountMinor: options.amountMinor ?? '3000',
+      unconfigured: false,
+      splitMode: 'equal',
+      participants: (options.participants ?? ['Host', 'Guest']).map((displayName) => ({ displayName })),
+    },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  if (created.status !== 200) throw new Error(`session creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body;
+}
