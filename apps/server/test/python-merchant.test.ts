@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-database.js';
 import { sessionCompletedEventSchema } from '../src/rest/outgoing-calls.js';
+import { type MerchantProcess, startMerchantProcess } from './support/merchant-process.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -19,7 +20,7 @@ const EXAMPLE = fileURLToPath(new URL('../../../examples/python-merchant/', impo
 
 let server: TestServer;
 let processor: ReferenceMerchant;
-let python: { baseUrl: string; output(): string; stop(): Promise<void> };
+let python: MerchantProcess;
 let integration: Awaited<ReturnType<TestServer['provision']>>;
 let dataDir: string;
 
@@ -33,11 +34,12 @@ async function startPythonMerchant(): Promise<typeof python> {
     redirectAllowlist: [baseUrl],
   });
   dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-python-merchant-'));
-  let output = '';
-  const child: ChildProcess = spawn('python3', ['merchant.py'], {
+  return startMerchantProcess({
+    name: 'the Python merchant',
+    command: 'python3',
+    args: ['merchant.py'],
     cwd: EXAMPLE,
     env: {
-      PATH: process.env.PATH,
       PYTHONDONTWRITEBYTECODE: '1',
       PYTHONUNBUFFERED: '1',
       MERCHANT_PORT: String(port),
@@ -50,31 +52,9 @@ async function startPythonMerchant(): Promise<typeof python> {
       PAYSPLIT_PARTNER_SIGNING_SECRET: integration.partnerSecret,
       PAYSPLIT_WEBHOOK_SIGNING_SECRET: integration.webhookSecret,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Python merchant exited:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`the Python merchant did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
     baseUrl,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    startTimeoutMs: 15_000,
+  });
 }
 
 beforeAll(async () => {

@@ -1,16 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '../../src/db/embedded-database.js';
+import { type MerchantProcess, startMerchantProcess } from './merchant-process.js';
 import type { TestServer } from './test-server.js';
 
 const MERCHANT_MAIN = fileURLToPath(new URL('../../../merchant-demo/dist/main.js', import.meta.url));
 
-export interface ReferenceMerchant {
-  baseUrl: string;
-  output(): string;
-  stop(): Promise<void>;
-}
+export type ReferenceMerchant = MerchantProcess;
 
 /**
  * The reference merchant (apps/merchant-demo) as its own process, provisioned on the test
@@ -26,10 +22,11 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],
   });
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [MERCHANT_MAIN], {
+  return startMerchantProcess({
+    name: 'the reference merchant',
+    command: process.execPath,
+    args: [MERCHANT_MAIN],
     env: {
-      PATH: process.env.PATH,
       MERCHANT_DEMO_PORT: String(port),
       MERCHANT_PUBLIC_URL: baseUrl,
       DATABASE_URL: server.databaseUrl,
@@ -40,29 +37,7 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
       PAYSPLIT_WEBHOOK_SIGNING_SECRET: integration.webhookSecret,
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the reference merchant exited:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`the reference merchant did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
     baseUrl,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    startTimeoutMs: 30_000,
+  });
 }
