@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Pool } from 'pg';
 import type { MerchantConfig } from './config.js';
 import type { Logger } from './logger.js';
+import { createFaviconRouter } from './favicon.js';
 import { createBookingsRouter } from './merchant/bookings-router.js';
 import { renderErrorPage } from './merchant/booking-pages.js';
 import { createPartnerCreatePaymentRouter } from './merchant/partner-create-payment.js';
@@ -37,9 +38,11 @@ function securityHeaders(): RequestHandler {
     res.set({
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'same-origin',
-      // Pages use inline styles only: no scripts at all. form-action is left open on purpose:
+      // Pages use inline styles; the only script is the checkout form's, a file of this app
+      // (never inline), and the only image the tab's icon. form-action is left open on purpose:
       // POST /bookings answers with a redirect to PaySplit, which form-action would block.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
     });
     next();
   };
@@ -57,6 +60,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(createFaviconRouter());
 
   // The test processor: a separate system that happens to share this process and database.
   app.use('/processor', createProcessorRouter({ pool, logger, publicUrl: config.publicUrl }));

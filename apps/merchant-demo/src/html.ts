@@ -39,6 +39,8 @@ export interface PageOptions {
   banner?: string;
   /** The processor's pages carry its own header: it is a separate system from the merchant. */
   site?: 'merchant' | 'processor';
+  /** Same-origin script files (the CSP allows no inline script); each runs deferred. */
+  scripts?: string[];
 }
 
 const styles = `
@@ -49,20 +51,33 @@ header a,header span{color:#fff;text-decoration:none;font-weight:600}
 header.processor{background:#4b2a7a}
 .banner{background:#ffe08a;color:#3d2e00;padding:.5rem 1rem;font-weight:600;text-align:center}
 main{max-width:40rem;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 .card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
 .amount{font-size:1.75rem;font-weight:700}
 label{display:block;font-weight:600;margin-top:.75rem}
-input{width:100%;font:inherit;padding:.6rem;border:1px solid #888;border-radius:.375rem}
-.row{display:flex;gap:.75rem}.row>div{flex:1}
+input{width:100%;font:inherit;padding:.6rem;border:1px solid #767676;border-radius:.375rem;margin:.25rem 0 0}
+input[aria-invalid="true"]{border:2px solid #b3261e;padding:calc(.6rem - 1px)}
+.field-error{color:#b3261e;font-weight:600;margin:.25rem 0 0;font-size:.95rem}
+.pair{display:grid;grid-template-columns:1fr 1fr;column-gap:.75rem}
+.pair>.field{display:grid;grid-row:span 3;grid-template-rows:subgrid;align-content:start;min-width:0}
+.pair>.field>label{align-self:end}
 button{font:inherit;font-weight:600;padding:.7rem 1.25rem;border:0;border-radius:.375rem;background:#1f6f43;color:#fff;cursor:pointer;margin-top:1rem;width:100%}
+button:disabled{background:#4d7f62;cursor:progress}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 .error{background:#fdecea;border:1px solid #d93025;color:#8a1c12;padding:.75rem;border-radius:.375rem}
+.error h2{font-size:1rem;margin:0 0 .25rem}.error ul{margin:0;padding-left:1.25rem}.error a{color:#8a1c12}
 .ok{background:#e6f4ea;border:1px solid #1e8e3e;color:#0d5223;padding:.75rem;border-radius:.375rem}
-.hint{color:#555;font-size:.9rem}
-table{width:100%;border-collapse:collapse;background:#fff}
-th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ddd;vertical-align:top}
-.table-wrap{overflow-x:auto}
-code{font-size:.9em}
+.hint{color:#555;font-size:.9rem;margin:.25rem 0 0}
+code{font-size:.9em;overflow-wrap:anywhere}
+.bookings{list-style:none;margin:0;padding:0}
+.booking{display:grid;grid-template-columns:1fr auto;gap:.25rem .75rem;align-items:baseline}
+.booking h2{font-size:1.1rem;margin:0}
+.booking dl{grid-column:1/-1;display:grid;grid-template-columns:max-content 1fr;gap:.125rem .75rem;margin:.25rem 0 0}
+.booking dt{color:#555}.booking dd{margin:0;min-width:0}
+.status{font-weight:700;font-size:.85rem;letter-spacing:.03em;padding:.125rem .5rem;border-radius:1rem;white-space:nowrap}
+.status.paid{background:#e6f4ea;color:#0d5223;border:1px solid #1e8e3e}
+.status.waiting{background:#fff4d6;color:#5c4300;border:1px solid #b38600}
+@media (min-width:36rem){.booking dl{grid-template-columns:max-content 1fr max-content 1fr}}
 `;
 
 export function renderPage(options: PageOptions): string {
@@ -72,6 +87,8 @@ export function renderPage(options: PageOptions): string {
     options.site === 'processor'
       ? html`<header class="processor"><span>TestPay checkout</span></header>`
       : html`<header><a href="/">Harbour Table</a> · <a href="/bookings">Bookings</a></header>`;
+  const icon = options.site === 'processor' ? '/processor/favicon.svg' : '/favicon.svg';
+  const scripts = (options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -79,6 +96,8 @@ export function renderPage(options: PageOptions): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         ${refresh}
         <title>${options.title}</title>
+        <link rel="icon" href="${icon}" type="image/svg+xml" />
+        ${scripts}
         <style>
           ${new SafeHtml(styles)}
         </style>
