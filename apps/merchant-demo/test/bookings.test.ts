@@ -72,7 +72,7 @@ describe('booking page and bookings', () => {
     // The hostToken is a credential: stored, but never shown on a page or written to a log.
     const list = await (await fetch(`${merchant.baseUrl}/bookings`)).text();
     expect(list).toContain(booking.order_ref);
-    expect(list).toContain('awaiting payment');
+    expect(list).toContain('Awaiting payment');
     expect(list).not.toContain('PAID');
     expect(list).not.toContain(booking.host_token);
     const confirmation = await (await fetch(`${merchant.baseUrl}/bookings/${booking.id}/confirmation`)).text();

@@ -29,40 +29,38 @@ export function renderHomePage(): string {
   return renderPage({ title: `${DINNER.title} — Harbour Table`, body });
 }
 
+/**
+ * One card per booking, at every width: the status sits beside the booking's name, where it is
+ * read first and never behind a sideways scroll (a five-column table did not fit a phone).
+ */
 export function renderBookingsPage(bookings: Booking[]): string {
-  const rows = bookings.map(
+  const cards = bookings.map(
     (booking) =>
-      html` <tr>
-        <td><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></td>
-        <td>${formatMinor(booking.amountMinor, booking.currency)}</td>
-        <td><code>${booking.orderRef}</code></td>
-        <td>${booking.status === 'paid' ? html`<strong>PAID</strong>` : 'awaiting payment'}</td>
-        <td>${booking.paidAt ? when(booking.paidAt) : '—'}</td>
-      </tr>`,
+      html`<li class="card booking">
+        <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
+        ${
+          booking.status === 'paid'
+            ? html`<span class="status paid">PAID</span>`
+            : html`<span class="status waiting">Awaiting payment</span>`
+        }
+        <dl>
+          <dt>Amount</dt>
+          <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
+          <dt>Order ref</dt>
+          <dd><code>${booking.orderRef}</code></dd>
+          <dt>Confirmed</dt>
+          <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>
+        </dl>
+      </li>`,
   );
   const body = html` <h1>Bookings</h1>
     ${
       bookings.length === 0
         ? html`<p>No bookings yet. <a href="/">Make one</a>.</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <caption class="hint">
-                Newest first. PaySplit's completion webhook confirms each payment.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Order ref</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Confirmed at</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>
-          </div>`
+        : html`<p class="hint">Newest first. PaySplit's completion webhook confirms each payment.</p>
+            <ul class="bookings">
+              ${cards}
+            </ul>`
     }
     <p><a href="/">Make another booking</a></p>`;
   return renderPage({ title: 'Bookings — Harbour Table', body });
