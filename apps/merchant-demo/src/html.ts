@@ -46,13 +46,14 @@ export interface PageOptions {
 const styles = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f6f4}
-header{background:#1f3a5f;color:#fff;padding:.75rem 1rem}
-header a,header span{color:#fff;text-decoration:none;font-weight:600}
-header.processor{background:#4b2a7a}
+header .bar{background:#1f3a5f;color:#fff;padding:.75rem 1rem}
+header .bar a,header .bar span{color:#fff;text-decoration:none;font-weight:600}
+header.processor .bar{background:#4b2a7a}
 .banner{background:#ffe08a;color:#3d2e00;padding:.5rem 1rem;font-weight:600;text-align:center}
 main{max-width:40rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 .card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
+.card>:first-child{margin-top:0}.card>:last-child{margin-bottom:0}
 .amount{font-size:1.75rem;font-weight:700}
 label{display:block;font-weight:600;margin-top:.75rem}
 input{width:100%;font:inherit;padding:.6rem;border:1px solid #767676;border-radius:.375rem;margin:.25rem 0 0}
@@ -82,11 +83,18 @@ code{font-size:.9em;overflow-wrap:anywhere}
 
 export function renderPage(options: PageOptions): string {
   const refresh = options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />` : '';
+  // The banner belongs to the header landmark: every piece of the page sits in one.
   const banner = options.banner ? html`<div class="banner" role="note">${options.banner}</div>` : '';
   const header =
     options.site === 'processor'
-      ? html`<header class="processor"><span>TestPay checkout</span></header>`
-      : html`<header><a href="/">Harbour Table</a> · <a href="/bookings">Bookings</a></header>`;
+      ? html`<header class="processor">
+          <div class="bar"><span>TestPay checkout</span></div>
+          ${banner}
+        </header>`
+      : html`<header>
+          <div class="bar"><a href="/">Harbour Table</a> · <a href="/bookings">Bookings</a></div>
+          ${banner}
+        </header>`;
   const icon = options.site === 'processor' ? '/processor/favicon.svg' : '/favicon.svg';
   const scripts = (options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
   return html`<!doctype html>
@@ -103,7 +111,7 @@ export function renderPage(options: PageOptions): string {
         </style>
       </head>
       <body>
-        ${header} ${banner}
+        ${header}
         <main>${options.body}</main>
       </body>
     </html> `.value;
