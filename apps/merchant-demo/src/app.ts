@@ -65,7 +65,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   // The test processor: a separate system that happens to share this process and database.
   app.use('/processor', createProcessorRouter({ pool, logger, publicUrl: config.publicUrl }));
 
-  app.use(createPartnerCreatePaymentRouter({ config, logger, processor }));
+  app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));
   app.use(createPaymentSuccessRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
   app.use(createBookingsRouter({ config, pool, logger, paysplit }));

@@ -55,6 +55,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 .card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
 .card>:first-child{margin-top:0}.card>:last-child{margin-bottom:0}
 .amount{font-size:1.75rem;font-weight:700}
+.payee{border-bottom:1px solid #ddd;padding-bottom:.75rem;margin-bottom:.25rem}.payee p{margin:0}
 label{display:block;font-weight:600;margin-top:.75rem}
 input{width:100%;font:inherit;padding:.6rem;border:1px solid #767676;border-radius:.375rem;margin:.25rem 0 0}
 input[aria-invalid="true"]{border:2px solid #b3261e;padding:calc(.6rem - 1px)}

@@ -40,6 +40,17 @@ describe('test processor hosted checkout', () => {
     expect(page).toContain('href="https://paysplit.example/back?a=1&amp;b=2"');
   });
 
+  it("names who is paid and for what when the merchant says so, and the payer's share when it does not", async () => {
+    const named = await createCheckout(merchant.baseUrl, { businessName: 'Harbour Table', description: 'Dinner for 4 — your share' });
+    const page = await (await fetch(named.url)).text();
+    expect(page).toContain('<h1>Pay Harbour Table</h1>');
+    expect(page).toContain('<title>Pay Harbour Table NZ$120.00 — test checkout</title>');
+    expect(page).toContain('Dinner for 4 — your share');
+    const plain = await (await fetch((await createCheckout(merchant.baseUrl)).url)).text();
+    expect(plain).toContain('<h1>Pay NZ$120.00</h1>');
+    expect(plain).toContain('Your share of a split payment');
+  });
+
   it('charges 4242 4242 4242 4242 and redirects to the success URL with the checkout id', async () => {
     const checkout = await createCheckout(merchant.baseUrl, {
       successUrl: 'https://merchant.example/paysplit/payment-success?lang=en',

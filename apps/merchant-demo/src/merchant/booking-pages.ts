@@ -2,6 +2,8 @@ import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
 
+export const MERCHANT_NAME = 'Harbour Table';
+
 export const DINNER = { title: 'Dinner for 4', amountMinor: '48000', currency: 'NZD' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', {

@@ -75,12 +75,19 @@ export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState 
           </ul>
         </div>`
       : '';
-  const body = html` <h1>Pay ${amount}</h1>
+  // Who is paid leads, as on any checkout people trust; the amount follows in large type.
+  const payee = checkout.businessName ?? amount;
+  const body = html` <h1>Pay ${payee}</h1>
     <div class="card">
-      <p>
-        You are paying <strong class="amount">${amount}</strong> ${checkout.payerRole === 'host' ? 'as the host' : 'as a participant'} of a
-        split payment.
-      </p>
+      <div class="payee">
+        <p class="amount">${amount}</p>
+        <p>
+          ${
+            checkout.description ??
+            (checkout.payerRole === 'host' ? 'Your share as the host of a split payment' : 'Your share of a split payment')
+          }
+        </p>
+      </div>
       ${summary}
       <form method="post" action="/processor/checkout/${encodeURIComponent(checkout.id)}/pay" novalidate data-checkout>
         ${field({
@@ -112,7 +119,7 @@ export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState 
     </div>
     <p class="hint">This is a test processor. No card is charged and no money moves.</p>`;
   return renderPage({
-    title: `${failed.length > 0 ? 'Error: ' : ''}Pay ${amount} — test checkout`,
+    title: `${failed.length > 0 ? 'Error: ' : ''}Pay ${checkout.businessName ? `${payee} ${amount}` : amount} — test checkout`,
     body,
     banner: BANNER,
     site: 'processor',

@@ -38,6 +38,9 @@ const createCheckoutBody = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
   successUrl: webUrl,
   cancelUrl: webUrl,
+  // Optional, shown to the payer: who is paid and for what.
+  businessName: z.string().trim().min(1).max(80).optional(),
+  description: z.string().trim().min(1).max(200).optional(),
 });
 
 const CHECKOUT_ID = /^cs_test_[A-Za-z0-9]{1,64}$/;

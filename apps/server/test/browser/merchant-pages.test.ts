@@ -147,7 +147,10 @@ for (const viewport of [
       await expectFitsAndAccessible('home');
 
       await page.goto(hostCheckout);
-      await page.getByRole('heading', { name: 'Pay NZ$240.00' }).waitFor();
+      // Who is paid, how much, and for what, before any card detail.
+      await page.getByRole('heading', { name: 'Pay Harbour Table' }).waitFor();
+      await page.getByText('NZ$240.00', { exact: true }).waitFor();
+      await page.getByText('Dinner for 4 — your share as the host', { exact: true }).waitFor();
       await expectFitsAndAccessible('checkout');
       const card = page.getByLabel('Card number');
       const expiry = page.getByLabel('Expiry date');
