@@ -74,6 +74,7 @@ describe('formatting as the person types', () => {
     expect(formatExpiry('1', true)).toBe('1');
     expect(formatExpiry('12', true)).toBe('12/');
     expect(formatExpiry('12', false)).toBe('12');
+    expect(formatExpiry('12/', false)).toBe('12/');
     expect(formatExpiry('1230', true)).toBe('12/30');
     expect(formatExpiry('12/305', true)).toBe('12/30');
     expect(formatExpiry('4', true)).toBe('04/');

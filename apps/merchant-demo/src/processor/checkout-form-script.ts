@@ -21,8 +21,8 @@ export function formatCardNumber(value: string): string {
 
 /**
  * MM/YY as typed: "1" stays (it may become 10, 11 or 12), "4" becomes "04/", "12" becomes "12/"
- * while typing forwards (not while deleting, or the slash could never be removed), "1/" becomes
- * "01/", and an autofilled "12/2030" becomes "12/30".
+ * while typing forwards (deleting back from "12/3" keeps "12/", and from "12/" leaves "12"), "1/"
+ * becomes "01/", and an autofilled "12/2030" becomes "12/30".
  */
 export function formatExpiry(value: string, typingForwards: boolean): string {
   const fullYear = /^\s*(\d{1,2})\s*\/\s*(\d{4})\s*$/.exec(value);
@@ -31,7 +31,7 @@ export function formatExpiry(value: string, typingForwards: boolean): string {
   if (/^\d\s*[/.\- ]/.test(value.trim()) || /^[2-9]/.test(digits)) digits = `0${digits}`;
   digits = digits.slice(0, 4);
   if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  if (digits.length === 2 && typingForwards) return `${digits}/`;
+  if (digits.length === 2 && (typingForwards || value.includes('/'))) return `${digits}/`;
   return digits;
 }
 
@@ -59,7 +59,11 @@ export function enhanceCheckoutForm(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-checkout]');
   if (!form) return;
 
-  function live(input: HTMLInputElement | null, format: (value: string, typingForwards: boolean) => string): void {
+  function live(
+    input: HTMLInputElement | null,
+    format: (value: string, typingForwards: boolean) => string,
+    separatorsBetweenDigits: boolean,
+  ): void {
     if (!input) return;
     let previous = input.value;
     input.addEventListener('input', (event) => {
@@ -67,8 +71,13 @@ export function enhanceCheckoutForm(): void {
       const deleting = inputType.startsWith('delete');
       let value = input.value;
       let caret = input.selectionStart ?? value.length;
-      // Backspace over a separator the formatter put there removes the digit before it instead.
-      if (deleting && value.replace(/\D/g, '') === previous.replace(/\D/g, '') && value.length < previous.length) {
+      // Backspace over a space between groups removes the digit before it (the space would come back).
+      if (
+        separatorsBetweenDigits &&
+        deleting &&
+        value.replace(/\D/g, '') === previous.replace(/\D/g, '') &&
+        value.length < previous.length
+      ) {
         if (inputType === 'deleteContentBackward') {
           const digitIndex = value.slice(0, caret).search(/\d(?=\D*$)/);
           if (digitIndex >= 0) {
@@ -87,9 +96,9 @@ export function enhanceCheckoutForm(): void {
     });
   }
 
-  live(form.querySelector<HTMLInputElement>('#cardNumber'), formatCardNumber);
-  live(form.querySelector<HTMLInputElement>('#expiry'), formatExpiry);
-  live(form.querySelector<HTMLInputElement>('#cvc'), formatCvc);
+  live(form.querySelector<HTMLInputElement>('#cardNumber'), formatCardNumber, true);
+  live(form.querySelector<HTMLInputElement>('#expiry'), formatExpiry, false);
+  live(form.querySelector<HTMLInputElement>('#cvc'), formatCvc, false);
 
   // One charge per click: the button says what is happening and cannot be pressed twice.
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
