@@ -38,11 +38,12 @@ function securityHeaders(): RequestHandler {
     res.set({
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'same-origin',
-      // Pages use inline styles; the only script is the checkout form's, a file of this app
-      // (never inline), and the only image the tab's icon. form-action is left open on purpose:
+      // Pages use inline styles; the only scripts are the checkout form's and the waiting
+      // confirmation page's, files of this app (never inline), which asks this app only
+      // (connect-src); the only image is the tab's icon. form-action is left open on purpose:
       // POST /bookings answers with a redirect to PaySplit, which form-action would block.
       'Content-Security-Policy':
-        "default-src 'none'; script-src 'self'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+        "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
     });
     next();
   };

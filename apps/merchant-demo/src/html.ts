@@ -33,8 +33,6 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 export interface PageOptions {
   title: string;
   body: SafeHtml;
-  /** Seconds until the browser reloads the page (used while waiting for a webhook). */
-  refreshSeconds?: number;
   /** Shown in the header so nobody mistakes the test processor for a real one. */
   banner?: string;
   /** The processor's pages carry its own header: it is a separate system from the merchant. */
@@ -83,7 +81,6 @@ code{font-size:.9em;overflow-wrap:anywhere}
 `;
 
 export function renderPage(options: PageOptions): string {
-  const refresh = options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />` : '';
   // The banner belongs to the header landmark: every piece of the page sits in one.
   const banner = options.banner ? html`<div class="banner" role="note">${options.banner}</div>` : '';
   const header =
@@ -103,7 +100,6 @@ export function renderPage(options: PageOptions): string {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        ${refresh}
         <title>${options.title}</title>
         <link rel="icon" href="${icon}" type="image/svg+xml" />
         ${scripts}

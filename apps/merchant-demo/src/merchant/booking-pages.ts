@@ -4,6 +4,9 @@ import type { Booking } from '../store.js';
 
 export const MERCHANT_NAME = 'Harbour Table';
 
+/** The waiting confirmation page's script (a file: the CSP allows no inline script). */
+export const BOOKING_STATUS_SCRIPT_PATH = '/assets/booking-status.js';
+
 export const DINNER = { title: 'Dinner for 4', amountMinor: '48000', currency: 'NZD' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', {
@@ -79,8 +82,11 @@ export function renderConfirmationPage(booking: Booking): string {
           ? html`<p class="ok" role="status">
               <strong>PAID</strong> — payment confirmed${booking.paidAt ? html` on ${when(booking.paidAt)}` : ''}. Your table is booked.
             </p>`
-          : html`<p role="status" aria-live="polite">Waiting for payment confirmation…</p>
-              <p class="hint">This page refreshes by itself every 2 seconds.</p>`
+          : html`<div data-booking-status-url="/bookings/${booking.id}/status">
+              <p role="status">Waiting for payment confirmation…</p>
+              <p class="hint" data-when-watched hidden>This page updates by itself when the payment is confirmed.</p>
+              <p><a href="/bookings/${booking.id}/confirmation">Check again</a></p>
+            </div>`
       }
       <p class="hint">
         Your booking is confirmed when PaySplit's signed webhook says the whole bill is settled, not because you reached this page.
@@ -90,7 +96,7 @@ export function renderConfirmationPage(booking: Booking): string {
   return renderPage({
     title: paid ? 'Booking confirmed — Harbour Table' : 'Waiting for payment — Harbour Table',
     body,
-    refreshSeconds: paid ? undefined : 2,
+    scripts: paid ? [] : [BOOKING_STATUS_SCRIPT_PATH],
   });
 }
 

@@ -193,7 +193,18 @@ for (const viewport of [
       // Paid: the processor sends the host through the merchant's bridge back to PaySplit.
       await page.waitForURL((url) => url.origin === server.baseUrl, { timeout: 15_000 });
 
+      // The host's checkout link again: it says the payment is complete and where to go on.
+      await page.goto(hostCheckout);
+      await page.getByRole('heading', { name: 'Payment complete' }).waitFor();
+      await expectFitsAndAccessible('checkout-paid');
+      // Half the bill paid: the merchant's success page waits for PaySplit's webhook.
+      await page.goto(`${merchant.baseUrl}/bookings/${bookingId}/confirmation`);
+      await page.getByText('Waiting for payment confirmation…').waitFor();
+      await expectFitsAndAccessible('booking-waiting');
+
+      // Ben pays: the waiting page notices by itself (no timed refresh) and shows the booking paid.
       await payOverHttp(benCheckout);
+      await page.getByText('payment confirmed').waitFor({ timeout: 15_000 });
       await expect
         .poll(
           async () => {
