@@ -72,7 +72,10 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.use(createBookingsRouter({ config, pool, logger, paysplit }));
 
   const wantsJson = (path: string) =>
-    path.startsWith('/processor/api/') || path.startsWith('/webhooks/') || path === '/paysplit/create-payment';
+    path.startsWith('/processor/api/') ||
+    path.startsWith('/webhooks/') ||
+    path === '/paysplit/create-payment' ||
+    /^\/bookings\/[^/]+\/status$/.test(path);
 
   app.use((req, res) => {
     if (wantsJson(req.path)) {
