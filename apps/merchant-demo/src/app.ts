@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Pool } from 'pg';
 import type { MerchantConfig } from './config.js';
 import type { Logger } from './logger.js';
+import { createFaviconRouter } from './favicon.js';
 import { createBookingsRouter } from './merchant/bookings-router.js';
 import { renderErrorPage } from './merchant/booking-pages.js';
 import { createPartnerCreatePaymentRouter } from './merchant/partner-create-payment.js';
@@ -37,9 +38,12 @@ function securityHeaders(): RequestHandler {
     res.set({
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'same-origin',
-      // Pages use inline styles only: no scripts at all. form-action is left open on purpose:
+      // Pages use inline styles; the only scripts are the checkout form's and the waiting
+      // confirmation page's, files of this app (never inline), which asks this app only
+      // (connect-src); the only image is the tab's icon. form-action is left open on purpose:
       // POST /bookings answers with a redirect to PaySplit, which form-action would block.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
     });
     next();
   };
@@ -57,17 +61,21 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use(createFaviconRouter());
 
   // The test processor: a separate system that happens to share this process and database.
   app.use('/processor', createProcessorRouter({ pool, logger, publicUrl: config.publicUrl }));
 
-  app.use(createPartnerCreatePaymentRouter({ config, logger, processor }));
+  app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));
   app.use(createPaymentSuccessRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
   app.use(createBookingsRouter({ config, pool, logger, paysplit }));
 
   const wantsJson = (path: string) =>
-    path.startsWith('/processor/api/') || path.startsWith('/webhooks/') || path === '/paysplit/create-payment';
+    path.startsWith('/processor/api/') ||
+    path.startsWith('/webhooks/') ||
+    path === '/paysplit/create-payment' ||
+    /^\/bookings\/[^/]+\/status$/.test(path);
 
   app.use((req, res) => {
     if (wantsJson(req.path)) {

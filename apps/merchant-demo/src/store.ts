@@ -31,6 +31,9 @@ export interface Checkout {
   currency: string;
   status: CheckoutStatus;
   cardLast4: string | null;
+  /** Who is paid and for what, as the merchant named them (a real processor shows both). */
+  businessName: string | null;
+  description: string | null;
   successUrl: string;
   cancelUrl: string;
   createdAt: Date;
@@ -78,6 +81,8 @@ create table if not exists merchant_demo.checkout (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+alter table merchant_demo.checkout add column if not exists business_name text null;
+alter table merchant_demo.checkout add column if not exists description text null;
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
@@ -197,7 +202,7 @@ export async function recordProcessedEvent(db: Queryable, event: { eventId: stri
 // ---- test processor checkouts -----------------------------------------------------------
 
 const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
-  card_last4, success_url, cancel_url, created_at, updated_at`;
+  card_last4, business_name, description, success_url, cancel_url, created_at, updated_at`;
 
 interface CheckoutRow {
   id: string;
@@ -208,6 +213,8 @@ interface CheckoutRow {
   currency: string;
   status: CheckoutStatus;
   card_last4: string | null;
+  business_name: string | null;
+  description: string | null;
   success_url: string;
   cancel_url: string;
   created_at: Date;
@@ -224,6 +231,8 @@ function toCheckout(row: CheckoutRow): Checkout {
     currency: row.currency,
     status: row.status,
     cardLast4: row.card_last4,
+    businessName: row.business_name,
+    description: row.description,
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
     createdAt: row.created_at,
@@ -246,13 +255,16 @@ export async function insertCheckout(
     currency: string;
     successUrl: string;
     cancelUrl: string;
+    businessName?: string | undefined;
+    description?: string | undefined;
     idempotencyKey: string | null;
   },
 ): Promise<Checkout> {
   const { rows } = await db.query<CheckoutRow>(
     `insert into merchant_demo.checkout
-       (id, payment_id, session_id, payer_role, amount_minor, currency, success_url, cancel_url, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       (id, payment_id, session_id, payer_role, amount_minor, currency, success_url, cancel_url, idempotency_key,
+        business_name, description)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      on conflict (idempotency_key) do nothing
      returning ${checkoutColumns}`,
     [
@@ -265,6 +277,8 @@ export async function insertCheckout(
       input.successUrl,
       input.cancelUrl,
       input.idempotencyKey,
+      input.businessName ?? null,
+      input.description ?? null,
     ],
   );
   if (rows[0]) return toCheckout(rows[0]);

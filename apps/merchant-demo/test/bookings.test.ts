@@ -72,12 +72,23 @@ describe('booking page and bookings', () => {
     // The hostToken is a credential: stored, but never shown on a page or written to a log.
     const list = await (await fetch(`${merchant.baseUrl}/bookings`)).text();
     expect(list).toContain(booking.order_ref);
-    expect(list).toContain('awaiting payment');
+    expect(list).toContain('Awaiting payment');
     expect(list).not.toContain('PAID');
     expect(list).not.toContain(booking.host_token);
     const confirmation = await (await fetch(`${merchant.baseUrl}/bookings/${booking.id}/confirmation`)).text();
     expect(confirmation).toContain('Waiting for payment confirmation…');
-    expect(confirmation).toMatch(/<meta http-equiv="refresh" content="2"\s*\/?>/);
+    // No timed refresh (it reloads under a screen reader): a script asks for the status, a link without it.
+    expect(confirmation).not.toContain('http-equiv="refresh"');
+    expect(confirmation).toContain('<script src="/assets/booking-status.js" defer></script>');
+    expect(confirmation).toContain(`<a href="/bookings/${booking.id}/confirmation">Check again</a>`);
+    const status = await fetch(`${merchant.baseUrl}/bookings/${booking.id}/status`);
+    expect(status.headers.get('cache-control')).toBe('no-store');
+    expect(await status.json()).toEqual({ status: 'awaiting_payment' });
+    const script = await fetch(`${merchant.baseUrl}/assets/booking-status.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const source = await script.text();
+    expect(() => new Function(source)).not.toThrow();
+    expect((await fetch(`${merchant.baseUrl}/bookings/00000000-0000-4000-8000-000000000000/status`)).status).toBe(404);
     expect(confirmation).not.toContain('PAID');
     expect(confirmation).not.toContain(booking.host_token);
     const logs = merchant.logLines.join('');

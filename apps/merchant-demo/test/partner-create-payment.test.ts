@@ -66,6 +66,9 @@ describe('partner create-payment endpoint', () => {
 
     const page = await (await fetch(reply.redirectUrl)).text();
     expect(page).toContain('NZ$120.00');
+    // Who is paid and for what: the merchant's name, and a share of a booking it does not know.
+    expect(page).toContain('<h1>Pay Harbour Table</h1>');
+    expect(page).toContain('Split bill — your share as the host');
   });
 
   it('answers the same checkout when PaySplit retries the call for the same payment', async () => {

@@ -40,6 +40,17 @@ describe('test processor hosted checkout', () => {
     expect(page).toContain('href="https://paysplit.example/back?a=1&amp;b=2"');
   });
 
+  it("names who is paid and for what when the merchant says so, and the payer's share when it does not", async () => {
+    const named = await createCheckout(merchant.baseUrl, { businessName: 'Harbour Table', description: 'Dinner for 4 — your share' });
+    const page = await (await fetch(named.url)).text();
+    expect(page).toContain('<h1>Pay Harbour Table</h1>');
+    expect(page).toContain('<title>Pay Harbour Table NZ$120.00 — test checkout</title>');
+    expect(page).toContain('Dinner for 4 — your share');
+    const plain = await (await fetch((await createCheckout(merchant.baseUrl)).url)).text();
+    expect(plain).toContain('<h1>Pay NZ$120.00</h1>');
+    expect(plain).toContain('Your share of a split payment');
+  });
+
   it('charges 4242 4242 4242 4242 and redirects to the success URL with the checkout id', async () => {
     const checkout = await createCheckout(merchant.baseUrl, {
       successUrl: 'https://merchant.example/paysplit/payment-success?lang=en',
@@ -67,9 +78,16 @@ describe('test processor hosted checkout', () => {
     const declined = await postForm(`${checkout.url}/pay`, { cardNumber: '4000 0000 0000 0002', expiry: '01/40', cvc: '999' });
     expect(declined.status).toBe(402);
     const page = await declined.text();
-    expect(page).toContain('Your card was declined. Try another card.');
-    expect(page).not.toContain('4000000000000002');
-    expect(page).not.toContain('4000 0000 0000 0002"');
+    expect(page).toContain('Your card was declined');
+    // The number stays in the form (grouped as typed) so a typo can be corrected, beside its field.
+    expect(page).toMatch(
+      /<input\s+id="cardNumber"[^>]*value="4000 0000 0000 0002"[^>]*aria-describedby="cardNumber-error cardNumber-hint"[^>]*aria-invalid="true"/,
+    );
+    expect(page).toMatch(/<p class="field-error" id="cardNumber-error">Your card was declined/);
+    expect(page).toMatch(/<input\s+id="expiry"[^>]*value="01\/40"/);
+    expect(page).toMatch(/<input\s+id="cvc"[^>]*value="999"/);
+    expect(merchant.logLines.join('')).not.toContain('4000000000000002');
+    expect(merchant.logLines.join('')).not.toContain('4000 0000 0000 0002');
     expect((await checkoutState(checkout.id)).status).toBe('declined');
 
     const retried = await postForm(`${checkout.url}/pay`, { cardNumber: '4242424242424242' });
@@ -82,7 +100,7 @@ describe('test processor hosted checkout', () => {
     const checkout = await createCheckout(merchant.baseUrl);
     const response = await postForm(`${checkout.url}/pay`, { cardNumber: '4242 4242 4242 4241' });
     expect(response.status).toBe(422);
-    expect(await response.text()).toContain('That card number is not valid');
+    expect(await response.text()).toContain('This card number is not valid');
     expect((await checkoutState(checkout.id)).status).toBe('open');
   });
 
@@ -124,6 +142,100 @@ describe('test processor hosted checkout', () => {
         }),
       });
       expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe('the checkout form after a mistake', () => {
+  it('keeps every field and puts each problem beside its own field, with a summary when there are several', async () => {
+    const checkout = await createCheckout(merchant.baseUrl);
+    const response = await postForm(`${checkout.url}/pay`, { cardNumber: '4242 4242 4242 4241', expiry: '13/30', cvc: '12' });
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).toMatch(
+      /<input\s+id="cardNumber"[^>]*value="4242 4242 4242 4241"[^>]*aria-describedby="cardNumber-error[^"]*"[^>]*aria-invalid="true"[^>]*autofocus/,
+    );
+    expect(page).toMatch(/<input\s+id="expiry"[^>]*value="13\/30"[^>]*aria-describedby="expiry-error"[^>]*aria-invalid="true"/);
+    expect(page).toMatch(/<input\s+id="cvc"[^>]*value="12"[^>]*aria-describedby="cvc-error"[^>]*aria-invalid="true"/);
+    expect(page).toContain('<p class="field-error" id="cardNumber-error">This card number is not valid. Check it for a typo.</p>');
+    expect(page).toContain('<p class="field-error" id="expiry-error">Enter the expiry date as MM/YY, for example 12/30.</p>');
+    expect(page).toContain('<p class="field-error" id="cvc-error">Enter the 3 or 4 digits on the back of the card.</p>');
+    expect(page).toContain('Check 3 things before paying');
+    expect(page).toContain('<a href="#expiry">Expiry date: Enter the expiry date as MM/YY');
+    // Only the focused field is autofocused, and only the one with the first problem.
+    expect(page.match(/autofocus/g)).toHaveLength(1);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(merchant.logLines.join('')).not.toContain('4242424242424241');
+    expect(merchant.logLines.join('')).not.toContain('4242 4242 4242 4241');
+  });
+
+  it('says a single problem beside its field only, and leaves the other fields unmarked', async () => {
+    const checkout = await createCheckout(merchant.baseUrl);
+    const response = await postForm(`${checkout.url}/pay`, { cardNumber: '4242424242424242', expiry: '01/20', cvc: '123' });
+    expect(response.status).toBe(422);
+    const page = await response.text();
+    expect(page).toContain('<p class="field-error" id="expiry-error">This card has expired. Check the date or use another card.</p>');
+    expect(page).not.toContain('things before paying');
+    expect(page).toMatch(/<input\s+id="expiry"[^>]*aria-invalid="true"[^>]*autofocus/);
+    // The number typed in one piece comes back grouped in fours, unmarked.
+    expect(page).toMatch(/<input\s+id="cardNumber"[^>]*value="4242 4242 4242 4242"\s+aria-describedby="cardNumber-hint"\s*\/>/);
+    expect(page).not.toContain('cardNumber-error');
+    expect(page).toMatch(/<input\s+id="cvc"[^>]*value="123"\s*\/>/);
+    expect((await checkoutState(checkout.id)).status).toBe('open');
+  });
+
+  it('asks for the card number when it is missing, and escapes whatever was typed', async () => {
+    const checkout = await createCheckout(merchant.baseUrl);
+    const empty = await (await postForm(`${checkout.url}/pay`, {})).text();
+    expect(empty).toContain('<p class="field-error" id="cardNumber-error">Enter the card number.</p>');
+    const hostile = await (await postForm(`${checkout.url}/pay`, { cardNumber: '"><script>alert(1)</script>' })).text();
+    expect(hostile).not.toContain('<script>alert(1)');
+    expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(hostile).toContain('A card number has digits only.');
+  });
+
+  it('accepts an expiry typed without its slash, and a four-digit year', async () => {
+    for (const expiry of ['1230', '12/2030', '12 / 30']) {
+      const checkout = await createCheckout(merchant.baseUrl);
+      const response = await postForm(`${checkout.url}/pay`, { cardNumber: '4242424242424242', expiry });
+      expect(response.status, expiry).toBe(303);
+    }
+  });
+});
+
+describe('what the checkout page loads', () => {
+  it('serves its script as a file under a CSP that allows no inline script', async () => {
+    const checkout = await createCheckout(merchant.baseUrl);
+    const response = await fetch(checkout.url);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const page = await response.text();
+    expect(page).toContain('<script src="/processor/assets/checkout-form.js" defer></script>');
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/);
+
+    const script = await fetch(`${merchant.baseUrl}/processor/assets/checkout-form.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const source = await script.text();
+    expect(source).toContain('function enhanceCheckoutForm()');
+    expect(() => new Function(source)).not.toThrow();
+  });
+
+  it('has an icon for every page: an SVG per site, and /favicon.ico leads to it', async () => {
+    for (const path of ['/favicon.svg', '/processor/favicon.svg']) {
+      const icon = await fetch(`${merchant.baseUrl}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await icon.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+    const ico = await fetch(`${merchant.baseUrl}/favicon.ico`, { redirect: 'manual' });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get('location')).toBe('/favicon.svg');
+    const checkout = await createCheckout(merchant.baseUrl);
+    expect(await (await fetch(checkout.url)).text()).toContain('<link rel="icon" href="/processor/favicon.svg" type="image/svg+xml" />');
+    for (const path of ['/', '/bookings', '/nowhere']) {
+      expect(await (await fetch(`${merchant.baseUrl}${path}`)).text(), path).toContain('<link rel="icon" href="/favicon.svg"');
     }
   });
 });

@@ -2,6 +2,11 @@ import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
 
+export const MERCHANT_NAME = 'Harbour Table';
+
+/** The waiting confirmation page's script (a file: the CSP allows no inline script). */
+export const BOOKING_STATUS_SCRIPT_PATH = '/assets/booking-status.js';
+
 export const DINNER = { title: 'Dinner for 4', amountMinor: '48000', currency: 'NZD' } as const;
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', {
@@ -29,40 +34,38 @@ export function renderHomePage(): string {
   return renderPage({ title: `${DINNER.title} — Harbour Table`, body });
 }
 
+/**
+ * One card per booking, at every width: the status sits beside the booking's name, where it is
+ * read first and never behind a sideways scroll (a five-column table did not fit a phone).
+ */
 export function renderBookingsPage(bookings: Booking[]): string {
-  const rows = bookings.map(
+  const cards = bookings.map(
     (booking) =>
-      html` <tr>
-        <td><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></td>
-        <td>${formatMinor(booking.amountMinor, booking.currency)}</td>
-        <td><code>${booking.orderRef}</code></td>
-        <td>${booking.status === 'paid' ? html`<strong>PAID</strong>` : 'awaiting payment'}</td>
-        <td>${booking.paidAt ? when(booking.paidAt) : '—'}</td>
-      </tr>`,
+      html`<li class="card booking">
+        <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
+        ${
+          booking.status === 'paid'
+            ? html`<span class="status paid">PAID</span>`
+            : html`<span class="status waiting">Awaiting payment</span>`
+        }
+        <dl>
+          <dt>Amount</dt>
+          <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
+          <dt>Order ref</dt>
+          <dd><code>${booking.orderRef}</code></dd>
+          <dt>Confirmed</dt>
+          <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>
+        </dl>
+      </li>`,
   );
   const body = html` <h1>Bookings</h1>
     ${
       bookings.length === 0
         ? html`<p>No bookings yet. <a href="/">Make one</a>.</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <caption class="hint">
-                Newest first. PaySplit's completion webhook confirms each payment.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Order ref</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Confirmed at</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>
-          </div>`
+        : html`<p class="hint">Newest first. PaySplit's completion webhook confirms each payment.</p>
+            <ul class="bookings">
+              ${cards}
+            </ul>`
     }
     <p><a href="/">Make another booking</a></p>`;
   return renderPage({ title: 'Bookings — Harbour Table', body });
@@ -79,8 +82,11 @@ export function renderConfirmationPage(booking: Booking): string {
           ? html`<p class="ok" role="status">
               <strong>PAID</strong> — payment confirmed${booking.paidAt ? html` on ${when(booking.paidAt)}` : ''}. Your table is booked.
             </p>`
-          : html`<p role="status" aria-live="polite">Waiting for payment confirmation…</p>
-              <p class="hint">This page refreshes by itself every 2 seconds.</p>`
+          : html`<div data-booking-status-url="/bookings/${booking.id}/status">
+              <p role="status">Waiting for payment confirmation…</p>
+              <p class="hint" data-when-watched hidden>This page updates by itself when the payment is confirmed.</p>
+              <p><a href="/bookings/${booking.id}/confirmation">Check again</a></p>
+            </div>`
       }
       <p class="hint">
         Your booking is confirmed when PaySplit's signed webhook says the whole bill is settled, not because you reached this page.
@@ -90,7 +96,7 @@ export function renderConfirmationPage(booking: Booking): string {
   return renderPage({
     title: paid ? 'Booking confirmed — Harbour Table' : 'Waiting for payment — Harbour Table',
     body,
-    refreshSeconds: paid ? undefined : 2,
+    scripts: paid ? [] : [BOOKING_STATUS_SCRIPT_PATH],
   });
 }
 

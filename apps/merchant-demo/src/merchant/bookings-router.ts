@@ -6,7 +6,15 @@ import { html } from '../html.js';
 import type { Logger } from '../logger.js';
 import type { PaySplitClient } from '@paysplit/sdk';
 import { attachSession, findBooking, insertBooking, listBookings, type Booking } from '../store.js';
-import { DINNER, renderBookingsPage, renderConfirmationPage, renderErrorPage, renderHomePage } from './booking-pages.js';
+import { bookingStatusScript } from './booking-status-script.js';
+import {
+  BOOKING_STATUS_SCRIPT_PATH,
+  DINNER,
+  renderBookingsPage,
+  renderConfirmationPage,
+  renderErrorPage,
+  renderHomePage,
+} from './booking-pages.js';
 import { describePaySplitFailure } from './paysplit-failure.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,6 +98,21 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
   router.get('/bookings', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     res.type('html').send(renderBookingsPage(await listBookings(pool)));
+  });
+
+  router.get(BOOKING_STATUS_SCRIPT_PATH, (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(bookingStatusScript);
+  });
+
+  /** What the waiting confirmation page asks: the status only (the order ref and token stay out). */
+  router.get('/bookings/:id/status', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const booking = UUID.test(req.params.id) ? await findBooking(pool, req.params.id) : undefined;
+    if (!booking) {
+      res.status(404).json({ error: 'booking_not_found' });
+      return;
+    }
+    res.json({ status: booking.status });
   });
 
   router.get('/bookings/:id/confirmation', async (req, res) => {

@@ -1,15 +1,30 @@
 import { partner, PaySplitPayloadError, SignatureVerificationError } from '@paysplit/sdk';
 import express, { type Router } from 'express';
+import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import { findBookingByOrderRef } from '../store.js';
+import { MERCHANT_NAME } from './booking-pages.js';
 import type { ProcessorClient } from './processor-client.js';
+
+/** What the payer is told they pay for at the checkout: the booking, and whose share it is. */
+async function describeShare(pool: Pool, orderReference: string | null, payerRole: 'host' | 'participant'): Promise<string> {
+  const booking = orderReference ? await findBookingByOrderRef(pool, orderReference) : undefined;
+  const share = payerRole === 'host' ? 'your share as the host' : 'your share';
+  return booking ? `${booking.title} — ${share}` : `Split bill — ${share}`;
+}
 
 /**
  * PaySplit calls this when a payer chooses to pay: we open a checkout at our processor and tell
  * PaySplit where to send the payer. PaySplit waits at most 10 s, so this does one processor call.
  */
-export function createPartnerCreatePaymentRouter(deps: { config: MerchantConfig; logger: Logger; processor: ProcessorClient }): Router {
-  const { config, processor } = deps;
+export function createPartnerCreatePaymentRouter(deps: {
+  config: MerchantConfig;
+  pool: Pool;
+  logger: Logger;
+  processor: ProcessorClient;
+}): Router {
+  const { config, pool, processor } = deps;
   const log = deps.logger.child({ component: 'partner-create-payment' });
   const router = express.Router();
 
@@ -47,6 +62,8 @@ export function createPartnerCreatePaymentRouter(deps: { config: MerchantConfig;
           currency: payload.currency,
           successUrl: `${config.publicUrl}/paysplit/payment-success`,
           cancelUrl: payload.cancelReturnUrl,
+          businessName: MERCHANT_NAME,
+          description: await describeShare(pool, payload.orderReference, payload.payerRole),
         },
         // PaySplit may retry a call it saw time out; the same payment gets the same checkout.
         `paysplit-payment-${payload.paymentId}`,

@@ -18,6 +18,9 @@ export interface CreateCheckoutInput {
   currency: string;
   successUrl: string;
   cancelUrl: string;
+  /** Shown at the checkout, so the payer sees who is paid and for what. */
+  businessName?: string;
+  description?: string;
 }
 
 const retrievedCheckout = z.object({

@@ -1,66 +1,130 @@
-import { html, renderPage } from '../html.js';
+import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Checkout } from '../store.js';
+import type { PayField, PayFormErrors, PayFormValues } from './pay-form.js';
 
 const BANNER = 'Test processor — no real money';
 
+/** Where the checkout form's script is served (a file: the CSP allows no inline script). */
+export const CHECKOUT_SCRIPT_PATH = '/processor/assets/checkout-form.js';
+
 export interface CheckoutFormState {
-  error?: string;
-  /** Only the expiry is echoed back after an error; the card number and CVC never are. */
-  expiry?: string;
+  /**
+   * What the person typed in this same form, shown back after an error so a typo is corrected
+   * rather than typed again. Sent only in the response to their own POST (never stored, logged
+   * or put in a URL), and the page is served with Cache-Control: no-store.
+   */
+  values?: Partial<PayFormValues>;
+  /** One message per field, shown beside it. */
+  errors?: PayFormErrors;
+}
+
+const FIELD_LABELS: Record<PayField, string> = { cardNumber: 'Card number', expiry: 'Expiry date', cvc: 'CVC' };
+const FIELD_ORDER: PayField[] = ['cardNumber', 'expiry', 'cvc'];
+
+interface FieldOptions {
+  name: PayField;
+  label: string;
+  autocomplete: string;
+  placeholder: string;
+  maxlength: number;
+  hint?: SafeHtml;
+  value: string;
+  error: string | undefined;
+  autofocus: boolean;
+}
+
+function fieldInput(options: FieldOptions): SafeHtml {
+  const errorId = `${options.name}-error`;
+  const hintId = `${options.name}-hint`;
+  const describedBy = [options.error ? errorId : '', options.hint ? hintId : ''].filter(Boolean).join(' ');
+  return html`<label for="${options.name}">${options.label}</label>
+    <input
+      id="${options.name}"
+      name="${options.name}"
+      type="text"
+      inputmode="numeric"
+      autocomplete="${options.autocomplete}"
+      placeholder="${options.placeholder}"
+      maxlength="${options.maxlength}"
+      spellcheck="false"
+      value="${options.value}"
+      ${describedBy ? html`aria-describedby="${describedBy}"` : ''}
+      ${options.error ? html`aria-invalid="true"` : ''}
+      ${options.autofocus ? html`autofocus` : ''}
+    />
+    ${options.error ? html`<p class="field-error" id="${errorId}">${options.error}</p>` : ''}
+    ${options.hint ? html`<p class="hint" id="${hintId}">${options.hint}</p>` : ''}`;
 }
 
 export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState = {}): string {
   const amount = formatMinor(checkout.amountMinor, checkout.currency);
-  const errorId = 'checkout-error';
-  const described = state.error ? `${errorId} card-hint` : 'card-hint';
-  const body = html` <h1>Pay ${amount}</h1>
+  const errors = state.errors ?? {};
+  const values = state.values ?? {};
+  const failed = FIELD_ORDER.filter((name) => errors[name] !== undefined);
+  const field = (options: Omit<FieldOptions, 'value' | 'error' | 'autofocus'>) =>
+    fieldInput({ ...options, value: values[options.name] ?? '', error: errors[options.name], autofocus: failed[0] === options.name });
+  // With one problem, the message beside its field (which gets the focus) says it all; with
+  // more, a list at the top says how many and links to each.
+  const summary =
+    failed.length > 1
+      ? html`<div class="error" role="alert">
+          <h2>Check ${failed.length} things before paying</h2>
+          <ul>
+            ${failed.map((name) => html`<li><a href="#${name}">${FIELD_LABELS[name]}: ${errors[name]}</a></li>`)}
+          </ul>
+        </div>`
+      : '';
+  // Who is paid leads, as on any checkout people trust; the amount follows in large type.
+  const payee = checkout.businessName ?? amount;
+  const body = html` <h1>Pay ${payee}</h1>
     <div class="card">
-      <p>
-        You are paying <strong class="amount">${amount}</strong> ${checkout.payerRole === 'host' ? 'as the host' : 'as a participant'} of a
-        split payment.
-      </p>
-      ${state.error ? html`<p class="error" id="${errorId}" role="alert">${state.error}</p>` : ''}
-      <form method="post" action="/processor/checkout/${encodeURIComponent(checkout.id)}/pay" novalidate>
-        <label for="cardNumber">Card number</label>
-        <input
-          id="cardNumber"
-          name="cardNumber"
-          type="text"
-          inputmode="numeric"
-          autocomplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxlength="23"
-          required
-          aria-describedby="${described}"
-          ${state.error ? html`aria-invalid="true"` : ''}
-        />
-        <p class="hint" id="card-hint">Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined</p>
-        <div class="row">
-          <div>
-            <label for="expiry">Expiry (MM/YY)</label>
-            <input
-              id="expiry"
-              name="expiry"
-              type="text"
-              inputmode="numeric"
-              autocomplete="cc-exp"
-              placeholder="12/30"
-              maxlength="7"
-              value="${state.expiry ?? ''}"
-            />
+      <div class="payee">
+        <p class="amount">${amount}</p>
+        <p>
+          ${
+            checkout.description ??
+            (checkout.payerRole === 'host' ? 'Your share as the host of a split payment' : 'Your share of a split payment')
+          }
+        </p>
+      </div>
+      ${summary}
+      <form method="post" action="/processor/checkout/${encodeURIComponent(checkout.id)}/pay" novalidate data-checkout>
+        ${field({
+          name: 'cardNumber',
+          label: FIELD_LABELS.cardNumber,
+          autocomplete: 'cc-number',
+          placeholder: '1234 1234 1234 1234',
+          maxlength: 23,
+          hint: html`Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined`,
+        })}
+        <div class="pair">
+          <div class="field">
+            ${field({
+              name: 'expiry',
+              label: FIELD_LABELS.expiry,
+              autocomplete: 'cc-exp',
+              placeholder: 'MM/YY',
+              maxlength: 7,
+            })}
           </div>
-          <div>
-            <label for="cvc">CVC</label>
-            <input id="cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" />
+          <div class="field">
+            ${field({ name: 'cvc', label: FIELD_LABELS.cvc, autocomplete: 'cc-csc', placeholder: '123', maxlength: 4 })}
           </div>
         </div>
+        <p class="hint">Expiry and CVC are optional in test mode: any future date, any 3 digits.</p>
         <button type="submit">Pay ${amount}</button>
       </form>
       <p><a href="${checkout.cancelUrl}">Cancel and go back</a></p>
     </div>
     <p class="hint">This is a test processor. No card is charged and no money moves.</p>`;
-  return renderPage({ title: `Pay ${amount} — test checkout`, body, banner: BANNER, site: 'processor' });
+  return renderPage({
+    title: `${failed.length > 0 ? 'Error: ' : ''}Pay ${checkout.businessName ? `${payee} ${amount}` : amount} — test checkout`,
+    body,
+    banner: BANNER,
+    site: 'processor',
+    scripts: [CHECKOUT_SCRIPT_PATH],
+  });
 }
 
 export function renderCheckoutPaidPage(checkout: Checkout): string {

@@ -4,8 +4,15 @@ import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { findCheckout, insertCheckout, settleCheckout, type Checkout } from '../store.js';
-import { renderCheckoutNotFoundPage, renderCheckoutPage, renderCheckoutPaidPage, successRedirectUrl } from './checkout-page.js';
-import { isPlausibleCardNumber, normalizeCardNumber } from './luhn.js';
+import {
+  CHECKOUT_SCRIPT_PATH,
+  renderCheckoutNotFoundPage,
+  renderCheckoutPage,
+  renderCheckoutPaidPage,
+  successRedirectUrl,
+} from './checkout-page.js';
+import { checkoutFormScript } from './checkout-form-script.js';
+import { readPayForm } from './pay-form.js';
 import { chargeOutcomeFor } from './test-cards.js';
 
 /** What the processor's API says about a checkout (what a real processor's "retrieve" returns). */
@@ -31,12 +38,9 @@ const createCheckoutBody = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
   successUrl: webUrl,
   cancelUrl: webUrl,
-});
-
-const payForm = z.object({
-  cardNumber: z.string().default(''),
-  expiry: z.string().default(''),
-  cvc: z.string().default(''),
+  // Optional, shown to the payer: who is paid and for what.
+  businessName: z.string().trim().min(1).max(80).optional(),
+  description: z.string().trim().min(1).max(200).optional(),
 });
 
 const CHECKOUT_ID = /^cs_test_[A-Za-z0-9]{1,64}$/;
@@ -55,24 +59,6 @@ export function toCheckoutResource(checkout: Checkout): CheckoutResource {
     payerRole: checkout.payerRole,
     cardLast4: checkout.cardLast4,
   };
-}
-
-/**
- * Expiry and CVC are optional on the test processor (like test mode elsewhere, "any future date,
- * any digits"); when given they must at least look right.
- */
-function checkExpiryAndCvc(expiry: string, cvc: string, now: Date): string | undefined {
-  if (expiry !== '') {
-    const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
-    const month = match ? Number(match[1]) : 0;
-    if (!match || month < 1 || month > 12) return 'Enter the expiry date as MM/YY.';
-    const yearText = match[2]!;
-    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-    const currentMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-    if (year * 12 + (month - 1) < currentMonth) return 'Your card has expired. Try another card.';
-  }
-  if (cvc !== '' && !/^\d{3,4}$/.test(cvc)) return 'The CVC is the 3 or 4 digits on the back of the card.';
-  return undefined;
 }
 
 export function createProcessorRouter(deps: { pool: Pool; logger: Logger; publicUrl: string }): Router {
@@ -109,6 +95,11 @@ export function createProcessorRouter(deps: { pool: Pool; logger: Logger; public
 
   // ---- hosted checkout (browser) -------------------------------------------------------------
 
+  router.get(CHECKOUT_SCRIPT_PATH.slice('/processor'.length), (_req, res) => {
+    // Not fingerprinted: browsers revalidate (the ETag makes that cheap) rather than keep an old copy.
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(checkoutFormScript);
+  });
+
   router.get('/checkout/:id', async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const checkout = CHECKOUT_ID.test(req.params.id) ? await findCheckout(pool, req.params.id) : undefined;
@@ -135,24 +126,15 @@ export function createProcessorRouter(deps: { pool: Pool; logger: Logger; public
       res.redirect(303, successRedirectUrl(checkout));
       return;
     }
-    const form = payForm.safeParse(req.body ?? {});
-    const fields = form.success ? form.data : { cardNumber: '', expiry: '', cvc: '' };
-    const expiry = fields.expiry.trim();
-    const cvc = fields.cvc.trim();
-    const digits = normalizeCardNumber(fields.cardNumber);
-    if (!isPlausibleCardNumber(digits)) {
-      const error = digits === '' ? 'Enter your card number.' : 'That card number is not valid. Check it and try again.';
-      res.status(422).type('html').send(renderCheckoutPage(checkout, { error, expiry }));
-      return;
-    }
-    const fieldError = checkExpiryAndCvc(expiry, cvc, new Date());
-    if (fieldError) {
+    const form = readPayForm(req.body, new Date());
+    if (!form.ok) {
       res
         .status(422)
         .type('html')
-        .send(renderCheckoutPage(checkout, { error: fieldError, expiry }));
+        .send(renderCheckoutPage(checkout, { values: form.values, errors: form.errors }));
       return;
     }
+    const digits = form.cardDigits;
 
     const outcome = chargeOutcomeFor(digits);
     // Only the last four digits are ever stored or logged.
@@ -168,7 +150,13 @@ export function createProcessorRouter(deps: { pool: Pool; logger: Logger; public
       res
         .status(402)
         .type('html')
-        .send(renderCheckoutPage(settled, { error: 'Your card was declined. Try another card.', expiry }));
+        .send(
+          renderCheckoutPage(settled, {
+            // The number stays in the form: a mistyped card is corrected, another one typed over it.
+            values: form.values,
+            errors: { cardNumber: 'Your card was declined. Check the number or use another card.' },
+          }),
+        );
       return;
     }
     res.redirect(303, successRedirectUrl(settled));

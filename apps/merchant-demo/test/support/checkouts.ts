@@ -10,7 +10,10 @@ export interface CreatedCheckout {
 export async function createCheckout(
   baseUrl: string,
   overrides: Partial<
-    Record<'paymentId' | 'sessionId' | 'payerRole' | 'amountMinor' | 'currency' | 'successUrl' | 'cancelUrl', string>
+    Record<
+      'paymentId' | 'sessionId' | 'payerRole' | 'amountMinor' | 'currency' | 'successUrl' | 'cancelUrl' | 'businessName' | 'description',
+      string
+    >
   > = {},
 ): Promise<CreatedCheckout> {
   const body = {
