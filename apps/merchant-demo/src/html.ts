@@ -67,7 +67,7 @@ code{font-size:.9em}
 
 export function renderPage(options: PageOptions): string {
   const refresh = options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}" />` : '';
-  const banner = options.banner ? html`<div class="banner" role="note">${options.banner}</div>` : '';
+  const banner = options.banner ? html`<aside class="banner" aria-label="Notice">${options.banner}</aside>` : '';
   const header =
     options.site === 'processor'
       ? html`<header class="processor"><span>TestPay checkout</span></header>`
