@@ -3,7 +3,7 @@ import type { SplitMode } from '../gql/graphql';
 const MODES: readonly { mode: SplitMode; label: string; hint: string }[] = [
   { mode: 'EQUAL', label: 'Equally', hint: 'Everyone pays the same.' },
   { mode: 'EXACT', label: 'By amount', hint: 'Type what each person pays.' },
-  { mode: 'PERCENT', label: 'By percentage', hint: 'Percentages add up to 100.' },
+  { mode: 'PERCENT', label: 'By percent', hint: 'Percentages add up to 100.' },
   { mode: 'SHARES', label: 'By shares', hint: '2 shares pay twice as much as 1.' },
 ];
 

@@ -138,7 +138,7 @@ describe('SplitEditor', () => {
 
   it('splits by percent: 50 / 25 / 25', () => {
     setUpThree('48000');
-    fireEvent.click(screen.getByRole('radio', { name: /By percentage/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /By percent/ }));
     type('Percent for participant 1', '50');
     type('Percent for participant 2', '25');
     expect(summary()).toBe('25 % left to assign');

@@ -1,4 +1,4 @@
-import { formatMinorAsMajor } from '@paysplit/domain';
+import { type Currency, formatMinorAsMajor } from '@paysplit/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { SplitMode } from '../gql/graphql';
@@ -18,6 +18,7 @@ import {
   type FieldErrors,
   lockedShares,
   MODE_FIELD,
+  parseAmountInput,
   type RowField,
   type SplitDraft,
 } from './split-draft';
@@ -171,7 +172,8 @@ export function SplitEditor({ session, onDone }: Props) {
       <ol className="participants" aria-label="People paying">
         {draft.rows.map((row, index) => {
           const paid = row.participantId === null ? undefined : locked.get(row.participantId);
-          const share = paid ?? check.amounts?.[index];
+          // While exact amounts do not add up yet, each still shows what that person would pay.
+          const share = paid ?? check.amounts?.[index] ?? (draft.mode === 'EXACT' ? typedAmount(row.amount, currency) : undefined);
           const actions = new Set<RowAction>();
           if (index > 1) actions.add('up');
           if (index > 0 && index < draft.rows.length - 1) actions.add('down');
@@ -214,6 +216,11 @@ export function SplitEditor({ session, onDone }: Props) {
       </div>
     </form>
   );
+}
+
+function typedAmount(text: string, currency: Currency): bigint | undefined {
+  const parsed = parseAmountInput(text, currency);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function addTo(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
