@@ -1,17 +1,13 @@
 import { type Currency, formatMinorAsMajor } from '@paysplit/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { SplitMode } from '../gql/graphql';
-import { errorCodeOf, GraphQLRequestError, execute } from '../graphql/client';
-import { ConfigureSessionDocument } from '../graphql/operations';
 import { currencyOf, formatMoney, minorFromApi } from '../money';
-import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
+import type { PaySessionView } from '../session/session-query';
 import { ModePicker } from './ModePicker';
 import { inputId, ParticipantRow, type RowAction, type RowErrors } from './ParticipantRow';
 import {
   blankRow,
   checkSplit,
-  distributeDetails,
   draftFromSession,
   type DraftRow,
   fieldKey,
@@ -23,6 +19,7 @@ import {
   type SplitDraft,
 } from './split-draft';
 import { SplitSummary, summarySaysSumIsOff } from './SplitSummary';
+import { useSaveSplit } from './use-save-split';
 
 interface Props {
   session: PaySessionView;
@@ -47,29 +44,14 @@ export function SplitEditor({ session, onDone }: Props) {
   const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ fieldErrors: FieldErrors; formErrors: readonly string[] } | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
 
   // Locks follow the live session: a payment arriving mid-edit locks that row at once.
   const locked = useMemo(() => lockedShares(session), [session]);
   const check = useMemo(() => checkSplit(draft, totalMinor, currency, locked), [draft, totalMinor, currency, locked]);
 
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (input: NonNullable<typeof check.input>) =>
-      execute(ConfigureSessionDocument, { input: { sessionId: session.id, splitMode: draft.mode, participants: input } }),
-    onSuccess: ({ configureSession }) => {
-      queryClient.setQueryData<PaySessionView>(sessionQueryKey(session.id), (current) => newerView(current, configureSession));
-      onDone?.();
-    },
-    onError: (error) => {
-      if (error instanceof GraphQLRequestError && error.code === 'VALIDATION_ERROR') {
-        setServerErrors(distributeDetails(error.details, draft.mode, error.message));
-      } else {
-        setServerErrors({ fieldErrors: {}, formErrors: [saveErrorMessage(errorCodeOf(error))] });
-      }
-    },
-  });
+  const save = useSaveSplit(session, draft.mode, onDone);
+  const serverErrors = save.serverErrors;
 
   useEffect(() => {
     if (focusTarget === null) return;
@@ -83,7 +65,7 @@ export function SplitEditor({ session, onDone }: Props) {
 
   const update = (change: (draft: SplitDraft) => SplitDraft) => {
     setDraft(change);
-    setServerErrors(null);
+    save.clearServerErrors();
   };
   const editRow = (key: string, patch: Partial<DraftRow>) => {
     update((d) => ({ ...d, rows: d.rows.map((row) => (row.key === key ? { ...row, ...patch } : row)) }));
@@ -245,19 +227,4 @@ function firstProblemInput(draft: SplitDraft, errors: FieldErrors): string {
   const row = draft.rows[Number(index)];
   if (row === undefined) return 'add-participant';
   return inputId(row.key, field === 'row' ? 'name' : (field as RowField));
-}
-
-function saveErrorMessage(code: string | undefined): string {
-  switch (code) {
-    case 'INVALID_STATE':
-    case 'SESSION_NOT_PAYABLE':
-      return 'This payment can no longer be changed.';
-    case 'FORBIDDEN':
-    case 'UNAUTHENTICATED':
-      return 'Only the organiser can change the split. Open the organiser’s link again.';
-    case 'NETWORK_ERROR':
-      return 'No connection. Check your internet and press Save split again.';
-    default:
-      return 'The split could not be saved. Please try again.';
-  }
 }

@@ -199,5 +199,5 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     expect(logs.length).toBeGreaterThan(1000);
     for (const secret of secrets) expect(logs).not.toContain(secret);
     expect(logs).not.toMatch(/ps_test_[0-9A-Za-z]{43}|whsec_[A-Za-z0-9+/]{20}/);
-  });
+  }, 45_000);
 });
