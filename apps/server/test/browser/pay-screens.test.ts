@@ -53,6 +53,11 @@ describe.each(VIEWPORTS)('pay app screens at $width × $height, each checked wit
     const { sessionId, hostToken } = await createSession();
     const response = await browser.page.goto(`${server.baseUrl}/session/${sessionId}?host=1&hostToken=${hostToken}`);
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    // The tab shows PaySplit's icon, served with the app's own files under its CSP.
+    const icon = await browser.page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href);
+    const iconResponse = await fetch(icon!);
+    expect(iconResponse.status).toBe(200);
+    expect(iconResponse.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     await expectScreen('10-unconfigured-session-shape', 'Who is paying');
     expect(browser.page.url()).not.toContain(hostToken);
     expect(await browser.page.getByText(/set up the split before|before inviting/i).count()).toBeGreaterThan(0);
