@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMoney } from '../money';
 import { isWebUrl, navigateTo } from '../navigation';
 import type { ErrorScreenKind } from '../session/error-screen';
@@ -26,8 +26,11 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   const isHost = session.viewerRole === 'HOST';
   const next = isHost && isWebUrl(session.successUrl) ? session.successUrl : null;
   const home = merchantHome(session);
+  // The live region is on the page before its words, so screen readers announce the move.
+  const [announced, setAnnounced] = useState(false);
   useEffect(() => {
     if (next === null) return;
+    setAnnounced(true);
     const timer = setTimeout(() => navigateTo(next), CONTINUE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [next]);
@@ -40,9 +43,7 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
       </p>
       {next !== null ? (
         <div className="continue">
-          <p role="status">
-            Taking you back to {new URL(next).host} in {CONTINUE_DELAY_MS / 1000} seconds…
-          </p>
+          <p role="status">{announced && `Taking you back to ${new URL(next).host} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
           <a className="button-primary" href={next}>
             Go now
           </a>
