@@ -47,16 +47,18 @@ describe('InviteList', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
   });
 
-  it('offers the share sheet only where the browser has one', () => {
+  it('leads with the share sheet where the browser has one, with copying beside it, and copying alone elsewhere', () => {
     const share = vi.fn(async () => undefined);
     stubNavigator({ share });
     render(<InviteList session={session} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Share Alex’s link', 'Copy link', 'Show QR code']);
+    fireEvent.click(screen.getByRole('button', { name: 'Share Alex’s link' }));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://pay.example/pay/s?token=t-alex' }));
     cleanup();
     stubNavigator({ share: undefined });
     render(<InviteList session={session} />);
-    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Share/ })).toBeNull();
   });
 
   it('draws a QR code of the link in the page', async () => {

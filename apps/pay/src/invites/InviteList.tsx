@@ -78,14 +78,15 @@ function InviteCard({ participant, session }: { participant: PayParticipant; ses
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="invite-actions">
-        <button type="button" className="button-secondary" onClick={() => void copyLink()}>
-          Copy link
-        </button>
+        {/* A phone's share sheet first (Messages, WhatsApp, email…); copying works everywhere else. */}
         {canShare && (
-          <button type="button" className="button-secondary" onClick={() => void share()}>
-            Share
+          <button type="button" className="button-primary" onClick={() => void share()}>
+            Share<span className="visually-hidden"> {participant.displayName}’s link</span>
           </button>
         )}
+        <button type="button" className={canShare ? 'button-secondary' : 'button-primary'} onClick={() => void copyLink()}>
+          Copy link
+        </button>
         <button type="button" className="button-secondary" aria-expanded={showQr} onClick={() => setShowQr((v) => !v)}>
           {showQr ? 'Hide QR code' : 'Show QR code'}
         </button>

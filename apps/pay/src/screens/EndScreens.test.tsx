@@ -16,22 +16,41 @@ afterEach(() => {
   vi.mocked(navigateTo).mockReset();
 });
 
+const completed = (viewerRole: 'HOST' | 'PARTICIPANT', successUrl: string | null, cancelUrl: string | null = null) =>
+  makeSession({ status: 'COMPLETED', viewerRole, successUrl, cancelUrl });
+
 describe('CompletedScreen', () => {
-  it('thanks everyone, shows Continue, and goes to the success page after a moment', () => {
+  it('thanks the host once, says where they are going, and goes to the success page after a moment', () => {
     vi.useFakeTimers();
-    render(<CompletedScreen session={makeSession({ status: 'COMPLETED', successUrl: 'https://shop.example/thanks' })} />);
-    expect(screen.getByRole('heading', { name: 'Everyone has paid — thank you!' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('https://shop.example/thanks');
+    render(<CompletedScreen session={completed('HOST', 'https://shop.example/thanks')} />);
+    expect(screen.getByRole('heading', { name: 'Everyone has paid' })).toBeTruthy();
+    expect(screen.getAllByText(/thank/i)).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Taking you back to shop.example in 4 seconds…');
+    expect(screen.getByRole('link', { name: 'Go now' }).getAttribute('href')).toBe('https://shop.example/thanks');
     act(() => vi.advanceTimersByTime(CONTINUE_DELAY_MS - 1));
     expect(navigateTo).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(navigateTo).toHaveBeenCalledWith('https://shop.example/thanks');
   });
 
+  it('keeps a participant on the all-set screen, with a link back to the shop', () => {
+    vi.useFakeTimers();
+    render(<CompletedScreen session={completed('PARTICIPANT', 'https://shop.example/bookings/7/thanks')} />);
+    expect(screen.getByRole('heading', { name: 'You’re all set' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to shop.example' }).getAttribute('href')).toBe('https://shop.example/');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('finds the shop from the cancel address when there is no success page', () => {
+    render(<CompletedScreen session={completed('PARTICIPANT', null, 'http://localhost:4000/cart')} />);
+    expect(screen.getByRole('link', { name: 'Back to localhost:4000' }).getAttribute('href')).toBe('http://localhost:4000/');
+  });
+
   it('stays put without a success page', () => {
     vi.useFakeTimers();
-    render(<CompletedScreen session={makeSession({ status: 'COMPLETED', successUrl: null })} />);
-    expect(screen.queryByRole('link', { name: 'Continue' })).toBeNull();
+    render(<CompletedScreen session={completed('HOST', null)} />);
+    expect(screen.queryByRole('link', { name: 'Go now' })).toBeNull();
     act(() => vi.advanceTimersByTime(60_000));
     expect(navigateTo).not.toHaveBeenCalled();
   });

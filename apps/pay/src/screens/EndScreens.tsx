@@ -1,33 +1,70 @@
-import { type ReactNode, useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMoney } from '../money';
 import { isWebUrl, navigateTo } from '../navigation';
 import type { ErrorScreenKind } from '../session/error-screen';
 import type { PaySessionView } from '../session/session-query';
 import { Page } from '../ui/Page';
 
-/** How long the thank-you stays up before the merchant's page. */
+/** How long the host's thank-you stays up before the merchant's page. */
 export const CONTINUE_DELAY_MS = 4_000;
 
-export function CompletedScreen({ session, banner }: { session: PaySessionView; banner?: ReactNode }) {
-  const next = isWebUrl(session.successUrl) ? session.successUrl : null;
+/** The shop's own address (its origin), from whichever return address the merchant gave. */
+export function merchantHome(session: Pick<PaySessionView, 'successUrl' | 'cancelUrl'>): URL | null {
+  for (const candidate of [session.successUrl, session.cancelUrl]) {
+    if (isWebUrl(candidate)) return new URL('/', candidate);
+  }
+  return null;
+}
+
+/**
+ * One ending, fitted to who is reading it (docs/decisions.md): the host finished the merchant's
+ * checkout, so they go on to its success page after an announced moment; a participant only paid
+ * a share and stays here, with a link to the shop should they want it.
+ */
+export function CompletedScreen({ session }: { session: PaySessionView }) {
+  const total = formatMoney(session.amountMinor, session.currency);
+  const isHost = session.viewerRole === 'HOST';
+  const next = isHost && isWebUrl(session.successUrl) ? session.successUrl : null;
+  const home = merchantHome(session);
+  // The live region is on the page before its words, so screen readers announce the move.
+  const [announced, setAnnounced] = useState(false);
   useEffect(() => {
     if (next === null) return;
+    setAnnounced(true);
     const timer = setTimeout(() => navigateTo(next), CONTINUE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [next]);
 
   return (
-    <Page title="Everyone has paid — thank you!" focusHeading banner={banner}>
-      <p className="lead">The full {formatMoney(session.amountMinor, session.currency)} has been paid. Nothing more to do.</p>
-      {next !== null && (
-        <>
-          <p className="hint">Taking you back in a moment…</p>
+    <Page title={isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading>
+      <DoneMark />
+      <p className="lead">
+        {isHost ? `The full ${total} is paid — thank you.` : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
+      </p>
+      {next !== null ? (
+        <div className="continue">
+          <p role="status">{announced && `Taking you back to ${new URL(next).host} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
           <a className="button-primary" href={next}>
-            Continue
+            Go now
           </a>
-        </>
+        </div>
+      ) : (
+        home !== null && (
+          <p>
+            <a href={home.href}>Back to {home.host}</a>
+          </p>
+        )
       )}
     </Page>
+  );
+}
+
+function DoneMark() {
+  return (
+    <svg className="done-mark" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="24" fill="var(--ok-bg)" />
+      <path d="M14 25l7 7 13-15" fill="none" stroke="var(--ok)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 

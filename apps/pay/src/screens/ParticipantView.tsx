@@ -39,7 +39,8 @@ export function ParticipantView({ session, now, banner }: Props) {
         </div>
       </dl>
       {paid ? (
-        <p className="lead">Thanks, {you.displayName}! This page updates as the others pay.</p>
+        // The return notice above already thanks them; this says what happens next.
+        <p className="lead">Your share is in, {you.displayName}. This page updates as the others pay.</p>
       ) : (
         <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
       )}

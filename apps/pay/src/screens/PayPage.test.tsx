@@ -102,7 +102,7 @@ describe('PayPage', () => {
   });
 
   it.each([
-    ['COMPLETED', 'Everyone has paid — thank you!'],
+    ['COMPLETED', 'You’re all set'],
     ['EXPIRED', 'This payment has expired'],
     ['CANCELLED', 'This payment was cancelled'],
   ] as const)('shows the %s end state', async (status, heading) => {

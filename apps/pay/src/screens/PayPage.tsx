@@ -50,7 +50,8 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
   const banner = <ReturnBanner notice={notice} onDismiss={() => setNotice(null)} />;
   switch (session.status) {
     case 'COMPLETED':
-      return <CompletedScreen session={session} banner={banner} />;
+      // The ending says it all: no "payment received" notice above it.
+      return <CompletedScreen session={session} />;
     case 'EXPIRED':
       return <ExpiredScreen session={session} />;
     case 'CANCELLED':

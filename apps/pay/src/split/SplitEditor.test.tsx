@@ -31,6 +31,7 @@ function setUpThree(amountMinor: string) {
 }
 
 const shareOf = (n: number) => screen.getByTestId(`share-${n}`).textContent;
+const summary = () => screen.getByTestId('split-summary-line').textContent;
 const saveButton = () => screen.getByRole('button', { name: 'Save split' }) as HTMLButtonElement;
 
 describe('SplitEditor', () => {
@@ -49,17 +50,21 @@ describe('SplitEditor', () => {
     expect(shareOf(3)).toMatch(/33\.33/);
   });
 
-  it('shows exact amounts that do not add up, on the right field, and disables Save', () => {
+  it('says what is left to assign in one money format, marks no field for a sum that is off, and keeps Save for when it adds up', () => {
     setUpThree('10000');
     fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
     // Switching prefills the current split; now make it wrong.
     expect((screen.getByLabelText('Amount for participant 1') as HTMLInputElement).value).toBe('33.34');
+    expect(summary()).toBe('All NZ$100.00 assigned');
     type('Amount for participant 1', '50.00');
     type('Amount for participant 2', '30.00');
+    type('Amount for participant 3', '10.00');
+    expect(summary()).toBe('NZ$10.00 left to assign');
     type('Amount for participant 3', '30.00');
-    expect(screen.getByText('Amounts add up to 110.00 but the total is 100.00')).toBeTruthy();
-    expect(screen.getByText(/too much/)).toBeTruthy();
-    expect(saveButton().disabled).toBe(true);
+    expect(summary()).toBe('NZ$10.00 over');
+    // One message, one format: not the domain's "Amounts add up to 110.00 …" as well; no field turns red.
+    expect(screen.queryByText(/add up to/)).toBeNull();
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
 
     // A value that does not read is flagged on its own input, and only there.
     type('Amount for participant 3', '2O.00');
@@ -68,20 +73,77 @@ describe('SplitEditor', () => {
     const message = document.getElementById(third.getAttribute('aria-describedby')!.split(' ')[0]!);
     expect(message?.textContent).toBe('Enter an amount such as 150.00');
     expect(screen.getByLabelText('Amount for participant 2').getAttribute('aria-describedby') ?? '').not.toMatch(/-error/);
-    expect(saveButton().disabled).toBe(true);
 
     type('Amount for participant 3', '20.00');
-    expect(saveButton().disabled).toBe(false);
+    expect(summary()).toBe('All NZ$100.00 assigned');
+  });
+
+  it('shows no error on a fresh row, and says what is wrong only once Save is pressed', () => {
+    const session = unconfigured('10000');
+    renderWithQuery(<SplitEditor session={session} />, session);
+    expect(document.querySelectorAll('.field-error, .form-error')).toHaveLength(0);
+    expect(screen.queryByText(/To save/)).toBeNull();
+    // Visiting a field and leaving it empty is not a mistake yet.
+    fireEvent.focus(screen.getByLabelText('Name of participant 2'));
+    fireEvent.blur(screen.getByLabelText('Name of participant 2'));
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+
+    fireEvent.click(saveButton());
+    expect(screen.getAllByText('Enter a name')).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 1'));
+  });
+
+  it('adds a row per press of Add participant and takes focus to the new name', () => {
+    const session = unconfigured('10000');
+    renderWithQuery(<SplitEditor session={session} />, session);
+    const add = screen.getByRole('button', { name: 'Add participant' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    expect(screen.getAllByLabelText(/^Name of participant \d$/)).toHaveLength(4);
+    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 4'));
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+  });
+
+  it('moves a participant up and down, keeping focus on the button pressed', () => {
+    setUpThree('10000');
+    fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
+    type('Name of participant 4', 'Lee');
+    fireEvent.click(screen.getByRole('button', { name: 'Move participant 4 up' }));
+    expect((screen.getByLabelText('Name of participant 3') as HTMLInputElement).value).toBe('Lee');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move participant 3 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move participant 3 up' }));
+    expect((screen.getByLabelText('Name of participant 2') as HTMLInputElement).value).toBe('Lee');
+    // The host stays first, so there is no further up: focus goes to its partner.
+    expect(screen.queryByRole('button', { name: 'Move participant 2 up' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move participant 2 down' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move participant 2 down' }));
+    expect(screen.getAllByLabelText(/^Name of participant \d$/).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Sam',
+      'Alex',
+      'Lee',
+      'Kim',
+    ]);
+  });
+
+  it('keeps the email behind a disclosure per row', () => {
+    setUpThree('10000');
+    expect(screen.queryByLabelText('Email of participant 2 (optional)')).toBeNull();
+    const disclosure = screen.getByRole('button', { name: 'Email of participant 2' });
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(disclosure);
+    expect(disclosure.getAttribute('aria-expanded')).toBe('true');
+    type('Email of participant 2 (optional)', 'alex@example.com');
+    expect((screen.getByLabelText('Email of participant 2 (optional)') as HTMLInputElement).value).toBe('alex@example.com');
   });
 
   it('splits by percent: 50 / 25 / 25', () => {
     setUpThree('48000');
-    fireEvent.click(screen.getByRole('radio', { name: /By percentage/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /By percent/ }));
     type('Percent for participant 1', '50');
     type('Percent for participant 2', '25');
-    expect(saveButton().disabled).toBe(true);
-    expect(screen.getByText('Percentages add up to 75 %')).toBeTruthy();
+    expect(summary()).toBe('25 % left to assign');
     type('Percent for participant 3', '25');
+    expect(summary()).toBe('All 100 % assigned');
     expect(shareOf(1)).toMatch(/240\.00/);
     expect(shareOf(2)).toMatch(/120\.00/);
     expect(shareOf(3)).toMatch(/120\.00/);
@@ -145,7 +207,7 @@ describe('SplitEditor', () => {
     });
     renderWithQuery(<SplitEditor session={session} onDone={() => undefined} />, session);
     const alex = screen.getByRole('group', { name: /Participant 2/ });
-    expect(within(alex).getByText(/Paid · locked/)).toBeTruthy();
+    expect(within(alex).getByText(/Paid NZ\$100\.00 · locked/)).toBeTruthy();
     expect(within(alex).queryByLabelText('Amount for participant 2')).toBeNull();
     expect(within(alex).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove participant 3' })).toBeTruthy();
@@ -156,7 +218,14 @@ describe('SplitEditor', () => {
     const session = unconfigured('10000');
     renderWithQuery(<SplitEditor session={session} />, session);
     fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
-    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 4'));
+    // Removing a row in the middle: focus on the row that took its place.
+    fireEvent.change(screen.getByLabelText('Name of participant 3'), { target: { value: 'Kim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove participant 2' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 2'));
+    expect((screen.getByLabelText('Name of participant 2') as HTMLInputElement).value).toBe('Kim');
+    // Removing the last row: focus on Add participant.
     fireEvent.click(screen.getByRole('button', { name: 'Remove participant 3' }));
     expect(screen.queryByLabelText('Name of participant 3')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add participant' }));

@@ -1,41 +1,25 @@
-import { formatMinorAsMajor } from '@paysplit/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type Currency, formatMinorAsMajor } from '@paysplit/domain';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { SplitMode } from '../gql/graphql';
-import { errorCodeOf, GraphQLRequestError, execute } from '../graphql/client';
-import { ConfigureSessionDocument } from '../graphql/operations';
 import { currencyOf, formatMoney, minorFromApi } from '../money';
-import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
+import type { PaySessionView } from '../session/session-query';
+import { ModePicker } from './ModePicker';
+import { inputId, ParticipantRow, type RowAction, type RowErrors } from './ParticipantRow';
 import {
   blankRow,
   checkSplit,
-  distributeDetails,
   draftFromSession,
   type DraftRow,
   fieldKey,
   type FieldErrors,
-  formatBasisPoints,
   lockedShares,
-  MAX_DISPLAY_NAME_LENGTH,
+  MODE_FIELD,
+  parseAmountInput,
   type RowField,
   type SplitDraft,
 } from './split-draft';
-
-const MODES: readonly { mode: SplitMode; label: string; hint: string }[] = [
-  { mode: 'EQUAL', label: 'Equally', hint: 'Everyone pays the same' },
-  { mode: 'EXACT', label: 'By amount', hint: 'Type what each person pays' },
-  { mode: 'PERCENT', label: 'By percentage', hint: 'Percentages add up to 100' },
-  { mode: 'SHARES', label: 'By shares', hint: 'Say 2 shares pays twice as much as 1' },
-];
-
-const FIELD_WORDS: Readonly<Record<RowField, string>> = {
-  name: 'name',
-  email: 'email',
-  amount: 'amount',
-  percent: 'percentage',
-  shares: 'shares',
-  row: 'share',
-};
+import { SplitSummary, summarySaysSumIsOff } from './SplitSummary';
+import { useSaveSplit } from './use-save-split';
 
 interface Props {
   session: PaySessionView;
@@ -43,54 +27,53 @@ interface Props {
   onDone?: () => void;
 }
 
-/** The host's split setup: participants, mode, a live preview from the domain, and Save. */
+const ROW_FIELDS: readonly RowField[] = ['name', 'email', 'amount', 'percent', 'shares', 'row'];
+
+/** What to focus once React has drawn the change: an element id, or a row's action button. */
+type FocusTarget = { id: string } | { action: RowAction; rowKey: string };
+
+/** The host's split setup: one line per person, the mode, what is left to assign, and Save. */
 export function SplitEditor({ session, onDone }: Props) {
   const currency = currencyOf(session.currency);
   const totalMinor = minorFromApi(session.amountMinor);
   const money = (minor: bigint) => formatMoney(minor, session.currency);
 
   const [draft, setDraft] = useState<SplitDraft>(() => draftFromSession(session, currency));
-  // Empty fields are not scolded until visited; a value that does not read is flagged at once.
+  // A field's problems are said once the person typed there and left it, or pressed Save:
+  // never on a row they have not reached yet.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<{ fieldErrors: FieldErrors; formErrors: readonly string[] } | null>(null);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
 
   // Locks follow the live session: a payment arriving mid-edit locks that row at once.
   const locked = useMemo(() => lockedShares(session), [session]);
   const check = useMemo(() => checkSplit(draft, totalMinor, currency, locked), [draft, totalMinor, currency, locked]);
 
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (input: NonNullable<typeof check.input>) =>
-      execute(ConfigureSessionDocument, { input: { sessionId: session.id, splitMode: draft.mode, participants: input } }),
-    onSuccess: ({ configureSession }) => {
-      queryClient.setQueryData<PaySessionView>(sessionQueryKey(session.id), (current) => newerView(current, configureSession));
-      onDone?.();
-    },
-    onError: (error) => {
-      if (error instanceof GraphQLRequestError && error.code === 'VALIDATION_ERROR') {
-        setServerErrors(distributeDetails(error.details, draft.mode, error.message));
-      } else {
-        setServerErrors({ fieldErrors: {}, formErrors: [saveErrorMessage(errorCodeOf(error))] });
-      }
-    },
-  });
+  const save = useSaveSplit(session, draft.mode, onDone);
+  const serverErrors = save.serverErrors;
 
   useEffect(() => {
-    if (focusKey === null) return;
-    document.getElementById(inputId(focusKey, 'name'))?.focus();
-    setFocusKey(null);
-  }, [focusKey]);
+    if (focusTarget === null) return;
+    const element =
+      'id' in focusTarget
+        ? document.getElementById(focusTarget.id)
+        : document.querySelector<HTMLElement>(`[data-action="${focusTarget.action}-${focusTarget.rowKey}"]`);
+    element?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
 
   const update = (change: (draft: SplitDraft) => SplitDraft) => {
     setDraft(change);
-    setServerErrors(null);
+    save.clearServerErrors();
   };
-  const editRow = (key: string, patch: Partial<DraftRow>) =>
+  const editRow = (key: string, patch: Partial<DraftRow>) => {
     update((d) => ({ ...d, rows: d.rows.map((row) => (row.key === key ? { ...row, ...patch } : row)) }));
-  const touch = (index: number, field: RowField) =>
-    setTouched((t) => (t.has(fieldKey(index, field)) ? t : new Set(t).add(fieldKey(index, field))));
+    for (const field of Object.keys(patch)) setEdited((e) => addTo(e, `${key}.${field}`));
+  };
+  const leaveField = (key: string, field: RowField) => {
+    if (edited.has(`${key}.${field}`)) setTouched((t) => addTo(t, `${key}.${field}`));
+  };
 
   const setMode = (mode: SplitMode) =>
     update((d) => {
@@ -107,31 +90,56 @@ export function SplitEditor({ session, onDone }: Props) {
     });
 
   const addRow = () => {
+    // A fresh row per press, made inside the update so two quick presses add two rows.
     const row = blankRow();
     update((d) => ({ ...d, rows: [...d.rows, row] }));
-    setFocusKey(row.key);
-  };
-  const removeRow = (key: string) => {
-    update((d) => ({ ...d, rows: d.rows.filter((row) => row.key !== key) }));
-    setTouched(new Set());
-    addButton.current?.focus();
+    setFocusTarget({ id: inputId(row.key, 'name') });
   };
 
-  const errorFor = (index: number, field: RowField, value: string): string | undefined => {
-    const key = fieldKey(index, field);
-    const server = serverErrors?.fieldErrors[key];
-    if (server) return server;
-    const local = check.fieldErrors[key];
-    return local && (value.trim() !== '' || touched.has(key) || field === 'row') ? local : undefined;
+  const rowAction = (key: string, action: RowAction) => {
+    const index = draft.rows.findIndex((row) => row.key === key);
+    if (index < 0) return;
+    if (action === 'remove') {
+      const next = draft.rows[index + 1];
+      update((d) => ({ ...d, rows: d.rows.filter((row) => row.key !== key) }));
+      setFocusTarget({ id: next ? inputId(next.key, 'name') : 'add-participant' });
+      return;
+    }
+    const to = action === 'up' ? index - 1 : index + 1;
+    update((d) => ({ ...d, rows: moveItem(d.rows, index, to) }));
+    // Keep the finger on the same button; at the end of the line it is gone, so take its partner.
+    const stillThere = action === 'up' ? to > 1 : to < draft.rows.length - 1;
+    setFocusTarget({ action: stillThere ? action : action === 'up' ? 'down' : 'up', rowKey: key });
   };
 
-  const formErrors = [...check.formErrors, ...(serverErrors?.formErrors ?? [])];
-  const blocked = check.input === null || save.isPending;
-  const firstProblem = Object.keys(check.fieldErrors)[0];
+  const showLocal = (row: DraftRow, field: RowField) =>
+    submitted || touched.has(`${row.key}.${field}`) || (field === 'row' && ROW_FIELDS.some((f) => touched.has(`${row.key}.${f}`)));
+  const errorsFor = (row: DraftRow, index: number): RowErrors => {
+    const errors: RowErrors = {};
+    for (const field of ROW_FIELDS) {
+      const key = fieldKey(index, field);
+      const message = serverErrors?.fieldErrors[key] ?? (showLocal(row, field) ? check.fieldErrors[key] : undefined);
+      if (message !== undefined) errors[field] = message;
+    }
+    return errors;
+  };
+
+  const sumOff = summarySaysSumIsOff(draft.mode, check, totalMinor);
+  const messages = [
+    ...(!sumOff && (submitted || touched.size > 0) ? check.formErrors : []),
+    ...(serverErrors?.formErrors ?? []),
+    ...(submitted && sumOff ? ['Make the split add up to the total to save it.'] : []),
+  ];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (check.input !== null && !save.isPending) save.mutate(check.input);
+    if (save.isPending) return;
+    if (check.input !== null) {
+      save.mutate(check.input);
+      return;
+    }
+    setSubmitted(true);
+    setFocusTarget({ id: firstProblemInput(draft, check.fieldErrors) });
   };
 
   return (
@@ -141,152 +149,45 @@ export function SplitEditor({ session, onDone }: Props) {
         Total to split: <strong>{money(totalMinor)}</strong>
       </p>
 
-      <fieldset className="modes">
-        <legend>How to split it</legend>
-        <div className="mode-options">
-          {MODES.map(({ mode, label, hint }) => (
-            <label key={mode} className="mode-option">
-              <input type="radio" name="split-mode" value={mode} checked={draft.mode === mode} onChange={() => setMode(mode)} />
-              <span className="mode-label">{label}</span>
-              <span className="mode-hint">{hint}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ModePicker mode={draft.mode} onChange={setMode} />
 
-      <ol className="participants">
+      <ol className="participants" aria-label="People paying">
         {draft.rows.map((row, index) => {
-          const n = index + 1;
-          const isHost = index === 0;
           const paid = row.participantId === null ? undefined : locked.get(row.participantId);
-          const share = check.amounts?.[index];
-          const rowError = errorFor(index, 'row', '');
+          // While exact amounts do not add up yet, each still shows what that person would pay.
+          const share = paid ?? check.amounts?.[index] ?? (draft.mode === 'EXACT' ? typedAmount(row.amount, currency) : undefined);
+          const actions = new Set<RowAction>();
+          if (index > 1) actions.add('up');
+          if (index > 0 && index < draft.rows.length - 1) actions.add('down');
+          if (index > 0 && paid === undefined) actions.add('remove');
           return (
-            <li key={row.key} className={`participant${paid !== undefined ? ' is-locked' : ''}`}>
-              <fieldset>
-                <legend>
-                  Participant {n}
-                  {isHost && <span className="tag">You, the organiser</span>}
-                  {paid !== undefined && <span className="tag tag-paid">Paid · locked</span>}
-                </legend>
-
-                <TextField
-                  id={inputId(row.key, 'name')}
-                  label="Name"
-                  hiddenLabel={` of participant ${n}`}
-                  value={row.name}
-                  placeholder={isHost ? 'Your name' : undefined}
-                  autoComplete={isHost ? 'name' : 'off'}
-                  maxLength={MAX_DISPLAY_NAME_LENGTH}
-                  error={errorFor(index, 'name', row.name)}
-                  onChange={(name) => editRow(row.key, { name })}
-                  onBlur={() => touch(index, 'name')}
-                />
-                {!isHost && (
-                  <TextField
-                    id={inputId(row.key, 'email')}
-                    label="Email"
-                    hiddenLabel={` of participant ${n}`}
-                    labelSuffix=" (optional)"
-                    type="email"
-                    value={row.email}
-                    autoComplete="off"
-                    error={errorFor(index, 'email', row.email)}
-                    onChange={(email) => editRow(row.key, { email })}
-                    onBlur={() => touch(index, 'email')}
-                  />
-                )}
-
-                {paid === undefined && draft.mode === 'EXACT' && (
-                  <TextField
-                    id={inputId(row.key, 'amount')}
-                    label="Amount"
-                    hiddenLabel={` for participant ${n}`}
-                    prefix={currency.code}
-                    inputMode="decimal"
-                    value={row.amount}
-                    placeholder={currency.exponent === 0 ? '0' : `0.${'0'.repeat(currency.exponent)}`}
-                    error={errorFor(index, 'amount', row.amount)}
-                    invalidTogether={check.formErrors.length > 0}
-                    onChange={(amount) => editRow(row.key, { amount })}
-                    onBlur={() => touch(index, 'amount')}
-                  />
-                )}
-                {paid === undefined && draft.mode === 'PERCENT' && (
-                  <TextField
-                    id={inputId(row.key, 'percent')}
-                    label="Percent"
-                    hiddenLabel={` for participant ${n}`}
-                    suffix="%"
-                    inputMode="decimal"
-                    value={row.percent}
-                    error={errorFor(index, 'percent', row.percent)}
-                    invalidTogether={check.formErrors.length > 0}
-                    onChange={(percent) => editRow(row.key, { percent })}
-                    onBlur={() => touch(index, 'percent')}
-                  />
-                )}
-                {paid === undefined && draft.mode === 'SHARES' && (
-                  <TextField
-                    id={inputId(row.key, 'shares')}
-                    label="Shares"
-                    hiddenLabel={` for participant ${n}`}
-                    inputMode="numeric"
-                    value={row.shares}
-                    error={errorFor(index, 'shares', row.shares)}
-                    invalidTogether={check.formErrors.length > 0}
-                    onChange={(shares) => editRow(row.key, { shares })}
-                    onBlur={() => touch(index, 'shares')}
-                  />
-                )}
-
-                {(paid !== undefined || share != null) && (
-                  <p className="share-preview" data-testid={`share-${n}`}>
-                    {paid !== undefined ? 'Paid ' : 'Pays '}
-                    <strong>{money(paid ?? share ?? 0n)}</strong>
-                  </p>
-                )}
-                {rowError && (
-                  <p className="field-error" id={`${inputId(row.key, 'row')}-error`}>
-                    {rowError}
-                  </p>
-                )}
-
-                {!isHost && paid === undefined && (
-                  <button type="button" className="button-quiet" onClick={() => removeRow(row.key)}>
-                    Remove<span className="visually-hidden"> participant {n}</span>
-                  </button>
-                )}
-              </fieldset>
-            </li>
+            <ParticipantRow
+              key={row.key}
+              row={row}
+              n={index + 1}
+              isHost={index === 0}
+              mode={draft.mode}
+              currency={currency}
+              paid={paid}
+              share={share == null ? null : money(share)}
+              errors={errorsFor(row, index)}
+              actions={actions}
+              onChange={(patch) => editRow(row.key, patch)}
+              onEdited={(field) => leaveField(row.key, field)}
+              onAction={(action) => rowAction(row.key, action)}
+            />
           );
         })}
       </ol>
 
-      <button type="button" className="button-secondary" ref={addButton} onClick={addRow}>
+      <button type="button" id="add-participant" className="button-secondary button-add" onClick={addRow}>
         Add participant
       </button>
 
-      <div className="split-summary" aria-live="polite">
-        {draft.mode === 'EXACT' && check.assignedMinor !== null && (
-          <p>
-            Assigned {money(check.assignedMinor)} of {money(totalMinor)}
-            {check.assignedMinor < totalMinor && ` · ${money(totalMinor - check.assignedMinor)} left`}
-            {check.assignedMinor > totalMinor && ` · ${money(check.assignedMinor - totalMinor)} too much`}
-          </p>
-        )}
-        {draft.mode === 'PERCENT' && check.percentTotal !== null && <p>Percentages add up to {formatBasisPoints(check.percentTotal)} %</p>}
-        <div id="split-form-error">
-          {formErrors.map((message) => (
-            <p key={message} className="form-error">
-              {message}
-            </p>
-          ))}
-        </div>
-      </div>
+      <SplitSummary mode={draft.mode} check={check} totalMinor={totalMinor} currencyCode={session.currency} messages={messages} />
 
       <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={blocked}>
+        <button type="submit" className="button-primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save split'}
         </button>
         {onDone && session.status !== 'UNCONFIGURED' && (
@@ -295,103 +196,35 @@ export function SplitEditor({ session, onDone }: Props) {
           </button>
         )}
       </div>
-      {check.input === null && firstProblem !== undefined && formErrors.length === 0 && (
-        <p className="hint">
-          To save, check participant {problemIndex(firstProblem)}’s {problemField(firstProblem)}.
-        </p>
-      )}
     </form>
   );
 }
 
-function inputId(rowKey: string, field: RowField): string {
-  return `participant-${rowKey}-${field}`;
+function typedAmount(text: string, currency: Currency): bigint | undefined {
+  const parsed = parseAmountInput(text, currency);
+  return parsed.ok ? parsed.value : undefined;
 }
 
-function problemIndex(key: string): number {
-  return Number(key.split('.')[0]) + 1;
+function addTo(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  return set.has(key) ? set : new Set(set).add(key);
 }
 
-function problemField(key: string): string {
-  return FIELD_WORDS[(key.split('.')[1] ?? 'row') as RowField];
+function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const result = [...items];
+  const [item] = result.splice(from, 1);
+  result.splice(to, 0, item as T);
+  return result;
 }
 
-function saveErrorMessage(code: string | undefined): string {
-  switch (code) {
-    case 'INVALID_STATE':
-    case 'SESSION_NOT_PAYABLE':
-      return 'This payment can no longer be changed.';
-    case 'FORBIDDEN':
-    case 'UNAUTHENTICATED':
-      return 'Only the organiser can change the split. Open the organiser’s link again.';
-    case 'NETWORK_ERROR':
-      return 'No connection. Check your internet and press Save split again.';
-    default:
-      return 'The split could not be saved. Please try again.';
+/** The input of the first problem, so Save takes the person straight to it. */
+function firstProblemInput(draft: SplitDraft, errors: FieldErrors): string {
+  const [first] = Object.keys(errors);
+  if (first === undefined) {
+    const row = draft.rows.find((r) => document.getElementById(inputId(r.key, MODE_FIELD[draft.mode])));
+    return row ? inputId(row.key, MODE_FIELD[draft.mode]) : 'add-participant';
   }
-}
-
-interface TextFieldProps {
-  id: string;
-  label: string;
-  /** Completes the accessible name ("Name of participant 2") without cluttering the card. */
-  hiddenLabel: string;
-  labelSuffix?: string;
-  value: string;
-  error: string | undefined;
-  /** Marks the input invalid when the values fail together (a sum that is off). */
-  invalidTogether?: boolean;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  type?: 'text' | 'email';
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  placeholder?: string | undefined;
-  autoComplete?: string;
-  maxLength?: number;
-  prefix?: string;
-  suffix?: string;
-}
-
-function TextField(props: TextFieldProps) {
-  const { id, error, invalidTogether = false } = props;
-  const describedBy = [error ? `${id}-error` : null, invalidTogether ? 'split-form-error' : null].filter(Boolean).join(' ');
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>
-        {props.label}
-        <span className="visually-hidden">{props.hiddenLabel}</span>
-        {props.labelSuffix}
-      </label>
-      <div className="input-wrap">
-        {props.prefix && (
-          <span className="input-affix" aria-hidden="true">
-            {props.prefix}
-          </span>
-        )}
-        <input
-          id={id}
-          type={props.type ?? 'text'}
-          inputMode={props.inputMode}
-          value={props.value}
-          placeholder={props.placeholder}
-          autoComplete={props.autoComplete}
-          maxLength={props.maxLength}
-          aria-invalid={error || invalidTogether ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(event) => props.onChange(event.target.value)}
-          onBlur={props.onBlur}
-        />
-        {props.suffix && (
-          <span className="input-affix" aria-hidden="true">
-            {props.suffix}
-          </span>
-        )}
-      </div>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const [index, field] = first.split('.');
+  const row = draft.rows[Number(index)];
+  if (row === undefined) return 'add-participant';
+  return inputId(row.key, field === 'row' ? 'name' : (field as RowField));
 }

@@ -25,9 +25,11 @@ export function Page({ title, eyebrow, focusHeading = false, banner, children }:
   return (
     <div className="app">
       <header className="brand" aria-label="PaySplit">
-        <span className="brand-mark" aria-hidden="true">
-          ◐
-        </span>{' '}
+        <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+          <rect width="32" height="32" rx="8" fill="currentColor" />
+          <circle cx="16" cy="16" r="9" fill="none" stroke="var(--surface)" strokeWidth="2.5" />
+          <path d="M16 7a9 9 0 0 1 0 18z" fill="var(--surface)" />
+        </svg>
         PaySplit
       </header>
       <main className="page">

@@ -60,20 +60,47 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as strict as it is). */
-export async function seriousAccessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
+/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as strict as it is): every violation, any impact. */
+export async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(await axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
         axe: {
-          run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>;
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
         };
       }
     ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return result.violations
+  return result.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/** The violations that block someone (serious or critical), counted per rule. */
+export async function seriousAccessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
+  return (await accessibilityViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact!, nodes: violation.nodes.length }));
+    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+}
+
+/** Messages the page logged as errors, and uncaught exceptions, from now on. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/** Whether anything on the page is wider than the window (a phone would scroll sideways). */
+export async function overflowsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }

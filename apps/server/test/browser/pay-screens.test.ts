@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startTestServer, type TestServer } from '../support/test-server.js';
-import { type Browser, openBrowser, screenshot, seriousAccessibilityViolations } from './chromium.js';
+import { accessibilityViolations, type Browser, openBrowser, overflowsSideways, screenshot } from './chromium.js';
 
 // Business time moves for the expiry screen; the rest of the test runs on real time.
 let offsetMs = 0;
 let server: TestServer;
 let integration: { integrationId: string; apiKey: string };
-let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + offsetMs) });
   integration = await server.provision({ name: 'Screens' });
-  browser = await openBrowser({ viewport: { width: 360, height: 740 } });
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
@@ -29,19 +26,38 @@ async function createSession(extra: Record<string, unknown> = {}) {
   return created.body;
 }
 
-async function expectScreen(name: string, heading: string | RegExp): Promise<void> {
-  await browser.page.getByRole('heading', { name: heading }).first().waitFor();
-  await screenshot(browser.page, name);
-  expect(await seriousAccessibilityViolations(browser.page), `axe on ${name}`).toEqual([]);
-  // 360 px wide phones: nothing scrolls sideways.
-  expect(await browser.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-}
+/** A phone (the screenshots people look at) and a laptop. */
+const VIEWPORTS = [
+  { width: 360, height: 740, prefix: '' },
+  { width: 1280, height: 800, prefix: 'laptop-' },
+] as const;
 
-describe('pay app screens at 360 px, each checked with axe-core', () => {
+describe.each(VIEWPORTS)('pay app screens at $width × $height, each checked with axe-core', ({ width, height, prefix }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser({ viewport: { width, height } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The screen is up, nothing scrolls sideways, and axe-core finds nothing (any impact). */
+  async function expectScreen(name: string, heading: string | RegExp): Promise<void> {
+    await browser.page.getByRole('heading', { name: heading }).first().waitFor();
+    await screenshot(browser.page, `${prefix}${name}`);
+    expect(await accessibilityViolations(browser.page), `axe on ${name}`).toEqual([]);
+    expect(await overflowsSideways(browser.page), `sideways scroll on ${name}`).toBe(false);
+  }
+
   it('serves the /session/{id} address shape, removes the token, and still works after a reload', async () => {
     const { sessionId, hostToken } = await createSession();
     const response = await browser.page.goto(`${server.baseUrl}/session/${sessionId}?host=1&hostToken=${hostToken}`);
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    // The tab shows PaySplit's icon, served with the app's own files under its CSP.
+    const icon = await browser.page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href);
+    const iconResponse = await fetch(icon!);
+    expect(iconResponse.status).toBe(200);
+    expect(iconResponse.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     await expectScreen('10-unconfigured-session-shape', 'Who is paying');
     expect(browser.page.url()).not.toContain(hostToken);
     expect(await browser.page.getByText(/set up the split before|before inviting/i).count()).toBeGreaterThan(0);
@@ -76,5 +92,28 @@ describe('pay app screens at 360 px, each checked with axe-core', () => {
   it('shows a not-found screen for an unknown session', async () => {
     await browser.page.goto(`${server.baseUrl}/pay/00000000-0000-4000-8000-000000000000?token=${'y'.repeat(43)}`);
     await expectScreen('14-not-found', /not found|find/i);
+  });
+
+  it('keeps AA contrast in dark mode and drops motion for people who ask for less', async () => {
+    const { sessionId, hostToken } = await createSession();
+    await browser.page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    try {
+      await browser.page.goto(`${server.baseUrl}/pay/${sessionId}?host=1&hostToken=${hostToken}`);
+      await browser.page.getByLabel('Name of participant 1').fill('Aroha');
+      await browser.page.getByLabel('Name of participant 2').fill('Ben');
+      await browser.page.getByRole('button', { name: 'Save split' }).click();
+      await expectScreen('15-dark-host-invites', 'Your group payment');
+      const colours = await browser.page.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('.page')!);
+        return {
+          background: style.backgroundColor,
+          transition: getComputedStyle(document.querySelector('.progress-fill')!).transitionDuration,
+        };
+      });
+      expect(colours.background).not.toBe('rgb(255, 255, 255)');
+      expect(colours.transition).toBe('0s');
+    } finally {
+      await browser.page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+    }
   });
 });

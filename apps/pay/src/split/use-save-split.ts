@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ConfigureParticipantInput, SplitMode } from '../gql/graphql';
+import { errorCodeOf, execute, GraphQLRequestError } from '../graphql/client';
+import { ConfigureSessionDocument } from '../graphql/operations';
+import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
+import { distributeDetails, type FieldErrors } from './split-draft';
+
+export interface ServerErrors {
+  fieldErrors: FieldErrors;
+  formErrors: readonly string[];
+}
+
+/** Saves the split with configureSession; the server's objections land on the inputs they name. */
+export function useSaveSplit(session: PaySessionView, mode: SplitMode, onDone: (() => void) | undefined) {
+  const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (participants: ConfigureParticipantInput[]) =>
+      execute(ConfigureSessionDocument, { input: { sessionId: session.id, splitMode: mode, participants } }),
+    onSuccess: ({ configureSession }) => {
+      queryClient.setQueryData<PaySessionView>(sessionQueryKey(session.id), (current) => newerView(current, configureSession));
+      onDone?.();
+    },
+    onError: (error) => {
+      if (error instanceof GraphQLRequestError && error.code === 'VALIDATION_ERROR') {
+        setServerErrors(distributeDetails(error.details, mode, error.message));
+      } else {
+        setServerErrors({ fieldErrors: {}, formErrors: [saveErrorMessage(errorCodeOf(error))] });
+      }
+    },
+  });
+  return {
+    mutate: mutation.mutate,
+    isPending: mutation.isPending,
+    serverErrors,
+    clearServerErrors: () => setServerErrors(null),
+  };
+}
+
+function saveErrorMessage(code: string | undefined): string {
+  switch (code) {
+    case 'INVALID_STATE':
+    case 'SESSION_NOT_PAYABLE':
+      return 'This payment can no longer be changed.';
+    case 'FORBIDDEN':
+    case 'UNAUTHENTICATED':
+      return 'Only the organiser can change the split. Open the organiser’s link again.';
+    case 'NETWORK_ERROR':
+      return 'No connection. Check your internet and press Save split again.';
+    default:
+      return 'The split could not be saved. Please try again.';
+  }
+}
