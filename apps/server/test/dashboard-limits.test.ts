@@ -137,6 +137,25 @@ describe('dashboards cannot slow the service down', () => {
     expect(explorerStats).not.toHaveBeenCalled();
   });
 
+  it('does not skip the cost limit for arguments that only one field would refuse (a null for a defaulted variable)', async () => {
+    const attacker = await registeredAccount(server);
+    const explorerStats = vi.spyOn(server.paysplit.services.explorer, 'stats');
+    // Valid by the rules (a nullable variable with a default may stand where ID! is expected), and
+    // its variables coerce; at run time only `integration` would fail, and the 900 stats would run.
+    const query = `query Defaulted($r: DateRangeInput!, $v: ID = "00000000-0000-0000-0000-000000000000") { ${Array.from(
+      { length: 900 },
+      (_, i) => `s${i}: stats(range: $r) { sessionCount }`,
+    ).join(' ')} x: integration(id: $v) { id } }`;
+    const statements = await statementsDuring(async () => {
+      const reply = await attacker.gql(query, { r: ALL_TIME, v: null });
+      expect(reply.status).toBe(400);
+      expect(errorCode(reply)).toBe('VALIDATION_ERROR');
+      expect(reply.data).toBeUndefined();
+    });
+    expect(statements).toEqual([]);
+    expect(explorerStats).not.toHaveBeenCalled();
+  });
+
   it('charges each account its operations’ cost and refuses them once the budget is spent', async () => {
     const spender = await registeredAccount(server);
     const bystander = await registeredAccount(server);

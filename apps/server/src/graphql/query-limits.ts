@@ -1,11 +1,12 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { AppError, ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
-import { GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { type DocumentNode, getOperationAST, getVariableValues, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { createRequire } from 'node:module';
 import { MAX_PAGE_SIZE } from '../modules/admin/explorer.service.js';
 import type { RequestContext } from './context.js';
+import { inputErrorMessage } from './input-errors.js';
 
 // Its ESM build imports graphql's .mjs files, a second copy of graphql beside the CommonJS one that
 // type-graphql builds the schema with ("Cannot use GraphQLObjectType from another module"). The
@@ -93,7 +94,7 @@ const TOO_MANY_NODES = /maximum allowed number of nodes/i;
 /** The estimated cost of the operation that will run; undefined when its variables do not fit their types. */
 export function estimateCost(
   schema: GraphQLSchema,
-  request: { query: Parameters<typeof getComplexity>[0]['query']; operationName?: string | null; variables?: Record<string, unknown> },
+  request: { query: DocumentNode; operationName?: string | null; variables?: Record<string, unknown> },
 ): number | undefined {
   try {
     return getComplexity({
@@ -106,9 +107,27 @@ export function estimateCost(
   } catch (error) {
     // Padding an operation past the node limit must not skip the limit: refuse it as too costly.
     if (error instanceof Error && TOO_MANY_NODES.test(error.message)) return Number.POSITIVE_INFINITY;
-    // Variables that do not fit their types: execution refuses them next, with the field named.
-    return undefined;
+    // Variables that do not fit their types: execution refuses the whole operation next, with the
+    // field named, before any resolver runs.
+    if (variablesRefused(schema, request)) return undefined;
+    // Anything else fails closed. Variables that coerce can still break one field's arguments (a
+    // nullable variable with a default, sent as null, in a non-null position): execution would
+    // refuse only that field and run the rest, uncosted.
+    throw new GraphQLError(
+      `The query's arguments cannot be costed: ${error instanceof Error ? inputErrorMessage(error) : 'they do not fit their types'}`,
+      { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } },
+    );
   }
+}
+
+/** True when execution will refuse the whole operation for its variables (or find no operation to run). */
+function variablesRefused(
+  schema: GraphQLSchema,
+  request: { query: DocumentNode; operationName?: string | null; variables?: Record<string, unknown> },
+): boolean {
+  const operation = getOperationAST(request.query, request.operationName);
+  if (!operation) return true;
+  return getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}).errors !== undefined;
 }
 
 export const depthLimitRule: ValidationRule = maxDepthRule({
