@@ -13,12 +13,7 @@ import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
 import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
-import {
-  ownDocumentsPlugin,
-  TrustedDocuments,
-  trustedDocumentsMiddleware,
-  type TrustedDocumentPolicy,
-} from './graphql/trusted-documents.js';
+import { admitOwnDocument, TrustedDocuments, trustedDocumentsMiddleware, type TrustedDocumentPolicy } from './graphql/trusted-documents.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
@@ -127,6 +122,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     logger: logger.child({ component: 'apollo' }),
     // Off in production unless GRAPHQL_INTROSPECTION=on: the schema is documented, not advertised.
     introspection: config.introspection,
+    // Without introspection, validation errors do not spell the schema out either ("Did you mean …").
+    hideSchemaDetailsFromClientErrors: !config.introspection,
     // No automatic persisted queries: a hash stands only for a trusted document (trusted-documents.ts),
     // never for one a client registered.
     persistedQueries: false,
@@ -134,9 +131,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     // The Sandbox landing page only in development; production answers GET /graphql without it.
     plugins: [
       errorLoggingPlugin,
-      ownDocumentsPlugin(trusted.enforce),
       retryAfterPlugin,
-      costLimitPlugin(schema),
+      costLimitPlugin(schema, { admit: (contextValue) => admitOwnDocument(contextValue, trusted.enforce) }),
       ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
   });

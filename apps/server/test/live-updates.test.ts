@@ -86,6 +86,20 @@ describe('live updates', () => {
     await client.dispose();
   });
 
+  it('runs no query or mutation over the socket, where HTTP limits would not apply', async () => {
+    const client = socketClient({});
+    const outcome = (query: string) =>
+      new Promise<unknown>((resolve) => {
+        client.subscribe({ query }, { next: resolve, error: resolve, complete: () => resolve('complete') });
+      });
+    for (const query of ['{ __typename }', 'mutation { logout }']) {
+      const refused = JSON.stringify(await outcome(query));
+      expect(refused).toContain('Only subscriptions run over WebSocket');
+      expect(refused).not.toContain('__typename":"Query');
+    }
+    await client.dispose();
+  });
+
   it('refuses a WebSocket handshake from another origin', async () => {
     const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
       headers: { origin: 'https://evil.test' },

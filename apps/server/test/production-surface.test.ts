@@ -56,25 +56,33 @@ describe('/metrics is not public in production', () => {
 });
 
 describe('introspection', () => {
-  const INTROSPECT = JSON.stringify({ query: '{ __schema { queryType { name } } }' });
-  const ask = (baseUrl: string) =>
-    fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: INTROSPECT }).then(
-      async (response) => ({
-        status: response.status,
-        body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] },
-      }),
+  const ask = (baseUrl: string, query: string, apiKey: string) =>
+    postJson<{ data?: unknown; errors?: { message: string; extensions: { code: string } }[] }>(
+      `${baseUrl}/graphql`,
+      { query },
+      { 'x-service-api-key': apiKey },
     );
+  const INTROSPECT = '{ __schema { queryType { name } } }';
 
-  it('is refused in production, before any other check', async () => {
-    const { baseUrl } = await server(PRODUCTION);
-    const reply = await ask(baseUrl);
+  it('is refused in production, even to a caller allowed to send its own documents', async () => {
+    const started = await server(PRODUCTION);
+    const { apiKey } = await started.provision({ name: 'Introspecting' });
+    const reply = await ask(started.baseUrl, INTROSPECT, apiKey);
     expect(reply.body.data).toBeUndefined();
     expect(reply.body.errors?.[0]?.extensions.code).toBe('VALIDATION_ERROR');
+    expect(reply.body.errors?.[0]?.message).toMatch(/introspection/i);
+    // Nor do validation errors spell the schema out.
+    const misspelt = await ask(started.baseUrl, '{ sesion(id: "x") { id } }', apiKey);
+    expect(misspelt.body.errors?.[0]?.extensions.code).toBe('VALIDATION_ERROR');
+    expect(misspelt.body.errors?.[0]?.message).not.toMatch(/Did you mean/);
   });
 
   it('can be turned on in production with GRAPHQL_INTROSPECTION=on', async () => {
-    const { baseUrl } = await server({ ...PRODUCTION, GRAPHQL_INTROSPECTION: 'on', GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'off' });
-    expect((await ask(baseUrl)).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const started = await server({ ...PRODUCTION, GRAPHQL_INTROSPECTION: 'on' });
+    const { apiKey } = await started.provision({ name: 'Introspecting' });
+    expect((await ask(started.baseUrl, INTROSPECT, apiKey)).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const misspelt = await ask(started.baseUrl, '{ sesion(id: "x") { id } }', apiKey);
+    expect(misspelt.body.errors?.[0]?.message).toMatch(/Did you mean "session"/);
   });
 });
 

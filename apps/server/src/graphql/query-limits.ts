@@ -145,11 +145,20 @@ export const depthLimitRule: ValidationRule = maxDepthRule({
  * MAX_QUERY_COST, then charges the cost to the admin-area account or operator token making it
  * (RateLimits.chargeQueryCost), which refuses it with RATE_LIMIT_EXCEEDED once the budget is spent.
  */
-export function costLimitPlugin(schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
+export function costLimitPlugin(
+  schema: GraphQLSchema,
+  options: {
+    /** Runs first and may refuse the operation; only an admitted operation is costed and charged. */
+    admit?: (contextValue: RequestContext) => Promise<void>;
+  } = {},
+): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, contextValue }) {
+          // One hook, in order: Apollo runs the plugins' hooks at once, so a separate admission
+          // plugin could refuse an operation this one had already charged.
+          await options.admit?.(contextValue);
           const cost = estimateCost(schema, { query: document, operationName: request.operationName, variables: request.variables });
           if (cost === undefined) return;
           if (cost > MAX_QUERY_COST) {

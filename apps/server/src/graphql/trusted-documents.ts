@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ApolloServerPlugin } from '@apollo/server';
 import { ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
 import type { RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
@@ -93,34 +92,26 @@ export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): Reque
 
 /**
  * When enforcing: a document that did not come from the trusted list runs only for a caller whose
- * API key or operator token is valid (a junk header does not unlock it).
+ * API key or operator token is valid (a junk header does not unlock it). Called by the cost plugin
+ * before it charges anything (graphql/query-limits.ts), so a refused operation costs nothing.
  */
-export function ownDocumentsPlugin(enforce: boolean): ApolloServerPlugin<RequestContext> {
-  return {
-    async requestDidStart() {
-      if (!enforce) return;
-      return {
-        async didResolveOperation({ contextValue }) {
-          if (contextValue.trustedDocument) return;
-          try {
-            if (contextValue.hasApiKey) {
-              await contextValue.requireMerchant();
-              return;
-            }
-            if ((await contextValue.optionalAdmin())?.via === 'operator-token') return;
-          } catch (error) {
-            // The credential was refused (or could not be checked): say so, as the operation would.
-            const appError = classifyError(error);
-            throw new GraphQLError(appError.message, {
-              originalError: appError,
-              extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
-            });
-          }
-          throw new GraphQLError(OWN_DOCUMENTS_REFUSED, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
-        },
-      };
-    },
-  };
+export async function admitOwnDocument(contextValue: RequestContext, enforce: boolean): Promise<void> {
+  if (!enforce || contextValue.trustedDocument) return;
+  try {
+    if (contextValue.hasApiKey) {
+      await contextValue.requireMerchant();
+      return;
+    }
+    if ((await contextValue.optionalAdmin())?.via === 'operator-token') return;
+  } catch (error) {
+    // The credential was refused (or could not be checked): say so, as the operation would.
+    const appError = classifyError(error);
+    throw new GraphQLError(appError.message, {
+      originalError: appError,
+      extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
+    });
+  }
+  throw new GraphQLError(OWN_DOCUMENTS_REFUSED, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
 }
 
 /**

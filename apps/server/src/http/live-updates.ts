@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { parse as parseCookies } from 'cookie';
-import { GraphQLError, type GraphQLSchema, parse } from 'graphql';
+import { type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema, OperationTypeNode, parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { type CookieJar, createRequestContext, type RequestContext } from '../graphql/context.js';
@@ -32,7 +32,8 @@ export function attachLiveUpdates(
     {
       schema: deps.schema,
       // Browsers only, so the same rule as /graphql for callers without a credential.
-      onSubscribe: (_ctx, _id, payload) => resolveSubscriptionDocument(deps.trusted, payload) ?? syntaxErrors(payload.query),
+      onSubscribe: (_ctx, _id, payload) =>
+        resolveSubscriptionDocument(deps.trusted, payload) ?? subscriptionsOnly(payload.query, payload.operationName),
       context: (ctx): RequestContext => {
         const header = ctx.extra.request.headers.cookie;
         const cookies = parseCookies(typeof header === 'string' ? header : '');
@@ -62,16 +63,23 @@ export function attachLiveUpdates(
 }
 
 /**
- * graphql-ws parses the document outside its error handling: a syntax error would close the
- * socket as an internal error (4500) and be written to the console. Parsed here first, it is
- * answered as the refusal it is.
+ * The socket carries subscriptions only: queries and mutations go over HTTP, where the rate
+ * limits, the cost limit and its budgets apply (graphql-ws would otherwise execute them here,
+ * past all of those). And graphql-ws parses the document outside its error handling, so a syntax
+ * error would close the socket as an internal error (4500) and be written to the console; parsed
+ * here first, it is answered as the refusal it is.
  */
-function syntaxErrors(query: string): readonly GraphQLError[] | undefined {
+function subscriptionsOnly(query: string, operationName: string | null | undefined): readonly GraphQLError[] | undefined {
+  let document: DocumentNode;
   try {
-    parse(query);
-    return undefined;
+    document = parse(query);
   } catch (error) {
     if (error instanceof GraphQLError) return [error];
     throw error;
   }
+  const operation = getOperationAST(document, operationName);
+  if (operation && operation.operation !== OperationTypeNode.SUBSCRIPTION) {
+    return [new GraphQLError('Only subscriptions run over WebSocket; send queries and mutations to /graphql over HTTP')];
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
@@ -202,6 +202,15 @@ class SteadyWithBurst {
     const burstLeft = burst ? Math.max(0, burst.remainingPoints) : this.burst.points;
     return new RateLimiterRes(steady.remainingPoints + burstLeft, steady.msBeforeNext, steady.consumedPoints);
   }
+}
+
+/**
+ * The status poll's key: per (session, client address). A UUID is the same in any case, so the
+ * key is too (capitals buy no fresh allowance), and anything that is not one shares a key per
+ * address, so junk ids cannot grow the limiter's table. REST and GraphQL use this one key.
+ */
+export function pollLimitKey(sessionId: unknown, clientAddress: string): string {
+  return `${typeof sessionId === 'string' && isUuid(sessionId) ? sessionId.toLowerCase() : 'malformed'}|${clientAddress}`;
 }
 
 function decision(allowed: boolean, limit: number, result: RateLimiterRes): LimitDecision {

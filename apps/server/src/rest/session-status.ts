@@ -1,6 +1,7 @@
-import { ErrorCode, isUuid } from '@paysplit/domain';
+import { ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
 import { SessionStatusOperation } from '../graphql/operations.js';
+import { pollLimitKey } from '../http/rate-limits.js';
 import type { RestRoute } from './rest-route.js';
 
 export const sessionStatusResponseSchema = z
@@ -29,16 +30,8 @@ export const sessionStatusRoute: RestRoute<undefined, StatusData> = {
   summary: 'Poll the payment status of a session',
   description: 'No API key; no personal data. Poll at most once a second per session (back off 5 to 10 s on 429).',
   auth: 'none',
-  // Per (session, client address): one pay page polling does not slow another down. A UUID is the
-  // same in any case, so the key is too: writing it in capitals does not buy a fresh allowance.
-  // Anything else shares one key per address, so junk ids cannot grow the limiter's table.
-  rateLimit: {
-    name: 'poll',
-    key: (req) => {
-      const sessionId = req.query.sessionId;
-      return `${typeof sessionId === 'string' && isUuid(sessionId) ? sessionId.toLowerCase() : 'malformed'}|${req.ip ?? 'unknown'}`;
-    },
-  },
+  // Per (session, client address): one pay page polling does not slow another down.
+  rateLimit: { name: 'poll', key: (req) => pollLimitKey(req.query.sessionId, req.ip ?? 'unknown') },
   query: [{ name: 'sessionId', description: 'The session to report on', required: true }],
   responseHeaders: { 'Cache-Control': 'no-store' },
   operation: SessionStatusOperation,

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
+import { pollLimitKey } from '../../http/rate-limits.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { refundsOwed } from '../webhooks/session-events.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
@@ -67,7 +68,7 @@ export class SessionResolver {
 
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
-    await context.limit('poll', `${sessionId}|${context.clientAddress}`);
+    await context.limit('poll', pollLimitKey(sessionId, context.clientAddress));
     return toStatusView(await context.services.sessions.findStatus(context.em, sessionId));
   }
 }
