@@ -125,6 +125,9 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
     integration = (
       await integrations.createIntegration(em, {
         name: 'Reference merchant (demo)',
+        // What payers see on the pay pages: the restaurant, not the integration's internal name.
+        displayName: 'Harbour Table',
+        accentColor: '#0F6B5C',
         partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
         webhookUrl: `${merchantUrl}/webhooks/paysplit`,
         redirectAllowlist: [new URL(merchantUrl).origin],
