@@ -26,8 +26,14 @@ export type EventType = 'SERVICE_PAYMENT_RECORDED' | 'SERVICE_SESSION_CANCELLED'
 
 /** Integration settings; on update, absent fields stay as they are and "" clears a URL. */
 export type IntegrationSettingsInput = {
+  /** #RRGGBB; refused (VALIDATION_ERROR) when white text on it is below 4.5:1 contrast. "" clears it. */
+  accentColor?: string | null | undefined;
+  /** Shown to payers (at most 80 characters); "" clears it. */
+  displayName?: string | null | undefined;
   enabled?: boolean | null | undefined;
   eventSubscriptions?: Array<EventType> | null | undefined;
+  /** An absolute https image address; "" clears it. */
+  logoUrl?: string | null | undefined;
   name?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   redirectAllowlist?: Array<string> | null | undefined;
