@@ -158,6 +158,9 @@ export type AdminIntegrationsQuery = {
 export type AdminIntegrationFieldsFragment = {
   id: string;
   name: string;
+  displayName: string | null;
+  logoUrl: string | null;
+  accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
   webhookUrl: string | null;
   redirectAllowlist: Array<string>;
@@ -192,6 +195,9 @@ export type AdminIntegrationQuery = {
   integration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -227,6 +233,9 @@ export type AdminCreateIntegrationMutation = {
   createIntegration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -263,6 +272,9 @@ export type AdminUpdateIntegrationMutation = {
   updateIntegration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -323,6 +335,9 @@ export type AdminSubmitPayoutOnboardingMutation = {
   submitPayoutOnboarding: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -514,6 +529,8 @@ export type AdminSessionQuery = {
   session: {
     id: string;
     integrationId: string;
+    integrationName: string;
+    description: string | null;
     status: SessionStatus;
     mode: Mode;
     currency: string;
@@ -545,6 +562,8 @@ export type AdminSessionQuery = {
       refundRequired: boolean;
       createdAt: string;
       authorizedAt: string | null;
+      endedAt: string | null;
+      failureReason: string | null;
     }>;
     events: Array<{
       eventId: string;
@@ -628,6 +647,9 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -802,6 +824,9 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -831,7 +856,7 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:7fee3a0dbce125b8557ef86459342846e0b8d360971bc007fe227ac85da1e3c4' },
+  { hash: 'sha256:a0bce2bfef091d957dc6f8d5fd50bc8f5e8c58cc87de80f8732e6798e8114cba' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -843,6 +868,9 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -872,7 +900,7 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:ae968641369aa9da18437e45c00fc1f2aaab419b43444756e42b182f3f1bcda6' },
+  { hash: 'sha256:f2231ed5cb3b5b2b23e5a6fbf61e6305cb51521ce172d1b4298ecaadf800dcd9' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -884,6 +912,9 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -913,7 +944,7 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:16160a5f625a1644b0971a58ba257ec5cd9b04c2505a46b87bb92535d8b4971d' },
+  { hash: 'sha256:92df27b3855814a22fa7a55f07c61b0f62fb3833e50e105f799d20190f2bb68e' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -963,6 +994,9 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -992,7 +1026,7 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6261725e18c193850ab4faac2a01cd913a5c9422013a2809ba87094326e223e9' },
+  { hash: 'sha256:715b238c7acfc3b3d921b945ac3b806c2155eb996b72814639ae2b966b04178d' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminSendTestEventDocument = new TypedDocumentString(
   `
@@ -1159,6 +1193,8 @@ export const AdminSessionDocument = new TypedDocumentString(
   session(id: $id) {
     id
     integrationId
+    integrationName
+    description
     status
     mode
     currency
@@ -1190,6 +1226,8 @@ export const AdminSessionDocument = new TypedDocumentString(
       refundRequired
       createdAt
       authorizedAt
+      endedAt
+      failureReason
     }
     events {
       eventId
@@ -1218,7 +1256,7 @@ export const AdminSessionDocument = new TypedDocumentString(
     error
   }
 }`,
-  { hash: 'sha256:b2cdc61577c399a0e5fd6d91e513cf6c0f6a515ba09578068113d2b7c077df32' },
+  { hash: 'sha256:1bbc3b61687ebc3ddfad59e4608b1440d26f3bad15e413b9609ddc762e1f7a8a' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `

@@ -114,5 +114,7 @@ export function toPaymentView(payment: Payment): PaymentView {
     refundRequired: payment.refundRequired,
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
+    endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,
+    failureReason: payment.status === 'failed' ? (payment.failureReason ?? null) : null,
   });
 }

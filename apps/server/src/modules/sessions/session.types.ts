@@ -185,4 +185,10 @@ export class PaymentView {
   @Field(() => Boolean) refundRequired!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) authorizedAt!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the attempt ended without money: failed (the merchant reported it) or abandoned (replaced by a newer one).',
+  })
+  endedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'Why it failed, when it did.' }) failureReason!: string | null;
 }
