@@ -60,20 +60,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core in the page (through the DevTools protocol, so the page's CSP stays as strict as it is). */
+/** The serious and critical axe-core violations on the page. */
 export async function seriousAccessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
+  return (await accessibilityViolations(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/**
+ * Every axe-core violation on the page, whatever its impact (minor and moderate included). axe
+ * runs in the page through the DevTools protocol, so the page's CSP stays as strict as it is.
+ */
+export async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: number; targets: string[] }[]> {
   await page.evaluate(await axeSource);
   const result = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
         axe: {
-          run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>;
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
         };
       }
     ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact!, nodes: violation.nodes.length }));
+  return result.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    nodes: violation.nodes.length,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
