@@ -37,6 +37,12 @@ async function payAtCheckout(browser: Browser, card: string): Promise<void> {
 }
 
 describe('the pay app in a real browser (Debian chromium)', () => {
+  /** Issue 17: every pay page says who is paid and for what (the reference merchant's brand and booking). */
+  async function expectMerchantShown(who: { page: import('playwright-core').Page }): Promise<void> {
+    await who.page.getByText('Harbour Table', { exact: true }).first().waitFor();
+    await who.page.getByText('Dinner for 4', { exact: true }).first().waitFor();
+  }
+
   it('booking -> host sets up 3 people -> everyone pays (one card declined first) -> live updates -> completion -> booking PAID', async () => {
     const host = await person();
     await host.page.goto(`${merchant.baseUrl}/`);
@@ -47,6 +53,7 @@ describe('the pay app in a real browser (Debian chromium)', () => {
     expect(host.page.url()).not.toMatch(/hostToken|host=1/);
     const sessionId = new URL(host.page.url()).pathname.split('/').at(-1)!;
     await expectAccessible(host, '01-host-setup');
+    await expectMerchantShown(host);
 
     await host.page.getByLabel('Name of participant 1').fill('Aroha');
     while ((await host.page.getByLabel(/^Name of participant \d$/).count()) < 3) {
@@ -66,6 +73,7 @@ describe('the pay app in a real browser (Debian chromium)', () => {
     const calebLink = await host.page.getByLabel('Invite link for Caleb').inputValue();
     expect(benLink).toContain(`/pay/${sessionId}?token=`);
     await expectAccessible(host, '03-host-invites');
+    await expectMerchantShown(host);
 
     // The host pays their own share through the merchant's test processor.
     await host.page.getByRole('button', { name: /^Pay NZ\$200\.00$/ }).click();
@@ -82,6 +90,8 @@ describe('the pay app in a real browser (Debian chromium)', () => {
     await ben.page.getByRole('heading', { name: 'Pay your share' }).waitFor();
     expect(ben.page.url()).not.toContain('token=');
     await expectAccessible(ben, '06-participant');
+    await expectMerchantShown(ben);
+    await ben.page.getByText('Organised by Aroha').waitFor();
     await ben.page.getByRole('button', { name: /^Pay NZ\$150\.00$/ }).click();
     await ben.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
     await payAtCheckout(ben, '4000 0000 0000 0002');
@@ -98,6 +108,7 @@ describe('the pay app in a real browser (Debian chromium)', () => {
 
     const caleb = await person();
     await caleb.page.goto(calebLink);
+    await expectMerchantShown(caleb);
     await caleb.page.getByRole('button', { name: /^Pay NZ\$130\.00$/ }).click();
     await caleb.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
     await payAtCheckout(caleb, '4242424242424242');
