@@ -72,8 +72,14 @@ export function validateLogoUrl(value: string, path = 'logoUrl'): ErrorDetail[] 
   return [];
 }
 
-// C0 and C1 controls, DEL, and the line/paragraph separators: none belongs in one line of text.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** C0 and C1 controls, DEL, and the line/paragraph separators: none belongs in one line of text. */
+export function hasControlCharacter(text: string): boolean {
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
 
 export const MAX_DESCRIPTION_LENGTH = 140;
 
@@ -83,7 +89,7 @@ export const MAX_DESCRIPTION_LENGTH = 140;
  */
 export function normalizeDescription(value: string, path = 'description'): { value: string | null } | { problems: ErrorDetail[] } {
   const text = value.trim();
-  if (CONTROL_CHARACTER.test(text)) return { problems: [{ path, message: 'must be one line of plain text without control characters' }] };
+  if (hasControlCharacter(text)) return { problems: [{ path, message: 'must be one line of plain text without control characters' }] };
   const length = [...text].length;
   if (length === 0) return { value: null };
   if (length > MAX_DESCRIPTION_LENGTH) {

@@ -42,7 +42,9 @@ describe('integration settings form -> IntegrationSettingsInput', () => {
   });
 
   it('checks the brand payers see: an https logo and an accent white text is readable on', () => {
-    expect(checkSettings(draft({ displayName: 'Harbour Table', logoUrl: 'https://cdn.example.com/l.png', accentColor: '#0F6B5C' }))).toEqual({});
+    expect(
+      checkSettings(draft({ displayName: 'Harbour Table', logoUrl: 'https://cdn.example.com/l.png', accentColor: '#0F6B5C' })),
+    ).toEqual({});
     expect(checkSettings(draft({ logoUrl: 'http://cdn.example.com/l.png', accentColor: '#FFD700' }))).toEqual({
       logoUrl: 'Enter a full image address starting with https://',
       accentColor: expect.stringMatching(/^White text on #FFD700 has contrast 1\.\d\d:1; at least 4\.5:1 is needed/),

@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261125000000_brand_and_description extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "integration" add column "display_name" text null, add column "logo_url" text null, add column "accent_color" text null;`);
+    this.addSql(
+      `alter table "integration" add column "display_name" text null, add column "logo_url" text null, add column "accent_color" text null;`,
+    );
     this.addSql(`alter table "session" add column "description" text null;`);
   }
 

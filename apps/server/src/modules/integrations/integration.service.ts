@@ -4,6 +4,7 @@ import {
   AppError,
   ErrorCode,
   type ErrorDetail,
+  hasControlCharacter,
   isUuid,
   MAX_MERCHANT_DISPLAY_NAME_LENGTH,
   normalizeAllowlistEntry,
@@ -543,7 +544,7 @@ function resolveBrand(input: BrandSettings): { displayName?: string | null; logo
   const sent = (value: string | null | undefined): value is string => value !== undefined && value !== null;
   if (sent(input.displayName)) {
     const displayName = input.displayName.trim();
-    if ([...displayName].length > MAX_MERCHANT_DISPLAY_NAME_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(displayName)) {
+    if ([...displayName].length > MAX_MERCHANT_DISPLAY_NAME_LENGTH || hasControlCharacter(displayName)) {
       details.push({ path: 'displayName', message: `must be one line of at most ${MAX_MERCHANT_DISPLAY_NAME_LENGTH} characters` });
     }
     brand.displayName = displayName || null;

@@ -53,9 +53,7 @@ export class IntegrationView {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true, description: 'Shown to payers on the pay pages; they see name when unset.' })
   displayName!: string | null;
-  @Field(() => String, { nullable: true, description: 'An https image shown to payers beside the display name.' }) logoUrl!:
-    | string
-    | null;
+  @Field(() => String, { nullable: true, description: 'An https image shown to payers beside the display name.' }) logoUrl!: string | null;
   @Field(() => String, { nullable: true, description: '#RRGGBB behind white text on the pay pages (WCAG AA contrast).' })
   accentColor!: string | null;
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl!: string | null;
@@ -73,8 +71,7 @@ export class IntegrationView {
 export class IntegrationSettingsInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true, description: 'Shown to payers (at most 80 characters); "" clears it.' }) displayName?:
-    | string
-    | null;
+    string | null;
   @Field(() => String, { nullable: true, description: 'An absolute https image address; "" clears it.' }) logoUrl?: string | null;
   @Field(() => String, {
     nullable: true,

@@ -150,7 +150,7 @@ export class PaySessionView {
   @Field(() => String, { description: "Who is paid: the integration's display name, or its name when none is set." })
   merchantName!: string;
   @Field(() => String, { nullable: true, description: "The merchant's logo (an https address)." }) merchantLogoUrl!: string | null;
-  @Field(() => String, { nullable: true, description: 'The merchant\'s #RRGGBB accent; white text on it meets WCAG AA.' })
+  @Field(() => String, { nullable: true, description: "The merchant's #RRGGBB accent; white text on it meets WCAG AA." })
   accentColor!: string | null;
   @Field(() => String, { nullable: true, description: 'What is bought, as the merchant described it.' }) description!: string | null;
   @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
