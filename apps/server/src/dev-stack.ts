@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ApiKey } from './modules/integrations/api-key.entity.js';
 import type { IntegrationService } from './modules/integrations/integration.service.js';
+import { CLI_ACTOR } from './modules/audit/audit.service.js';
 import { Integration } from './modules/integrations/integration.entity.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
 import { runInOwnProcessGroup } from './process-group.js';
@@ -125,6 +126,9 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
     integration = (
       await integrations.createIntegration(em, {
         name: 'Reference merchant (demo)',
+        // What payers see on the pay pages: the restaurant, not the integration's internal name.
+        displayName: 'Harbour Table',
+        accentColor: '#0F6B5C',
         partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
         webhookUrl: `${merchantUrl}/webhooks/paysplit`,
         redirectAllowlist: [new URL(merchantUrl).origin],
@@ -132,6 +136,9 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
       })
     ).integration;
     running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
+  } else if (!integration.displayName) {
+    // Provisioned before integrations had a brand: payers should see the restaurant's name too.
+    await integrations.updateSettings(em, integration, { displayName: 'Harbour Table', accentColor: '#0F6B5C' }, CLI_ACTOR);
   }
   if (saved?.apiKeyId) await em.nativeUpdate(ApiKey, { id: saved.apiKeyId, revokedAt: null }, { revokedAt: new Date() });
   const { apiKey, record } = await integrations.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');

@@ -5,3 +5,4 @@ export * from './money.js';
 export * from './allocation.js';
 export * from './session-lifecycle.js';
 export * from './session-request.js';
+export * from './brand.js';

@@ -40,6 +40,8 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
           amountMinor: booking.amountMinor,
           currency: booking.currency,
           merchantOrderRef: booking.orderRef,
+          // What is bought: PaySplit shows it to the host and every payer beside our name.
+          description: booking.title,
           successUrl: `${config.publicUrl}/bookings/${booking.id}/confirmation`,
           cancelUrl: `${config.publicUrl}/`,
         },

@@ -89,6 +89,9 @@ export const IntegrationFieldsFragment = graphql(`
   fragment AdminIntegrationFields on IntegrationView {
     id
     name
+    displayName
+    logoUrl
+    accentColor
     partnerCreatePaymentUrl
     webhookUrl
     redirectAllowlist
@@ -308,6 +311,8 @@ export const SessionDocument = graphql(`
     session(id: $id) {
       id
       integrationId
+      integrationName
+      description
       status
       mode
       currency
@@ -339,6 +344,8 @@ export const SessionDocument = graphql(`
         refundRequired
         createdAt
         authorizedAt
+        endedAt
+        failureReason
       }
       events {
         eventId

@@ -45,6 +45,10 @@ export type PaySessionFieldsFragment = {
   remainingMinor: string;
   splitMode: SplitMode | null;
   organiserName: string | null;
+  merchantName: string;
+  merchantLogoUrl: string | null;
+  accentColor: string | null;
+  description: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
   version: number;
@@ -79,6 +83,10 @@ export type OpenSessionMutation = {
     remainingMinor: string;
     splitMode: SplitMode | null;
     organiserName: string | null;
+    merchantName: string;
+    merchantLogoUrl: string | null;
+    accentColor: string | null;
+    description: string | null;
     successUrl: string | null;
     cancelUrl: string | null;
     version: number;
@@ -113,6 +121,10 @@ export type PaySessionQuery = {
     remainingMinor: string;
     splitMode: SplitMode | null;
     organiserName: string | null;
+    merchantName: string;
+    merchantLogoUrl: string | null;
+    accentColor: string | null;
+    description: string | null;
     successUrl: string | null;
     cancelUrl: string | null;
     version: number;
@@ -147,6 +159,10 @@ export type ConfigureSessionMutation = {
     remainingMinor: string;
     splitMode: SplitMode | null;
     organiserName: string | null;
+    merchantName: string;
+    merchantLogoUrl: string | null;
+    accentColor: string | null;
+    description: string | null;
     successUrl: string | null;
     cancelUrl: string | null;
     version: number;
@@ -187,6 +203,10 @@ export type CancelSessionAsHostMutation = {
     remainingMinor: string;
     splitMode: SplitMode | null;
     organiserName: string | null;
+    merchantName: string;
+    merchantLogoUrl: string | null;
+    accentColor: string | null;
+    description: string | null;
     successUrl: string | null;
     cancelUrl: string | null;
     version: number;
@@ -221,6 +241,10 @@ export type PaySessionUpdatedSubscription = {
     remainingMinor: string;
     splitMode: SplitMode | null;
     organiserName: string | null;
+    merchantName: string;
+    merchantLogoUrl: string | null;
+    accentColor: string | null;
+    description: string | null;
     successUrl: string | null;
     cancelUrl: string | null;
     version: number;
@@ -267,6 +291,10 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -304,6 +332,10 @@ export const OpenSessionDocument = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -320,7 +352,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:c90d7fb92ed7f475501548074b4f6abec9872717a3e892b757df35f20c5d75c5' },
+  { hash: 'sha256:15bb6f346651e35858765a60aa146184e5479c99bfdcd4309b5975378304a3c5' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -340,6 +372,10 @@ export const PaySessionDocument = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -356,7 +392,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:8c805bc02855902ea36a21f4874d33801cdd6e383bba1c0e3d1eef075ebeb394' },
+  { hash: 'sha256:622bf58ae58697ab1c3d630083117a7a045ee75b55b8b3e9ebbc5e0c8fbee124' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -376,6 +412,10 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -392,7 +432,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:3d0b55c3bdba12ca2a5471836e38e27ef6624b954c027eeaef8e31980ec90d5a' },
+  { hash: 'sha256:d37769c87458f9b8971a01655607c766de75bf422bbb3cff6d1cdbc684c964f9' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -423,6 +463,10 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -439,7 +483,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:d993426e5c61bf777d7f5d4f97c898982a61cae1e163b2e8d2c4406a5a5cc778' },
+  { hash: 'sha256:e64ceb856405e124f33980ad78b7fee5c3b38ba2d5c818e26d6004c11e1fc534' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -459,6 +503,10 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   remainingMinor
   splitMode
   organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
   participants {
     id
     displayName
@@ -475,5 +523,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:2d49f8b5cf2a5cb898dc92dc31307e2782728183446f48e3117bc19c0e0f37c1' },
+  { hash: 'sha256:43116018b203b1787397f6fa1c5fee8d0f418c025043505a4f22b70d5d523f04' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

@@ -13,6 +13,10 @@ export const PaySessionFieldsFragment = graphql(`
     remainingMinor
     splitMode
     organiserName
+    merchantName
+    merchantLogoUrl
+    accentColor
+    description
     participants {
       id
       displayName

@@ -23,7 +23,7 @@ export function HostView({ session, now, banner }: Props) {
 
   if (session.status === 'UNCONFIGURED') {
     return (
-      <Page title="Set up the split" banner={banner}>
+      <Page title="Set up the split" banner={banner} merchant={session}>
         <p className="notice notice-info">
           Set up the split before inviting anyone: add the people paying with you, choose how to share {total}, and save. You’ll then get a
           link to send each of them.
@@ -36,7 +36,7 @@ export function HostView({ session, now, banner }: Props) {
 
   if (editing) {
     return (
-      <Page title="Change the split" focusHeading banner={banner}>
+      <Page title="Change the split" focusHeading banner={banner} merchant={session}>
         <SplitEditor session={session} onDone={() => setEditing(false)} />
       </Page>
     );
@@ -44,7 +44,7 @@ export function HostView({ session, now, banner }: Props) {
 
   const you = session.participants.find((p) => p.isYou);
   return (
-    <Page title="Your group payment" eyebrow={`Total ${total}`} focusHeading banner={banner}>
+    <Page title="Pay and invite your group" eyebrow={`Total ${total}`} focusHeading banner={banner} merchant={session}>
       {you && (
         <section className="your-share" aria-labelledby="your-share-heading">
           <h2 id="your-share-heading">Your share</h2>

@@ -19,7 +19,7 @@ export function ParticipantView({ session, now, banner }: Props) {
 
   if (session.status === 'UNCONFIGURED' || you === undefined) {
     return (
-      <Page title="Not ready yet" banner={banner}>
+      <Page title="Not ready yet" banner={banner} merchant={session}>
         <p className="lead">{organiser} hasn’t finished setting up this payment. Check back soon.</p>
       </Page>
     );
@@ -27,7 +27,12 @@ export function ParticipantView({ session, now, banner }: Props) {
 
   const paid = you.status === 'PAID';
   return (
-    <Page title={paid ? 'You’ve paid your share' : 'Pay your share'} eyebrow={`Organised by ${organiser}`} banner={banner}>
+    <Page
+      title={paid ? 'You’ve paid your share' : 'Pay your share'}
+      eyebrow={`Organised by ${organiser}`}
+      banner={banner}
+      merchant={session}
+    >
       <dl className="amounts">
         <div className="amount-main">
           <dt>{paid ? 'You paid' : 'Your share'}</dt>

@@ -124,7 +124,7 @@ describe('PayPage', () => {
     const hostView = makeSession({ participants: [{ ...host, isYou: true }, alex, { ...kim, isYou: false, inviteUrl: 'https://x/k' }] });
     vi.stubGlobal('fetch', graphQLFetch({ PaySession: () => ({ data: { paySession: hostView } }) }).fetchMock);
     boot('/pay/s1');
-    expect(await screen.findByRole('heading', { name: 'Your group payment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pay and invite your group' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Copy link' })).toHaveLength(2);
     expect((screen.getByLabelText('Invite link for Alex') as HTMLInputElement).value).toBe('https://pay.example/pay/s?token=t-alex');
     expect(screen.getByRole('button', { name: /^Pay .*160\.00$/ })).toBeTruthy();

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { accentStyle, type Merchant, MerchantHeader } from './MerchantHeader';
 
 interface Props {
   /** The page's h1, also the tab title. */
@@ -8,22 +9,25 @@ interface Props {
   /** Move focus to the heading when this screen appears or changes (an end state replacing another). */
   focusHeading?: boolean;
   banner?: ReactNode;
+  /** Who is paid and for what, shown first; their accent colours the primary buttons. */
+  merchant?: Merchant;
   children?: ReactNode;
 }
 
 /** One screen: landmark, heading, and the tab title, so each state reads as its own page. */
-export function Page({ title, eyebrow, focusHeading = false, banner, children }: Props) {
+export function Page({ title, eyebrow, focusHeading = false, banner, merchant, children }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const merchantName = merchant?.merchantName;
   useEffect(() => {
-    document.title = `${title} · PaySplit`;
-  }, [title]);
+    document.title = `${title} · ${merchantName ?? 'PaySplit'}`;
+  }, [title, merchantName]);
   // A new heading means a new screen: take focus there so a screen reader starts reading it.
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading, title]);
 
   return (
-    <div className="app">
+    <div className="app" data-accent={merchant?.accentColor ? '' : undefined} style={accentStyle(merchant?.accentColor)}>
       <header className="brand" aria-label="PaySplit">
         <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
           <rect width="32" height="32" rx="8" fill="currentColor" />
@@ -34,6 +38,7 @@ export function Page({ title, eyebrow, focusHeading = false, banner, children }:
       </header>
       <main className="page">
         {banner}
+        {merchant && <MerchantHeader merchant={merchant} />}
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1 ref={heading} tabIndex={-1}>
           {title}

@@ -15,7 +15,9 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
 
   integration create --name N [--partner-url U] [--webhook-url U] [--allow-origin O]...
                      [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
+                     [--display-name D] [--logo-url https://…] [--accent-color #RRGGBB]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
+      The display name, logo and accent colour are what payers see on the pay pages.
       Prints {integrationId, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret, mode}.
       The key and secrets are shown only once.
   integration disable <integrationId>
@@ -44,6 +46,9 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       email: { type: 'string' },
       'partner-url': { type: 'string' },
       'webhook-url': { type: 'string' },
+      'display-name': { type: 'string' },
+      'logo-url': { type: 'string' },
+      'accent-color': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
       subscribe: { type: 'string', multiple: true },
       live: { type: 'boolean', default: false },
@@ -75,6 +80,9 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
               eventSubscriptions: values.subscribe ?? [],
               keyMode: mode,
               payoutOnboarded: values.onboarded,
+              displayName: values['display-name'],
+              logoUrl: values['logo-url'],
+              accentColor: values['accent-color'],
             });
             return {
               integrationId: created.integration.id,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import { Integration } from '../modules/integrations/integration.entity.js';
 import { Payment } from '../modules/payments/payment.entity.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
@@ -16,6 +17,8 @@ export interface EventWithDeliveries {
 export interface RequestLoaders {
   paymentsOfSession: DataLoader<string, Payment[]>;
   eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
+  /** Integration names by id (a page of sessions shows each session's integration by name). */
+  integrationName: DataLoader<string, string | null>;
 }
 
 function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => string): T[][] {
@@ -31,6 +34,11 @@ export function createLoaders(emFor: () => EntityManager): RequestLoaders {
       const em = emFor();
       const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
       return groupBy(sessionIds, payments, (payment) => payment.session.id);
+    }),
+    integrationName: new DataLoader(async (integrationIds) => {
+      const rows = await emFor().find(Integration, { id: { $in: [...integrationIds] } }, { fields: ['id', 'name'] });
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return integrationIds.map((id) => names.get(id) ?? null);
     }),
     eventsOfSession: new DataLoader(async (sessionIds) => {
       const em = emFor();

@@ -32,6 +32,7 @@ const SESSION_DETAILS = /* GraphQL */ `
     paidMinor
     remainingMinor
     orderReference
+    description
     metadata
     version
     createdAt

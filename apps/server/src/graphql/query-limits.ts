@@ -64,6 +64,7 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   // batch the DataLoaders make once per page (payments, events with deliveries and attempts).
   'SessionView.refundsOwed': { base: STATEMENT },
   'SessionView.payments': { base: 2 },
+  'SessionView.integrationName': { base: 2 },
   'SessionView.events': { base: 3 },
   // An integration has a few keys (rotation keeps two or three alive, revoked ones stay listed).
   'IntegrationView.apiKeys': { base: STATEMENT, rows: 10 },

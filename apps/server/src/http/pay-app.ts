@@ -9,7 +9,10 @@ export const PAY_PAGE_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    // The merchant's logo (an https URL it sets on its integration) is the one thing a pay page
+    // loads from elsewhere: images only, https only; scripts, styles and requests stay same-origin,
+    // and no-referrer keeps the page's address (which once held a token) from the image's host.
+    "img-src 'self' data: https:",
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

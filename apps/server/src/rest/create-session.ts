@@ -1,4 +1,4 @@
-import { ErrorCode, MAX_ORDER_REFERENCE_LENGTH, SPLIT_MODES } from '@paysplit/domain';
+import { ErrorCode, MAX_DESCRIPTION_LENGTH, MAX_ORDER_REFERENCE_LENGTH, SPLIT_MODES } from '@paysplit/domain';
 import { z } from 'zod';
 import { CreateSessionOperation } from '../graphql/operations.js';
 import { findInexactNumbers } from './json-body.js';
@@ -45,6 +45,12 @@ export const createSessionBodySchema = z
       .max(MAX_ORDER_REFERENCE_LENGTH)
       .nullish()
       .describe('Your order or booking reference, echoed as orderReference in the completion webhook'),
+    description: z
+      .string()
+      .nullish()
+      .describe(
+        `What is bought, e.g. "Dinner for 4": shown to the host and every payer beside your display name. Plain text on one line, trimmed, at most ${MAX_DESCRIPTION_LENGTH} characters; blank is the same as not sent. Returned by the session read API, never by the public status poll.`,
+      ),
     participants: z.array(participant).max(100).nullish().describe('With unconfigured: false — the participants, host first'),
     splitMode: z.enum(SPLIT_MODES).nullish().describe('With unconfigured: false — equal, exact, percent or shares'),
     expiresInSeconds: z.number().int().nullish().describe('Seconds until the session expires: 1800 to 2592000, default 259200 (72 h)'),

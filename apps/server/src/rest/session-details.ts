@@ -16,6 +16,7 @@ export const sessionDetailsSchema = z
     paidMinor: z.string(),
     remainingMinor: z.string(),
     orderReference: z.string().nullable(),
+    description: z.string().nullable().describe('What is bought, as sent at creation'),
     metadata: z.record(z.string(), z.unknown()),
     version: z.number().int().describe('Increments on every change of the session'),
     createdAt: z.iso.datetime(),

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantStub } from '../support/merchant-stub.js';
 import { postJson, startTestServer, type TestServer } from '../support/test-server.js';
-import { type Browser, openBrowser, screenshot, seriousAccessibilityViolations } from './chromium.js';
+import { accessibilityViolations, type Browser, openBrowser, screenshot } from './chromium.js';
+import { PayBrowser } from '../support/pay-browser.js';
 
 let server: TestServer;
 let stub: MerchantStub;
@@ -35,7 +36,7 @@ async function person(viewport = { width: 1280, height: 900 }): Promise<Browser>
   return browser;
 }
 
-/** Waits for the screen's heading, screenshots it, and checks it with axe-core. */
+/** Waits for the screen's heading, screenshots it, and checks it with axe-core: no violation of any impact. */
 async function expectScreen(page: Page, name: string, heading: string | RegExp): Promise<void> {
   try {
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -45,11 +46,25 @@ async function expectScreen(page: Page, name: string, heading: string | RegExp):
     throw error;
   }
   await screenshot(page, name);
-  expect(await seriousAccessibilityViolations(page), `axe on ${name}`).toEqual([]);
+  expect(await accessibilityViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 async function nav(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label }).click();
+}
+
+/** A field the form marked wrong: aria-invalid, drawn with the error border, its message beside it. */
+async function expectHighlighted(page: Page, label: string | RegExp, message: string | RegExp): Promise<void> {
+  const field = page.getByLabel(label, { exact: typeof label === 'string' });
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const style = await field.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return { width: computed.borderTopWidth, color: computed.borderTopColor };
+  });
+  expect(style).toEqual({ width: '2px', color: 'rgb(179, 38, 30)' });
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const notes = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).innerText()));
+  expect(notes.join(' ')).toMatch(message);
 }
 
 /** The value of a shown-once box, then hides it. */
@@ -99,6 +114,14 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await page.getByRole('link', { name: 'Create an account' }).click();
       await expectScreen(page, 'admin-02-register', 'Create a PaySplit account');
       await page.getByLabel('Email').fill(MERCHANT_EMAIL);
+      // A short password: the message says which field, and that field is marked.
+      await page.getByLabel('Password', { exact: true }).fill('too short');
+      await page.getByLabel('Repeat the password').fill('too short');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Check the highlighted fields.').waitFor();
+      await expectHighlighted(page, 'Password', 'Use at least 12 characters.');
+      await screenshot(page, 'admin-02-register-short-password');
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByLabel('Password', { exact: true }).fill(MERCHANT_PASSWORD);
       await page.getByLabel('Repeat the password').fill(MERCHANT_PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -121,12 +144,25 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await expectScreen(page, 'admin-04-integrations-empty', 'Integrations');
       await page.getByRole('link', { name: 'New integration' }).first().click();
       await expectScreen(page, 'admin-05-new-integration', 'New integration');
-      await page.getByLabel('Name').fill('Admin journey shop');
+      await page.getByLabel('Name', { exact: true }).fill('Admin journey shop');
       await page.getByLabel('Partner create-payment URL').fill(stub.partnerUrl);
       await page.getByLabel('Webhook URL').fill(stub.webhookUrl);
       await page.getByLabel('Redirect allowlist').fill('https://shop.example.com\nhttps://*.shop.example.com');
+      // What payers see: a light accent is refused by the field (white text would be unreadable on it).
+      await page.getByLabel('Display name').fill('Harbour Table');
+      await page.getByLabel('Logo URL').fill('http://cdn.example.com/logo.png');
+      await page.getByLabel('Accent colour').fill('#FFD700');
+      await page.getByRole('button', { name: 'Create integration' }).click();
+      await expectHighlighted(page, 'Accent colour', /White text on #FFD700 has contrast 1\.\d\d:1/);
+      await expectHighlighted(page, 'Logo URL', 'Enter a full image address starting with https://');
+      await screenshot(page, 'admin-05-new-integration-errors');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('Logo URL').fill('https://cdn.example.com/logo.png');
+      await page.getByLabel('Accent colour').fill('#0F6B5C');
       await page.getByRole('button', { name: 'Create integration' }).click();
       await expectScreen(page, 'admin-06-integration', 'Admin journey shop');
+      expect(await page.getByLabel('Display name').inputValue()).toBe('Harbour Table');
+      expect(await page.getByLabel('Accent colour').inputValue()).toBe('#0F6B5C');
       integrationPath = new URL(page.url()).pathname;
       integrationId = decodeURIComponent(integrationPath.split('/').at(-1)!);
 
@@ -176,7 +212,14 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       // A session created over REST with the new test key appears in the explorer.
       const created = await postJson<{ sessionId: string }>(
         `${server.baseUrl}/api/v1/payments/sessions`,
-        { integrationId, amountMinor: '12050', currency: 'NZD', unconfigured: true, merchantOrderRef: 'admin-journey-1' },
+        {
+          integrationId,
+          amountMinor: '12050',
+          currency: 'NZD',
+          unconfigured: true,
+          merchantOrderRef: 'admin-journey-1',
+          description: 'Dinner for 4',
+        },
         { 'x-service-api-key': testKey },
       );
       expect(created.status).toBe(200);
@@ -204,6 +247,42 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await results.getByRole('link', { name: new RegExp(sessionId) }).click();
       await expectScreen(page, 'admin-12-session', 'Session admin-journey-1');
+      // The integration by name (a link to it), and what is bought.
+      const summary = page.getByRole('region', { name: 'Summary' });
+      await summary.getByRole('link', { name: 'Admin journey shop' }).waitFor();
+      await summary.getByText('Dinner for 4').waitFor();
+
+      // A declined attempt: the merchant reports it failed, and the session page says so and when.
+      const configured = await postJson<{ sessionId: string; hostToken: string }>(
+        `${server.baseUrl}/api/v1/payments/sessions`,
+        {
+          integrationId,
+          amountMinor: '3000',
+          unconfigured: false,
+          splitMode: 'equal',
+          participants: [{ displayName: 'Ana' }, { displayName: 'Ben' }],
+          merchantOrderRef: 'admin-journey-2',
+        },
+        { 'x-service-api-key': testKey },
+      );
+      // The stub merchant answers PaySplit's create-payment call once it holds the partner secret.
+      const integrationSecrets = await server.paysplit.services.integrations.signingSecrets(server.orm.em.fork(), integrationId);
+      stub.partnerSecret = integrationSecrets.partner[0]!;
+      const host = new PayBrowser(server.baseUrl);
+      await host.open(configured.body.sessionId, configured.body.hostToken);
+      const started = await host.startPayment(configured.body.sessionId);
+      expect(started.errors).toBeUndefined();
+      const failed = await postJson(
+        `${server.baseUrl}/api/v1/payments/record`,
+        { paymentId: started.data.startPayment.paymentId, action: 'fail' },
+        { 'x-service-api-key': testKey },
+      );
+      expect(failed.status).toBe(200);
+      await page.goto(`${server.baseUrl}/admin/sessions/${configured.body.sessionId}`);
+      await expectScreen(page, 'admin-12-session-declined', 'Session admin-journey-2');
+      const attempt = page.getByRole('region', { name: 'Payment list' }).getByRole('row', { name: /Ana/ });
+      await attempt.getByText('Failed', { exact: true }).waitFor();
+      expect(await attempt.innerText()).toMatch(/Failed [A-Z][a-z]{2} \d+, \d{4}, .*: reported failed by the merchant/);
 
       // Send test event: its delivery fails (500), Redeliver delivers it (200).
       stub.webhookStatuses = [500, 200, 500, 200];
@@ -330,7 +409,11 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
       await expectScreen(page, 'admin-23-forced-password-change', 'Choose a new password');
       expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
-      await page.getByLabel('Current password').fill(oneTimePassword!);
+      // The one-time password was just typed: it is not asked for again.
+      expect(await page.getByLabel('Current password').count()).toBe(0);
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expectHighlighted(page, 'New password', 'Use at least 12 characters.');
       await page.getByLabel('New password', { exact: true }).fill('an operator passphrase');
       await page.getByLabel('Repeat the new password').fill('an operator passphrase');
       await page.getByRole('button', { name: 'Change password' }).click();

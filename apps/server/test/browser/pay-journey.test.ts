@@ -55,6 +55,12 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await browser.page.getByRole('button', { name: /^Pay/ }).click();
   }
 
+  /** Every pay page says who is paid and for what (the reference merchant's brand and booking). */
+  async function expectMerchantShown(who: Browser): Promise<void> {
+    await who.page.getByText('Harbour Table', { exact: true }).first().waitFor();
+    await who.page.getByText('Dinner for 4', { exact: true }).first().waitFor();
+  }
+
   it('booking -> host sets up 4 people, keeps 3 -> everyone pays (one card declined first) -> live updates -> host back at the shop, payers all set -> booking PAID', async () => {
     const host = await person();
     await host.page.goto(`${merchant.baseUrl}/`);
@@ -68,6 +74,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     // A fresh setup scolds nobody.
     expect(await host.page.locator('.field-error, .form-error, [aria-invalid="true"]').count()).toBe(0);
     await expectScreen(host, '01-host-setup');
+    await expectMerchantShown(host);
 
     // Two presses of "Add participant" add two rows, each time with the cursor in the new name.
     await host.page.getByLabel('Name of participant 1').fill('Aroha');
@@ -105,6 +112,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     const calebLink = await host.page.getByLabel('Invite link for Caleb').inputValue();
     expect(benLink).toContain(`/pay/${sessionId}?token=`);
     await expectScreen(host, '03-host-invites');
+    await expectMerchantShown(host);
 
     // The host pays their own share through the merchant's test processor.
     await host.page.getByRole('button', { name: /^Pay NZ\$200\.00$/ }).click();
@@ -121,6 +129,8 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await ben.page.getByRole('heading', { name: 'Pay your share' }).waitFor();
     expect(ben.page.url()).not.toContain('token=');
     await expectScreen(ben, '06-participant');
+    await expectMerchantShown(ben);
+    await ben.page.getByText('Organised by Aroha').waitFor();
     await ben.page.getByRole('button', { name: /^Pay NZ\$150\.00$/ }).click();
     await ben.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
     await payAtCheckout(ben, '4000 0000 0000 0002');
@@ -139,6 +149,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
 
     const caleb = await person();
     await caleb.page.goto(calebLink);
+    await expectMerchantShown(caleb);
     await caleb.page.getByRole('button', { name: /^Pay NZ\$130\.00$/ }).click();
     await caleb.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
     await payAtCheckout(caleb, '4242424242424242');

@@ -18,6 +18,8 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
   const baseUrl = `http://127.0.0.1:${port}`;
   const integration = await server.provision({
     name: 'Reference merchant',
+    displayName: 'Harbour Table',
+    accentColor: '#0F6B5C',
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],

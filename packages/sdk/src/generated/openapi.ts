@@ -342,6 +342,8 @@ export interface components {
       } | null;
       /** @description Your order or booking reference, echoed as orderReference in the completion webhook */
       merchantOrderRef?: string | null;
+      /** @description What is bought, e.g. "Dinner for 4": shown to the host and every payer beside your display name. Plain text on one line, trimmed, at most 140 characters; blank is the same as not sent. Returned by the session read API, never by the public status poll. */
+      description?: string | null;
       /** @description With unconfigured: false — the participants, host first */
       participants?:
         | {
@@ -401,6 +403,8 @@ export interface components {
       paidMinor: string;
       remainingMinor: string;
       orderReference: string | null;
+      /** @description What is bought, as sent at creation */
+      description: string | null;
       metadata: {
         [key: string]: unknown;
       };

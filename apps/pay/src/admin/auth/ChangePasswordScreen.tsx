@@ -7,13 +7,17 @@ import { AdminPage } from '../ui/AdminPage';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
+import { rememberedOneTimePassword, rememberOneTimePassword } from './one-time-password';
 import { useLogout, useSignIn } from './viewer';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
-function ChangePasswordForm() {
+/** `knownCurrentPassword`: the one-time password this page signed in with; the field is then not shown. */
+function ChangePasswordForm({ knownCurrentPassword = null }: { knownCurrentPassword?: string | null }) {
   const signIn = useSignIn();
-  const [currentPassword, setCurrentPassword] = useState('');
+  const [askCurrent, setAskCurrent] = useState(knownCurrentPassword === null);
+  const [typedCurrentPassword, setCurrentPassword] = useState('');
+  const currentPassword = askCurrent ? typedCurrentPassword : (knownCurrentPassword ?? '');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<PasswordField>>(NO_ERRORS);
@@ -26,9 +30,19 @@ function ChangePasswordForm() {
       setNewPassword('');
       setConfirmPassword('');
       setDone(true);
+      rememberOneTimePassword(null);
       signIn(changePassword);
     },
-    onError: (error) => setErrors(formErrorsFrom(error, ['currentPassword', 'newPassword'] as const)),
+    onError: (error) => {
+      const next = formErrorsFrom(error, ['currentPassword', 'newPassword'] as const);
+      // The remembered password no longer works (changed elsewhere): ask for it after all.
+      if (!askCurrent && next.fields.currentPassword) {
+        rememberOneTimePassword(null);
+        setAskCurrent(true);
+        next.fields.currentPassword = 'Enter the one-time password you logged in with.';
+      }
+      setErrors(next);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -50,14 +64,16 @@ function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Change password">
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
-        error={errors.fields.currentPassword}
-      />
+      {askCurrent && (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={typedCurrentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          error={errors.fields.currentPassword}
+        />
+      )}
       <TextField
         label="New password"
         type="password"
@@ -94,7 +110,7 @@ export function ForcedChangePasswordScreen() {
   return (
     <Page title="Choose a new password">
       <p className="lead">You logged in with a one-time password. Choose your own password to continue.</p>
-      <ChangePasswordForm />
+      <ChangePasswordForm knownCurrentPassword={rememberedOneTimePassword()} />
       <button type="button" className="button-quiet" onClick={() => logout.mutate()}>
         Log out
       </button>

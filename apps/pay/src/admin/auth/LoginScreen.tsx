@@ -10,6 +10,7 @@ import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, retryAfterSeconds } from '../ui/form-errors';
 import { useSignIn } from './viewer';
+import { rememberOneTimePassword } from './one-time-password';
 
 type LoginField = 'email' | 'password';
 
@@ -26,7 +27,11 @@ export function LoginScreen() {
 
   const login = useMutation({
     mutationFn: () => adminExecute(LoginDocument, { email: email.trim(), password }),
-    onSuccess: ({ login: viewer }) => signIn(viewer),
+    onSuccess: ({ login: viewer }) => {
+      // Signed in with a one-time password: the change that follows need not ask for it again.
+      rememberOneTimePassword(viewer?.mustChangePassword ? password : null);
+      signIn(viewer);
+    },
     onError: (error) => {
       const seconds = errorCodeOf(error) === 'RATE_LIMIT_EXCEEDED' ? retryAfterSeconds(error) : null;
       setRetryAt(seconds === null ? null : Date.now() + seconds * 1000);

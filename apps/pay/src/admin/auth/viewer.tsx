@@ -6,6 +6,7 @@ import { adminPaths } from '../admin-routes';
 import { navigate } from '../navigation';
 import { LogoutDocument, MeDocument } from '../operations';
 import { adminExecute, rememberCsrfToken } from '../transport';
+import { rememberOneTimePassword } from './one-time-password';
 
 export type AdminViewer = AdminViewerFieldsFragment;
 
@@ -16,6 +17,7 @@ const TRANSIENT_CODES = new Set([NETWORK_ERROR, 'SERVICE_UNAVAILABLE', 'INTERNAL
 /** Forgets the login: the next render shows the login screen, and nothing of the last account stays cached. */
 function signedOut(queryClient: QueryClient): void {
   rememberCsrfToken(null);
+  rememberOneTimePassword(null);
   // The `me` entry stays (its observer shows the login screen); everything else goes.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== meQueryKey[1] });
   queryClient.setQueryData(meQueryKey, null);

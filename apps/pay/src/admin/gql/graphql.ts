@@ -26,8 +26,14 @@ export type EventType = 'SERVICE_PAYMENT_RECORDED' | 'SERVICE_SESSION_CANCELLED'
 
 /** Integration settings; on update, absent fields stay as they are and "" clears a URL. */
 export type IntegrationSettingsInput = {
+  /** #RRGGBB; refused (VALIDATION_ERROR) when white text on it is below 4.5:1 contrast. "" clears it. */
+  accentColor?: string | null | undefined;
+  /** Shown to payers (at most 80 characters); "" clears it. */
+  displayName?: string | null | undefined;
   enabled?: boolean | null | undefined;
   eventSubscriptions?: Array<EventType> | null | undefined;
+  /** An absolute https image address; "" clears it. */
+  logoUrl?: string | null | undefined;
   name?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   redirectAllowlist?: Array<string> | null | undefined;
@@ -152,6 +158,9 @@ export type AdminIntegrationsQuery = {
 export type AdminIntegrationFieldsFragment = {
   id: string;
   name: string;
+  displayName: string | null;
+  logoUrl: string | null;
+  accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
   webhookUrl: string | null;
   redirectAllowlist: Array<string>;
@@ -186,6 +195,9 @@ export type AdminIntegrationQuery = {
   integration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -221,6 +233,9 @@ export type AdminCreateIntegrationMutation = {
   createIntegration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -257,6 +272,9 @@ export type AdminUpdateIntegrationMutation = {
   updateIntegration: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -317,6 +335,9 @@ export type AdminSubmitPayoutOnboardingMutation = {
   submitPayoutOnboarding: {
     id: string;
     name: string;
+    displayName: string | null;
+    logoUrl: string | null;
+    accentColor: string | null;
     partnerCreatePaymentUrl: string | null;
     webhookUrl: string | null;
     redirectAllowlist: Array<string>;
@@ -508,6 +529,8 @@ export type AdminSessionQuery = {
   session: {
     id: string;
     integrationId: string;
+    integrationName: string;
+    description: string | null;
     status: SessionStatus;
     mode: Mode;
     currency: string;
@@ -539,6 +562,8 @@ export type AdminSessionQuery = {
       refundRequired: boolean;
       createdAt: string;
       authorizedAt: string | null;
+      endedAt: string | null;
+      failureReason: string | null;
     }>;
     events: Array<{
       eventId: string;
@@ -622,6 +647,9 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -796,6 +824,9 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -825,7 +856,7 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:7fee3a0dbce125b8557ef86459342846e0b8d360971bc007fe227ac85da1e3c4' },
+  { hash: 'sha256:a0bce2bfef091d957dc6f8d5fd50bc8f5e8c58cc87de80f8732e6798e8114cba' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -837,6 +868,9 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -866,7 +900,7 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:ae968641369aa9da18437e45c00fc1f2aaab419b43444756e42b182f3f1bcda6' },
+  { hash: 'sha256:f2231ed5cb3b5b2b23e5a6fbf61e6305cb51521ce172d1b4298ecaadf800dcd9' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -878,6 +912,9 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -907,7 +944,7 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:16160a5f625a1644b0971a58ba257ec5cd9b04c2505a46b87bb92535d8b4971d' },
+  { hash: 'sha256:92df27b3855814a22fa7a55f07c61b0f62fb3833e50e105f799d20190f2bb68e' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -957,6 +994,9 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   id
   name
+  displayName
+  logoUrl
+  accentColor
   partnerCreatePaymentUrl
   webhookUrl
   redirectAllowlist
@@ -986,7 +1026,7 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6261725e18c193850ab4faac2a01cd913a5c9422013a2809ba87094326e223e9' },
+  { hash: 'sha256:715b238c7acfc3b3d921b945ac3b806c2155eb996b72814639ae2b966b04178d' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminSendTestEventDocument = new TypedDocumentString(
   `
@@ -1153,6 +1193,8 @@ export const AdminSessionDocument = new TypedDocumentString(
   session(id: $id) {
     id
     integrationId
+    integrationName
+    description
     status
     mode
     currency
@@ -1184,6 +1226,8 @@ export const AdminSessionDocument = new TypedDocumentString(
       refundRequired
       createdAt
       authorizedAt
+      endedAt
+      failureReason
     }
     events {
       eventId
@@ -1212,7 +1256,7 @@ export const AdminSessionDocument = new TypedDocumentString(
     error
   }
 }`,
-  { hash: 'sha256:b2cdc61577c399a0e5fd6d91e513cf6c0f6a515ba09578068113d2b7c077df32' },
+  { hash: 'sha256:1bbc3b61687ebc3ddfad59e4608b1440d26f3bad15e413b9609ddc762e1f7a8a' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `

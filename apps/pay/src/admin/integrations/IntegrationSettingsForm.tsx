@@ -42,6 +42,39 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
   return (
     <form onSubmit={submit} noValidate aria-label={submitLabel} className="settings-form">
       <TextField label="Name" value={draft.name} onChange={(e) => edit({ name: e.target.value })} error={errorOf('name')} maxLength={200} />
+      <fieldset className="field">
+        <legend>What payers see</legend>
+        <TextField
+          label="Display name"
+          hint={`Shown to payers on every pay page${draft.name.trim() ? `; without it they see “${draft.name.trim()}”` : ''}.`}
+          autoComplete="organization"
+          value={draft.displayName}
+          onChange={(e) => edit({ displayName: e.target.value })}
+          error={errorOf('displayName')}
+          maxLength={80}
+        />
+        <TextField
+          label="Logo URL"
+          type="url"
+          inputMode="url"
+          hint="An https image, shown square at 40 px beside the display name."
+          placeholder="https://shop.example.com/logo.png"
+          value={draft.logoUrl}
+          onChange={(e) => edit({ logoUrl: e.target.value })}
+          error={errorOf('logoUrl')}
+        />
+        <TextField
+          label="Accent colour"
+          hint="As #RRGGBB. Pay buttons use it with white text, so it must be dark enough for a 4.5:1 contrast."
+          placeholder="#0B5CAD"
+          spellCheck={false}
+          autoCapitalize="characters"
+          value={draft.accentColor}
+          onChange={(e) => edit({ accentColor: e.target.value })}
+          error={errorOf('accentColor')}
+          maxLength={7}
+        />
+      </fieldset>
       <TextField
         label="Partner create-payment URL"
         type="url"

@@ -40,4 +40,24 @@ describe('integration settings form -> IntegrationSettingsInput', () => {
     expect(checkSettings(draft({ redirectAllowlist: 'https://shop.example.com/return' })).redirectAllowlist).toMatch(/not an origin/);
     expect(checkSettings(draft({ webhookUrl: 'http://127.0.0.1:4000/webhooks' }))).toEqual({});
   });
+
+  it('checks the brand payers see: an https logo and an accent white text is readable on', () => {
+    expect(
+      checkSettings(draft({ displayName: 'Harbour Table', logoUrl: 'https://cdn.example.com/l.png', accentColor: '#0F6B5C' })),
+    ).toEqual({});
+    expect(checkSettings(draft({ logoUrl: 'http://cdn.example.com/l.png', accentColor: '#FFD700' }))).toEqual({
+      logoUrl: 'Enter a full image address starting with https://',
+      accentColor: expect.stringMatching(/^White text on #FFD700 has contrast 1\.\d\d:1; at least 4\.5:1 is needed/),
+    });
+    expect(checkSettings(draft({ accentColor: 'teal' })).accentColor).toMatch(/#RRGGBB/);
+  });
+
+  it('sends blank brand fields as "" on an update (clearing them) and leaves them out of a create', () => {
+    expect(settingsInput(draft({ displayName: ' ', accentColor: '#0f6b5c ' }), 'update')).toMatchObject({
+      displayName: '',
+      logoUrl: '',
+      accentColor: '#0f6b5c',
+    });
+    expect(settingsInput(draft({}), 'create')).toMatchObject({ displayName: null, logoUrl: null, accentColor: null });
+  });
 });

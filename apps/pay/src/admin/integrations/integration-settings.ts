@@ -1,3 +1,4 @@
+import { MAX_MERCHANT_DISPLAY_NAME_LENGTH, validateAccentColor, validateLogoUrl } from '@paysplit/domain';
 import type { AdminIntegrationFieldsFragment, EventType, IntegrationSettingsInput } from '../gql/graphql';
 
 export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
@@ -10,6 +11,10 @@ export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
 /** The settings form as typed: text fields as text, the allowlist one address per line. */
 export interface SettingsDraft {
   name: string;
+  /** What payers see: the display name (else the name), logo and accent colour. */
+  displayName: string;
+  logoUrl: string;
+  accentColor: string;
   partnerCreatePaymentUrl: string;
   webhookUrl: string;
   redirectAllowlist: string;
@@ -21,6 +26,9 @@ export type SettingsField = keyof SettingsDraft;
 
 export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'name',
+  'displayName',
+  'logoUrl',
+  'accentColor',
   'partnerCreatePaymentUrl',
   'webhookUrl',
   'redirectAllowlist',
@@ -30,6 +38,9 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
 
 export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
   name: '',
+  displayName: '',
+  logoUrl: '',
+  accentColor: '',
   partnerCreatePaymentUrl: '',
   webhookUrl: '',
   redirectAllowlist: '',
@@ -40,6 +51,9 @@ export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
 export function draftFromIntegration(integration: AdminIntegrationFieldsFragment): SettingsDraft {
   return {
     name: integration.name,
+    displayName: integration.displayName ?? '',
+    logoUrl: integration.logoUrl ?? '',
+    accentColor: integration.accentColor ?? '',
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? '',
     webhookUrl: integration.webhookUrl ?? '',
     redirectAllowlist: integration.redirectAllowlist.join('\n'),
@@ -79,6 +93,14 @@ function isWebAddress(text: string): boolean {
 export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsField, string>> {
   const errors: Partial<Record<SettingsField, string>> = {};
   if (draft.name.trim() === '') errors.name = 'Give the integration a name.';
+  if ([...draft.displayName.trim()].length > MAX_MERCHANT_DISPLAY_NAME_LENGTH) {
+    errors.displayName = `Use at most ${MAX_MERCHANT_DISPLAY_NAME_LENGTH} characters.`;
+  }
+  const logoUrl = draft.logoUrl.trim();
+  if (logoUrl !== '' && validateLogoUrl(logoUrl).length > 0) errors.logoUrl = 'Enter a full image address starting with https://';
+  const accentColor = draft.accentColor.trim();
+  const [accentProblem] = accentColor === '' ? [] : validateAccentColor(accentColor);
+  if (accentProblem) errors.accentColor = sentence(accentProblem.message);
   for (const field of ['partnerCreatePaymentUrl', 'webhookUrl'] as const) {
     const value = draft[field].trim();
     if (value !== '' && !isWebAddress(value)) errors[field] = 'Enter a full address starting with https://';
@@ -88,6 +110,10 @@ export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsFiel
     errors.redirectAllowlist = `“${badLine.slice(0, 80)}” is not an origin: give scheme and host only, such as https://shop.example.com.`;
   }
   return errors;
+}
+
+function sentence(message: string): string {
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 }
 
 /**
@@ -101,6 +127,10 @@ export function settingsInput(draft: SettingsDraft, purpose: 'create' | 'update'
   };
   const input: IntegrationSettingsInput = {
     name: draft.name.trim(),
+    // "" clears a brand field on update; on create, blank is simply not set.
+    displayName: address(draft.displayName) ?? null,
+    logoUrl: address(draft.logoUrl) ?? null,
+    accentColor: address(draft.accentColor) ?? null,
     redirectAllowlist: allowlistLines(draft.redirectAllowlist),
     // In the order the form lists them, whatever order they were ticked in.
     eventSubscriptions: EVENT_TYPES.map((event) => event.type).filter((type) => draft.eventSubscriptions.includes(type)),

@@ -102,7 +102,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
                   <th scope="col">Processor reference</th>
-                  <th scope="col">Authorized</th>
+                  <th scope="col">Outcome</th>
                 </tr>
               </thead>
               <tbody>
@@ -112,11 +112,11 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                     <td>{data.participants.find((p) => p.id === payment.participantId)?.displayName ?? payment.participantId}</td>
                     <td className="cell-money">{money(payment.amountMinor)}</td>
                     <td>
-                      {humanize(payment.status)}
+                      <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
                       {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
                     </td>
                     <td>{payment.processorReference ?? '—'}</td>
-                    <td>{formatDateTime(payment.authorizedAt, true)}</td>
+                    <td>{paymentOutcome(payment)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -159,6 +159,26 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
   );
 }
 
+type AdminPayment = AdminSession['payments'][number];
+
+const PAYMENT_BADGES: Partial<Record<string, string>> = { failed: 'badge-bad', abandoned: 'badge-bad', authorized: 'badge-ok' };
+
+/** What became of an attempt, and when: the money in, a failure (with the merchant's reason), or a newer attempt replacing it. */
+function paymentOutcome(payment: AdminPayment): string {
+  switch (payment.status) {
+    case 'authorized':
+      return `Authorized ${formatDateTime(payment.authorizedAt, true)}`;
+    case 'failed':
+      return `Failed ${formatDateTime(payment.endedAt, true)}${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
+    case 'abandoned':
+      return `Abandoned ${formatDateTime(payment.endedAt, true)} (a newer attempt replaced it)`;
+    case 'redirected':
+      return 'At the processor’s checkout';
+    default:
+      return 'Starting';
+  }
+}
+
 function SessionSummary({ session }: { session: AdminSession }) {
   const money = (minor: string) => formatMoney(minor, session.currency);
   const rows: [string, ReactNode][] = [
@@ -169,11 +189,11 @@ function SessionSummary({ session }: { session: AdminSession }) {
     ['Remaining', money(session.remainingMinor)],
     ['Split', session.splitMode ? humanize(session.splitMode) : 'Not set up yet'],
     ['Order reference', session.orderReference ?? '—'],
+    ['Description', session.description ?? '—'],
     [
       'Integration',
       <Link key="integration" href={adminPaths.integration(session.integrationId)}>
-        {session.integrationId.slice(0, 8)}
-        <span className="visually-hidden"> (integration {session.integrationId})</span>
+        {session.integrationName}
       </Link>,
     ],
     ['Session id', <code key="id">{session.id}</code>],

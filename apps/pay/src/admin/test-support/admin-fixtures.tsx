@@ -17,6 +17,9 @@ export function makeIntegration(overrides: Partial<AdminIntegrationFieldsFragmen
   return {
     id: 'int-1',
     name: 'Shop',
+    displayName: null,
+    logoUrl: null,
+    accentColor: null,
     partnerCreatePaymentUrl: 'https://shop.example/pay',
     webhookUrl: 'https://shop.example/hooks',
     redirectAllowlist: ['https://shop.example'],

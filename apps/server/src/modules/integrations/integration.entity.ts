@@ -14,6 +14,18 @@ export class Integration {
   @Property({ type: 'text' })
   name!: string;
 
+  /** The brand payers see on the pay pages: shown instead of `name` when set. */
+  @Property({ type: 'text', nullable: true })
+  displayName?: string | null;
+
+  /** An https image shown beside the display name (the pay page's CSP allows https images only). */
+  @Property({ type: 'text', nullable: true })
+  logoUrl?: string | null;
+
+  /** `#RRGGBB` behind white text on the pay pages; white on it reaches WCAG AA (4.5:1). */
+  @Property({ type: 'text', nullable: true })
+  accentColor?: string | null;
+
   @Property({ type: 'text', nullable: true })
   partnerCreatePaymentUrl?: string | null;
 

@@ -7,6 +7,9 @@ export function toIntegrationView(integration: Integration): IntegrationView {
   return Object.assign(new IntegrationView(), {
     id: integration.id,
     name: integration.name,
+    displayName: integration.displayName ?? null,
+    logoUrl: integration.logoUrl ?? null,
+    accentColor: integration.accentColor ?? null,
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? null,
     webhookUrl: integration.webhookUrl ?? null,
     redirectAllowlist: integration.redirectAllowlist,

@@ -63,6 +63,9 @@ export class IntegrationResolver {
       context.em,
       {
         name: input.name ?? '',
+        displayName: input.displayName,
+        logoUrl: input.logoUrl,
+        accentColor: input.accentColor,
         partnerCreatePaymentUrl: input.partnerCreatePaymentUrl || undefined,
         webhookUrl: input.webhookUrl || undefined,
         redirectAllowlist: input.redirectAllowlist ?? [],

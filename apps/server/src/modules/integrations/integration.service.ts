@@ -1,9 +1,19 @@
 import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid, normalizeAllowlistEntry } from '@paysplit/domain';
+import {
+  AppError,
+  ErrorCode,
+  type ErrorDetail,
+  hasControlCharacter,
+  isUuid,
+  MAX_MERCHANT_DISPLAY_NAME_LENGTH,
+  normalizeAllowlistEntry,
+  validateAccentColor,
+  validateLogoUrl,
+} from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
-import { assertStorableText } from '../sessions/session-plan.js';
+import { assertStorableText, describeDetails } from '../sessions/session-plan.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { API_KEY_PATTERN, generateApiKey, generateSigningSecret, hashesMatch, hashSecret, type KeyMode } from '../../security/tokens.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
@@ -45,7 +55,7 @@ const API_KEY_STATEMENT: PreparedStatement = {
           where k.key_hash = $1`,
 };
 
-export interface CreateIntegrationInput {
+export interface CreateIntegrationInput extends BrandSettings {
   name: string;
   partnerCreatePaymentUrl?: string;
   webhookUrl?: string;
@@ -60,8 +70,15 @@ export interface CreateIntegrationInput {
   enabled?: boolean;
 }
 
+/** The brand payers see on the pay pages; absent or null stays as it is, "" clears. */
+export interface BrandSettings {
+  displayName?: string | null;
+  logoUrl?: string | null;
+  accentColor?: string | null;
+}
+
 /** What the administration area may change; absent fields stay as they are, "" clears a URL. */
-export interface IntegrationSettings {
+export interface IntegrationSettings extends BrandSettings {
   name?: string | null;
   partnerCreatePaymentUrl?: string | null;
   webhookUrl?: string | null;
@@ -136,8 +153,12 @@ export class IntegrationService {
     if (input.keyMode === 'live' || input.payoutOnboarded) await this.assertLiveUrls(input);
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
+    const brand = resolveBrand(input);
     const integration = em.create(Integration, {
       name,
+      displayName: brand.displayName ?? null,
+      logoUrl: brand.logoUrl ?? null,
+      accentColor: brand.accentColor ?? null,
       partnerCreatePaymentUrl: input.partnerCreatePaymentUrl
         ? requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl')
         : null,
@@ -218,6 +239,10 @@ export class IntegrationService {
       }
     };
     if (input.name !== undefined && input.name !== null) set('name', requireName(input.name));
+    const brand = resolveBrand(input);
+    for (const field of ['displayName', 'logoUrl', 'accentColor'] as const) {
+      if (brand[field] !== undefined) set(field, brand[field]);
+    }
     if (input.partnerCreatePaymentUrl !== undefined && input.partnerCreatePaymentUrl !== null) {
       set(
         'partnerCreatePaymentUrl',
@@ -507,6 +532,36 @@ function normalizeSubscriptions(requested: readonly string[]): EventType[] {
     ]);
   }
   return EVENT_TYPES.filter((type) => type === 'SERVICE_SESSION_COMPLETED' || requested.includes(type));
+}
+
+/**
+ * Checks the brand fields sent (all problems together): undefined means not sent, null clears.
+ * The accent colour must carry white text at WCAG AA, since the pay pages put white on it.
+ */
+function resolveBrand(input: BrandSettings): { displayName?: string | null; logoUrl?: string | null; accentColor?: string | null } {
+  const details: ErrorDetail[] = [];
+  const brand: { displayName?: string | null; logoUrl?: string | null; accentColor?: string | null } = {};
+  const sent = (value: string | null | undefined): value is string => value !== undefined && value !== null;
+  if (sent(input.displayName)) {
+    const displayName = input.displayName.trim();
+    if ([...displayName].length > MAX_MERCHANT_DISPLAY_NAME_LENGTH || hasControlCharacter(displayName)) {
+      details.push({ path: 'displayName', message: `must be one line of at most ${MAX_MERCHANT_DISPLAY_NAME_LENGTH} characters` });
+    }
+    brand.displayName = displayName || null;
+  }
+  if (sent(input.logoUrl)) {
+    const logoUrl = input.logoUrl.trim();
+    const problems = logoUrl ? validateLogoUrl(logoUrl) : [];
+    details.push(...problems);
+    brand.logoUrl = logoUrl && problems.length === 0 ? new URL(logoUrl).toString() : null;
+  }
+  if (sent(input.accentColor)) {
+    const accentColor = input.accentColor.trim();
+    if (accentColor) details.push(...validateAccentColor(accentColor));
+    brand.accentColor = accentColor ? accentColor.toUpperCase() : null;
+  }
+  if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
+  return brand;
 }
 
 function requireName(value: unknown): string {

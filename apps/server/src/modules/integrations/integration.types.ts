@@ -51,6 +51,11 @@ export class SigningSecretView {
 export class IntegrationView {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true, description: 'Shown to payers on the pay pages; they see name when unset.' })
+  displayName!: string | null;
+  @Field(() => String, { nullable: true, description: 'An https image shown to payers beside the display name.' }) logoUrl!: string | null;
+  @Field(() => String, { nullable: true, description: '#RRGGBB behind white text on the pay pages (WCAG AA contrast).' })
+  accentColor!: string | null;
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl!: string | null;
   @Field(() => String, { nullable: true }) webhookUrl!: string | null;
   @Field(() => [String]) redirectAllowlist!: string[];
@@ -65,6 +70,14 @@ export class IntegrationView {
 @InputType({ description: 'Integration settings; on update, absent fields stay as they are and "" clears a URL.' })
 export class IntegrationSettingsInput {
   @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Shown to payers (at most 80 characters); "" clears it.' }) displayName?:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'An absolute https image address; "" clears it.' }) logoUrl?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: '#RRGGBB; refused (VALIDATION_ERROR) when white text on it is below 4.5:1 contrast. "" clears it.',
+  })
+  accentColor?: string | null;
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl?: string | null;
   @Field(() => String, { nullable: true }) webhookUrl?: string | null;
   @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;

@@ -39,6 +39,7 @@ export class PaySessionResolver {
     const viewer = await context.requireViewer(input.sessionId);
     if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can change the participants and the split');
     const session = await context.services.sessions.configureSession(context.em, input);
+    await context.em.populate(session, ['integration']);
     const refreshed = await context.requireViewer(input.sessionId);
     context.logger.info(
       { sessionId: input.sessionId, participants: input.participants.length, splitMode: input.splitMode },

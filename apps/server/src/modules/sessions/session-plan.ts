@@ -18,6 +18,7 @@ import {
   validateMetadata,
   validateOrderReference,
   findUnstorableText,
+  normalizeDescription,
 } from '@paysplit/domain';
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
@@ -32,6 +33,7 @@ export interface CreateSessionCommand {
   cancelUrl?: string | null;
   metadata?: Record<string, unknown> | null;
   merchantOrderRef?: string | null;
+  description?: string | null;
   participants?: readonly ParticipantCommand[] | null;
   splitMode?: SplitMode | null;
   expiresInSeconds?: number | null;
@@ -63,6 +65,7 @@ export interface SessionPlan {
   cancelUrl: string | null;
   metadata: Record<string, unknown>;
   orderReference: string | null;
+  description: string | null;
   expiresInSeconds: number;
 }
 
@@ -97,6 +100,8 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
 
   const metadata = command.metadata ?? {};
   details.push(...validateMetadata(metadata), ...validateOrderReference(command.merchantOrderRef));
+  const description = command.description == null ? null : normalizeDescription(command.description);
+  if (description && 'problems' in description) details.push(...description.problems);
   const expiresInSeconds = resolveExpiresInSeconds(command.expiresInSeconds);
 
   const unconfigured = command.unconfigured ?? true;
@@ -114,6 +119,7 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     cancelUrl,
     metadata,
     orderReference: command.merchantOrderRef ?? null,
+    description: description && 'value' in description ? description.value : null,
     expiresInSeconds,
   };
 }

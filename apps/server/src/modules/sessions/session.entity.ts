@@ -49,6 +49,10 @@ export class Session {
   @Index()
   orderReference?: string | null;
 
+  /** What is bought ("Dinner for 4"): shown to every payer, returned to the merchant, never in the public poll. */
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
   @Property({ type: 'json' })
   metadata: Record<string, unknown> = {};
 

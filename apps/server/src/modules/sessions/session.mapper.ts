@@ -42,6 +42,7 @@ export function toSessionView(session: Session): SessionView {
       }),
     ),
     orderReference: session.orderReference ?? null,
+    description: session.description ?? null,
     metadata: session.metadata,
     version: session.version,
     completedAt: session.completedAt ?? null,
@@ -78,6 +79,10 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
     remainingMinor: session.amountMinor - session.paidMinor,
     splitMode: session.splitMode ?? null,
     organiserName: participants.find((participant) => participant.isHost)?.displayName ?? null,
+    merchantName: session.integration.displayName ?? session.integration.name,
+    merchantLogoUrl: session.integration.logoUrl ?? null,
+    accentColor: session.integration.accentColor ?? null,
+    description: session.description ?? null,
     participants: participants.map((participant) =>
       Object.assign(new PayParticipantView(), {
         id: participant.id,
@@ -109,5 +114,7 @@ export function toPaymentView(payment: Payment): PaymentView {
     refundRequired: payment.refundRequired,
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
+    endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,
+    failureReason: payment.status === 'failed' ? (payment.failureReason ?? null) : null,
   });
 }

@@ -53,6 +53,12 @@ export class SessionResolver {
   }
 
   @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => String, { description: "The integration's name (as its settings show it; payers see its display name)." })
+  async integrationName(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<string> {
+    return (await context.loaders.integrationName.load(session.integrationId)) ?? session.integrationId;
+  }
+
+  @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [WebhookEventView], { description: 'Events about this session, each with every delivery attempt.' })
   async events(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
     return (await context.loaders.eventsOfSession.load(session.id)).map(({ event, deliveries }) => toEventView(event, deliveries));

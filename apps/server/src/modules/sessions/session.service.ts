@@ -108,8 +108,8 @@ export const SESSION_STATUS_STATEMENT: PreparedStatement = {
 const INSERT_SESSION_STATEMENT: PreparedStatement = {
   name: 'insert_session',
   text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash,
-                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14)`,
+                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15)`,
 };
 
 export class SessionService {
@@ -314,7 +314,8 @@ export class SessionService {
 
   /** The session as a payer or host sees it in the pay app. */
   async findForViewer(em: EntityManager, viewer: Viewer): Promise<Session> {
-    const session = await em.findOne(Session, { id: viewer.sessionId }, { populate: ['participants'] });
+    // The integration too: the pay pages lead with the merchant's brand.
+    const session = await em.findOne(Session, { id: viewer.sessionId }, { populate: ['participants', 'integration'] });
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
     return session;
   }
@@ -434,6 +435,7 @@ export class SessionService {
         plan.cancelUrl,
         expiresAt,
         now,
+        plan.description,
       ]);
     } else {
       const session = em.create(Session, {
@@ -445,6 +447,7 @@ export class SessionService {
         splitMode: plan.splitMode,
         hostTokenHash: hashSecret(hostToken),
         orderReference: plan.orderReference,
+        description: plan.description,
         metadata: plan.metadata,
         successUrl: plan.successUrl,
         cancelUrl: plan.cancelUrl,

@@ -44,6 +44,8 @@ export class SessionView {
   @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
   @Field(() => [ParticipantView]) participants!: ParticipantView[];
   @Field(() => String, { nullable: true, description: 'The merchantOrderRef sent at creation.' }) orderReference!: string | null;
+  @Field(() => String, { nullable: true, description: 'What is bought, as sent at creation; shown to every payer.' })
+  description!: string | null;
   @Field(() => GraphQLJSONObject) metadata!: Record<string, unknown>;
   @Field(() => Int, { description: 'Increments on every change of the session.' }) version!: number;
   @Field(() => Date, { nullable: true }) completedAt!: Date | null;
@@ -76,6 +78,11 @@ export class CreateSessionInput {
   @Field(() => String, { nullable: true }) cancelUrl?: string | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) metadata?: Record<string, unknown> | null;
   @Field(() => String, { nullable: true }) merchantOrderRef?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'What is bought ("Dinner for 4"), shown to every payer: plain text, at most 140 characters, one line.',
+  })
+  description?: string | null;
   @Field(() => [ParticipantInput], { nullable: true }) participants?: ParticipantInput[] | null;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode?: (typeof SPLIT_MODES)[number] | null;
   @Field(() => Int, { nullable: true, description: 'Seconds until the session expires (1800 to 2592000; default 259200).' })
@@ -140,6 +147,12 @@ export class PaySessionView {
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
   @Field(() => String, { nullable: true, description: "The host's name, once configured." }) organiserName!: string | null;
+  @Field(() => String, { description: "Who is paid: the integration's display name, or its name when none is set." })
+  merchantName!: string;
+  @Field(() => String, { nullable: true, description: "The merchant's logo (an https address)." }) merchantLogoUrl!: string | null;
+  @Field(() => String, { nullable: true, description: "The merchant's #RRGGBB accent; white text on it meets WCAG AA." })
+  accentColor!: string | null;
+  @Field(() => String, { nullable: true, description: 'What is bought, as the merchant described it.' }) description!: string | null;
   @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
   @Field(() => String, { nullable: true, description: 'Where to go after completion (successUrl), when the merchant set one.' })
   successUrl!: string | null;
@@ -172,4 +185,10 @@ export class PaymentView {
   @Field(() => Boolean) refundRequired!: boolean;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) authorizedAt!: Date | null;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the attempt ended without money: failed (the merchant reported it) or abandoned (replaced by a newer one).',
+  })
+  endedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'Why it failed, when it did.' }) failureReason!: string | null;
 }
