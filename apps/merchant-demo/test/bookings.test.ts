@@ -65,6 +65,8 @@ describe('booking page and bookings', () => {
       amountMinor: '48000',
       currency: 'NZD',
       merchantOrderRef: booking.order_ref,
+      // What is bought, for the pay pages (issue 17).
+      description: 'Dinner for 4',
       successUrl: `${merchant.baseUrl}/bookings/${booking.id}/confirmation`,
       cancelUrl: `${merchant.baseUrl}/`,
     });

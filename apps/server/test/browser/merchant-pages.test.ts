@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayBrowser } from '../support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { type Browser, openBrowser, screenshot } from './chromium.js';
+import { accessibilityViolations, type Browser, openBrowser, screenshot } from './chromium.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
@@ -21,31 +19,6 @@ afterAll(async () => {
   await merchant?.stop();
   await server?.close();
 });
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Every axe violation, whatever its impact: the merchant's pages are small enough to have none. */
-async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string | null; targets: string[] }[]> {
-  await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run(
-            context: unknown,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-}
 
 /** A booking made at the merchant, its PaySplit session split between the host and Ben, and each one's checkout. */
 async function bookingWithCheckouts(): Promise<{ bookingId: string; hostCheckout: string; benCheckout: string }> {
