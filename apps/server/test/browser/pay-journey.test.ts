@@ -136,10 +136,18 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await payAtCheckout(ben, '4000 0000 0000 0002');
     await ben.page.getByText('Your card was declined').first().waitFor();
     await expectScreen(ben, '04-processor-checkout-declined');
+    // The shop told PaySplit about the decline: the attempt is on record as failed, with its reason.
+    const bensAttempts = () =>
+      server.query<{ status: string; failure_reason: string | null }>(
+        `select p.status, p.failure_reason from payment p join participant s on s.id = p.participant_id where s.display_name = 'Ben' and p.session_id = ?`,
+        [sessionId],
+      );
+    expect(await bensAttempts()).toEqual([{ status: 'failed', failure_reason: 'Card declined (card ending 0002)' }]);
     await payAtCheckout(ben, '4242 4242 4242 4242');
     await ben.page.waitForURL((url) => url.pathname === `/pay/${sessionId}`);
     await ben.page.getByText('Payment received — thanks!').waitFor();
     await expectScreen(ben, '06-participant-paid');
+    expect(await bensAttempts()).toEqual([{ status: 'authorized', failure_reason: 'Card declined (card ending 0002)' }]);
 
     // The host's open page shows Ben's payment without a reload.
     await expect
