@@ -102,7 +102,7 @@ describe.each(VIEWPORTS)('pay app screens at $width × $height, each checked wit
       await browser.page.getByLabel('Name of participant 1').fill('Aroha');
       await browser.page.getByLabel('Name of participant 2').fill('Ben');
       await browser.page.getByRole('button', { name: 'Save split' }).click();
-      await expectScreen('15-dark-host-invites', 'Your group payment');
+      await expectScreen('15-dark-host-invites', 'Pay and invite your group');
       const colours = await browser.page.evaluate(() => {
         const style = getComputedStyle(document.querySelector('.page')!);
         return {
