@@ -7,6 +7,7 @@ import { createFaviconRouter } from './favicon.js';
 import { createBookingsRouter } from './merchant/bookings-router.js';
 import { renderErrorPage } from './merchant/booking-pages.js';
 import { createPartnerCreatePaymentRouter } from './merchant/partner-create-payment.js';
+import { createPaymentFailureRouter, PROCESSOR_EVENTS_PATH } from './merchant/payment-failure.js';
 import { createPaymentSuccessRouter } from './merchant/payment-success.js';
 import { createPaySplitWebhookRouter } from './merchant/paysplit-webhook.js';
 import { createProcessorClient, type ProcessorClient } from './merchant/processor-client.js';
@@ -64,10 +65,14 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.use(createFaviconRouter());
 
   // The test processor: a separate system that happens to share this process and database.
-  app.use('/processor', createProcessorRouter({ pool, logger, publicUrl: config.publicUrl }));
+  app.use(
+    '/processor',
+    createProcessorRouter({ pool, logger, publicUrl: config.publicUrl, eventsUrl: `${config.publicUrl}${PROCESSOR_EVENTS_PATH}` }),
+  );
 
   app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));
   app.use(createPaymentSuccessRouter({ logger, paysplit, processor }));
+  app.use(createPaymentFailureRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
   app.use(createBookingsRouter({ config, pool, logger, paysplit }));
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient } from './support/admin-client.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -44,7 +45,7 @@ async function merchantQuery<T>(sql: string, params: unknown[] = []): Promise<T[
 }
 
 describe('the whole loop with the reference merchant, over HTTP, without a browser', () => {
-  it('booking -> session -> 3 payers -> test processor -> bridge -> record -> one webhook -> booking PAID once', async () => {
+  it('booking -> session -> 3 payers (a declined card recorded as a failed attempt) -> test processor -> bridge -> record -> one webhook -> booking PAID once', async () => {
     const booking = await fetch(`${merchant.baseUrl}/bookings`, { method: 'POST', redirect: 'manual' });
     expect(booking.status).toBe(303);
     const sessionUrl = new URL(booking.headers.get('location')!);
@@ -65,6 +66,8 @@ describe('the whole loop with the reference merchant, over HTTP, without a brows
     });
     expect(configured.errors).toBeUndefined();
     const participants = configured.data.configureSession.participants as { id: string; inviteUrl: string | null }[];
+    let declinedPaymentId = '';
+    let retriedPaymentId = '';
 
     const hostStart = await host.startPayment(sessionId);
     const hostPaid = await payAtProcessor(hostStart.data.startPayment.redirectUrl, '4242 4242 4242 4242');
@@ -76,11 +79,25 @@ describe('the whole loop with the reference merchant, over HTTP, without a brows
       await guest.open(sessionId, new URL(participant.inviteUrl!).searchParams.get('token')!);
       let start = await guest.startPayment(sessionId);
       if (index === 0) {
-        // Ben's first card is declined: the processor says so and nothing is recorded.
+        // Ben's first card is declined: the processor tells the shop, which records the failed attempt.
         const declined = await payAtProcessor(start.data.startPayment.redirectUrl, '4000 0000 0000 0002');
         expect(declined.status).toBe(402);
         expect(declined.body).toContain('declined');
+        declinedPaymentId = start.data.startPayment.paymentId;
+        // He goes back to PaySplit and pays again: a new attempt, the declined one stays on record.
         start = await guest.startPayment(sessionId);
+      }
+      if (index === 1) {
+        // Caleb's first card is declined too, and he types another at the same checkout: the shop
+        // records the failure, then the success on the same payment.
+        const declined = await payAtProcessor(start.data.startPayment.redirectUrl, '4000000000000002');
+        expect(declined.status).toBe(402);
+        retriedPaymentId = start.data.startPayment.paymentId;
+        const [recorded] = await server.query<{ status: string; failure_reason: string }>(
+          `select status, failure_reason from payment where id = ?`,
+          [retriedPaymentId],
+        );
+        expect(recorded).toEqual({ status: 'failed', failure_reason: 'Card declined (card ending 0002)' });
       }
       const paid = await payAtProcessor(start.data.startPayment.redirectUrl, '4242424242424242');
       expect(paid.status).toBe(302);
@@ -109,6 +126,40 @@ describe('the whole loop with the reference merchant, over HTTP, without a brows
     ]);
     expect(event.orderReference).toBe(orderRef[0]!.order_ref);
     expect(event.payments).toHaveLength(3);
+
+    // The shop's administrator sees Ben's declined attempt, why and when it ended, and his payment.
+    const admin = new AdminClient(server.baseUrl);
+    const account = await admin.register('owner@harbour-table.example', 'a long enough passphrase');
+    await server.query(`update integration set owner_id = ? where id = (select integration_id from session where id = ?)`, [
+      account.data!.registerAccount.accountId,
+      sessionId,
+    ]);
+    const { session } = await admin.ok(
+      `query($id: ID!) { session(id: $id) { participants { id displayName } payments { id participantId status failureReason endedAt authorizedAt processorReference } } }`,
+      { id: sessionId },
+    );
+    const benId = session.participants.find((someone: { displayName: string }) => someone.displayName === 'Ben').id;
+    const bensPayments = session.payments.filter((payment: { participantId: string }) => payment.participantId === benId);
+    expect(bensPayments).toHaveLength(2);
+    const declinedAttempt = bensPayments.find((payment: { id: string }) => payment.id === declinedPaymentId);
+    expect(declinedAttempt).toMatchObject({ status: 'failed', failureReason: 'Card declined (card ending 0002)', authorizedAt: null });
+    expect(declinedAttempt.processorReference).toMatch(/^cs_test_/);
+    expect(Date.parse(declinedAttempt.endedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(bensPayments.find((payment: { id: string }) => payment.id !== declinedPaymentId)).toMatchObject({
+      status: 'authorized',
+      failureReason: null,
+      endedAt: null,
+    });
+
+    const calebId = session.participants.find((someone: { displayName: string }) => someone.displayName === 'Caleb').id;
+    expect(session.payments.filter((payment: { participantId: string }) => payment.participantId === calebId)).toEqual([
+      expect.objectContaining({
+        id: retriedPaymentId,
+        status: 'authorized',
+        failureReason: 'Card declined (card ending 0002)',
+        endedAt: null,
+      }),
+    ]);
 
     const page = await (await fetch(`${merchant.baseUrl}/bookings`)).text();
     expect(page).toContain('PAID');

@@ -61,10 +61,38 @@ export function toCheckoutResource(checkout: Checkout): CheckoutResource {
   };
 }
 
-export function createProcessorRouter(deps: { pool: Pool; logger: Logger; publicUrl: string }): Router {
+const EVENT_TIMEOUT_MS = 3_000;
+
+export function createProcessorRouter(deps: {
+  pool: Pool;
+  logger: Logger;
+  publicUrl: string;
+  /** The shop's endpoint for the processor's events (a Stripe "webhook endpoint"); none: events are not sent. */
+  eventsUrl?: string;
+}): Router {
   const { pool, logger } = deps;
   const router = express.Router();
   const log = logger.child({ component: 'test-processor' });
+
+  /**
+   * Tells the shop, server to server, that something happened to a checkout. A thin event: the
+   * shop retrieves the checkout to learn (and trust) its state. Delivered before the payer's page
+   * is answered so the shop knows first; a shop that is down is logged, never shown to the payer.
+   */
+  async function notifyShop(type: 'checkout.charge_failed', checkoutId: string): Promise<void> {
+    if (!deps.eventsUrl) return;
+    try {
+      const response = await fetch(deps.eventsUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type, checkoutId }),
+        signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
+      });
+      if (!response.ok) log.warn({ checkoutId, type, status: response.status }, 'the shop did not accept the event');
+    } catch (error) {
+      log.warn({ checkoutId, type, reason: (error as Error).message }, 'could not deliver the event to the shop');
+    }
+  }
 
   // ---- API (server to server) --------------------------------------------------------------
 
@@ -147,6 +175,7 @@ export function createProcessorRouter(deps: { pool: Pool; logger: Logger; public
     }
     log.info({ checkoutId: checkout.id, outcome, cardLast4 }, 'charge attempted');
     if (settled.status === 'declined') {
+      await notifyShop('checkout.charge_failed', settled.id);
       res
         .status(402)
         .type('html')

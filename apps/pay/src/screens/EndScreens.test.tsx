@@ -24,8 +24,11 @@ describe('CompletedScreen', () => {
     vi.useFakeTimers();
     render(<CompletedScreen session={completed('HOST', 'https://shop.example/thanks')} />);
     expect(screen.getByRole('heading', { name: 'Everyone has paid' })).toBeTruthy();
+    // Still says who was paid and for what.
+    expect(screen.getByText('Harbour Table')).toBeTruthy();
+    expect(screen.getByText('Dinner for 4')).toBeTruthy();
     expect(screen.getAllByText(/thank/i)).toHaveLength(1);
-    expect(screen.getByRole('status').textContent).toBe('Taking you back to shop.example in 4 seconds…');
+    expect(screen.getByRole('status').textContent).toBe('Taking you back to Harbour Table in 4 seconds…');
     expect(screen.getByRole('link', { name: 'Go now' }).getAttribute('href')).toBe('https://shop.example/thanks');
     act(() => vi.advanceTimersByTime(CONTINUE_DELAY_MS - 1));
     expect(navigateTo).not.toHaveBeenCalled();
@@ -37,13 +40,13 @@ describe('CompletedScreen', () => {
     vi.useFakeTimers();
     render(<CompletedScreen session={completed('PARTICIPANT', 'https://shop.example/bookings/7/thanks')} />);
     expect(screen.getByRole('heading', { name: 'You’re all set' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to shop.example' }).getAttribute('href')).toBe('https://shop.example/');
+    expect(screen.getByRole('link', { name: 'Back to Harbour Table' }).getAttribute('href')).toBe('https://shop.example/');
     act(() => vi.advanceTimersByTime(60_000));
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it('finds the shop from the cancel address when there is no success page', () => {
-    render(<CompletedScreen session={completed('PARTICIPANT', null, 'http://localhost:4000/cart')} />);
+  it('finds the shop from the cancel address when there is no success page (named by its address when it has no name)', () => {
+    render(<CompletedScreen session={{ ...completed('PARTICIPANT', null, 'http://localhost:4000/cart'), merchantName: '' }} />);
     expect(screen.getByRole('link', { name: 'Back to localhost:4000' }).getAttribute('href')).toBe('http://localhost:4000/');
   });
 

@@ -26,6 +26,8 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   const isHost = session.viewerRole === 'HOST';
   const next = isHost && isWebUrl(session.successUrl) ? session.successUrl : null;
   const home = merchantHome(session);
+  // Named as the payer knows it ("Harbour Table"), not by its address.
+  const shop = (url: URL) => session.merchantName || url.host;
   // The live region is on the page before its words, so screen readers announce the move.
   const [announced, setAnnounced] = useState(false);
   useEffect(() => {
@@ -36,14 +38,14 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   }, [next]);
 
   return (
-    <Page title={isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading>
+    <Page title={isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading merchant={session}>
       <DoneMark />
       <p className="lead">
         {isHost ? `The full ${total} is paid — thank you.` : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
       </p>
       {next !== null ? (
         <div className="continue">
-          <p role="status">{announced && `Taking you back to ${new URL(next).host} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
+          <p role="status">{announced && `Taking you back to ${shop(new URL(next))} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
           <a className="button-primary" href={next}>
             Go now
           </a>
@@ -51,7 +53,7 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
       ) : (
         home !== null && (
           <p>
-            <a href={home.href}>Back to {home.host}</a>
+            <a href={home.href}>Back to {shop(home)}</a>
           </p>
         )
       )}
@@ -70,7 +72,7 @@ function DoneMark() {
 
 export function ExpiredScreen({ session }: { session: PaySessionView }) {
   return (
-    <Page title="This payment has expired" focusHeading>
+    <Page title="This payment has expired" focusHeading merchant={session}>
       <p className="lead">Time ran out before everyone had paid, so no more payments can be made.</p>
       {session.paidMinor !== '0' && <p>Any share already paid will be refunded.</p>}
       <p>If you still need to pay, ask the organiser to start again.</p>
@@ -81,7 +83,7 @@ export function ExpiredScreen({ session }: { session: PaySessionView }) {
 export function CancelledScreen({ session }: { session: PaySessionView }) {
   const back = isWebUrl(session.cancelUrl) ? session.cancelUrl : null;
   return (
-    <Page title="This payment was cancelled" focusHeading>
+    <Page title="This payment was cancelled" focusHeading merchant={session}>
       <p className="lead">Nobody needs to pay anything more for it.</p>
       {session.paidMinor !== '0' && <p>Any share already paid will be refunded.</p>}
       {back !== null && session.viewerRole === 'HOST' && (

@@ -8,6 +8,11 @@ export const recordPaymentBodySchema = z
     paymentId: z.string().describe('The paymentId PaySplit sent in the partner create-payment call'),
     action: z.enum(['authorize', 'fail', 'refund']).describe('authorize: the processor authorized (or took) the share; fail: it did not'),
     processorReference: z.string().max(255).nullish().describe("Your processor's reference (checkout or charge id), echoed in the webhook"),
+    failureReason: z
+      .string()
+      .max(200)
+      .nullish()
+      .describe("With fail: why the processor did not take the money (e.g. 'Card declined'); shown to the session's administrators"),
     amountMinor: z
       .union([z.string(), z.number().int().nonnegative()], { error: 'must be a string of digits' })
       .nullish()

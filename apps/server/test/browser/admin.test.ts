@@ -252,7 +252,7 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await summary.getByRole('link', { name: 'Admin journey shop' }).waitFor();
       await summary.getByText('Dinner for 4').waitFor();
 
-      // A declined attempt: the merchant reports it failed, and the session page says so and when.
+      // A declined attempt: the merchant reports it failed and why, and the session page says so and when.
       const configured = await postJson<{ sessionId: string; hostToken: string }>(
         `${server.baseUrl}/api/v1/payments/sessions`,
         {
@@ -274,7 +274,7 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       expect(started.errors).toBeUndefined();
       const failed = await postJson(
         `${server.baseUrl}/api/v1/payments/record`,
-        { paymentId: started.data.startPayment.paymentId, action: 'fail' },
+        { paymentId: started.data.startPayment.paymentId, action: 'fail', failureReason: 'Card declined (card ending 0002)' },
         { 'x-service-api-key': testKey },
       );
       expect(failed.status).toBe(200);
@@ -282,7 +282,7 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       await expectScreen(page, 'admin-12-session-declined', 'Session admin-journey-2');
       const attempt = page.getByRole('region', { name: 'Payment list' }).getByRole('row', { name: /Ana/ });
       await attempt.getByText('Failed', { exact: true }).waitFor();
-      expect(await attempt.innerText()).toMatch(/Failed [A-Z][a-z]{2} \d+, \d{4}, .*: reported failed by the merchant/);
+      expect(await attempt.innerText()).toMatch(/Failed [A-Z][a-z]{2} \d+, \d{4}, .*: Card declined \(card ending 0002\)/);
 
       // Send test event: its delivery fails (500), Redeliver delivers it (200).
       stub.webhookStatuses = [500, 200, 500, 200];

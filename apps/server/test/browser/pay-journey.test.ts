@@ -136,10 +136,18 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await payAtCheckout(ben, '4000 0000 0000 0002');
     await ben.page.getByText('Your card was declined').first().waitFor();
     await expectScreen(ben, '04-processor-checkout-declined');
+    // The shop told PaySplit about the decline: the attempt is on record as failed, with its reason.
+    const bensAttempts = () =>
+      server.query<{ status: string; failure_reason: string | null }>(
+        `select p.status, p.failure_reason from payment p join participant s on s.id = p.participant_id where s.display_name = 'Ben' and p.session_id = ?`,
+        [sessionId],
+      );
+    expect(await bensAttempts()).toEqual([{ status: 'failed', failure_reason: 'Card declined (card ending 0002)' }]);
     await payAtCheckout(ben, '4242 4242 4242 4242');
     await ben.page.waitForURL((url) => url.pathname === `/pay/${sessionId}`);
     await ben.page.getByText('Payment received — thanks!').waitFor();
     await expectScreen(ben, '06-participant-paid');
+    expect(await bensAttempts()).toEqual([{ status: 'authorized', failure_reason: 'Card declined (card ending 0002)' }]);
 
     // The host's open page shows Ben's payment without a reload.
     await expect
@@ -161,20 +169,22 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     expect(
       await host.page
         .getByRole('status')
-        .filter({ hasText: /Taking you back to .* in 4 seconds/ })
+        .filter({ hasText: /Taking you back to Harbour Table in 4 seconds/ })
         .count(),
     ).toBe(1);
     expect(await host.page.getByText(/thank/i).count()).toBe(1);
+    await expectMerchantShown(host);
     await expectScreen(host, '08-completed');
     await caleb.page.getByRole('heading', { name: 'You’re all set' }).waitFor({ timeout: 5000 });
     await ben.page.getByRole('heading', { name: 'You’re all set' }).waitFor({ timeout: 5000 });
+    await expectMerchantShown(ben);
     await expectScreen(ben, '08-participant-all-set');
     await host.page.waitForURL((url) => url.origin === merchant.baseUrl, { timeout: HOST_CONTINUE_DELAY_MS + 5000 });
     await expectScreen(host, '08-host-back-at-the-merchant');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, completedAt + HOST_CONTINUE_DELAY_MS + 1000 - Date.now())));
     for (const payer of [ben, caleb]) {
       expect(new URL(payer.page.url()).pathname).toBe(`/pay/${sessionId}`);
-      expect(await payer.page.getByRole('link', { name: /^Back to / }).getAttribute('href')).toBe(`${merchant.baseUrl}/`);
+      expect(await payer.page.getByRole('link', { name: 'Back to Harbour Table' }).getAttribute('href')).toBe(`${merchant.baseUrl}/`);
     }
 
     const bookings = await person();

@@ -460,6 +460,8 @@ export interface components {
       action: 'authorize' | 'fail' | 'refund';
       /** @description Your processor's reference (checkout or charge id), echoed in the webhook */
       processorReference?: string | null;
+      /** @description With fail: why the processor did not take the money (e.g. 'Card declined'); shown to the session's administrators */
+      failureReason?: string | null;
       /** @description When sent, must equal the payment amount, else 409 AMOUNT_MISMATCH and nothing changes */
       amountMinor?: (string | number) | null;
     };

@@ -163,11 +163,15 @@ type AdminPayment = AdminSession['payments'][number];
 
 const PAYMENT_BADGES: Partial<Record<string, string>> = { failed: 'badge-bad', abandoned: 'badge-bad', authorized: 'badge-ok' };
 
-/** What became of an attempt, and when: the money in, a failure (with the merchant's reason), or a newer attempt replacing it. */
+/**
+ * What became of an attempt, and when: the money in (and any card declined before it), a failure
+ * (with the merchant's reason), or a newer attempt replacing it.
+ */
 function paymentOutcome(payment: AdminPayment): string {
   switch (payment.status) {
     case 'authorized':
-      return `Authorized ${formatDateTime(payment.authorizedAt, true)}`;
+      // A card declined before another went through at the same checkout keeps its reason here.
+      return `Authorized ${formatDateTime(payment.authorizedAt, true)}${payment.failureReason ? ` (after a failed try: ${payment.failureReason})` : ''}`;
     case 'failed':
       return `Failed ${formatDateTime(payment.endedAt, true)}${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
     case 'abandoned':

@@ -32,6 +32,8 @@ export interface RecordPaymentCommand {
   paymentId: string;
   action: RecordAction;
   processorReference?: string | null;
+  /** With fail: the processor's reason, for the administrators; without one we say the merchant reported it. */
+  failureReason?: string | null;
   amountMinor?: string | null;
 }
 
@@ -199,7 +201,7 @@ export class PaymentService {
         if (payment.status === 'authorized')
           throw new AppError(ErrorCode.InvalidState, 'This payment is already authorized; it cannot be marked failed');
         payment.status = 'failed';
-        payment.failureReason = 'reported failed by the merchant';
+        payment.failureReason = command.failureReason?.trim().slice(0, 200) || 'reported failed by the merchant';
       } else {
         // A session past its deadline ends now, whether or not the expiry job got to it yet.
         if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {

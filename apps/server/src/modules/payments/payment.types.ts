@@ -19,6 +19,11 @@ export class RecordPaymentInput {
   @Field(() => ID) paymentId!: string;
   @Field(() => RecordActionEnum) action!: 'authorize' | 'fail' | 'refund';
   @Field(() => String, { nullable: true }) processorReference?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "With fail: why the processor did not take the money (e.g. 'Card declined'), shown to the session's administrators.",
+  })
+  failureReason?: string | null;
   @Field(() => MinorUnitsScalar, { nullable: true, description: 'When sent, must equal the payment amount (else AMOUNT_MISMATCH).' })
   amountMinor?: string | null;
 }

@@ -115,6 +115,7 @@ export function toPaymentView(payment: Payment): PaymentView {
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
     endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,
-    failureReason: payment.status === 'failed' ? (payment.failureReason ?? null) : null,
+    // An authorized payment keeps the reason of a card declined before it at the same checkout.
+    failureReason: payment.status === 'failed' || payment.status === 'authorized' ? (payment.failureReason ?? null) : null,
   });
 }

@@ -190,5 +190,9 @@ export class PaymentView {
     description: 'When the attempt ended without money: failed (the merchant reported it) or abandoned (replaced by a newer one).',
   })
   endedAt!: Date | null;
-  @Field(() => String, { nullable: true, description: 'Why it failed, when it did.' }) failureReason!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why it failed, when it did; on an authorized payment, why an earlier try at the same checkout failed.',
+  })
+  failureReason!: string | null;
 }
