@@ -100,7 +100,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     payments: new PaymentService({
       publicBaseUrl: config.publicBaseUrl,
       integrations,
-      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger }),
+      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
       logger,
       now: deps.now,
     }),

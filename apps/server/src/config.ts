@@ -58,6 +58,9 @@ const environmentSchema = z.object({
   METRICS_PORT: port.optional(),
   // Or /metrics on the public port behind `Authorization: Bearer <METRICS_TOKEN>`.
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Test-mode calls to merchants (partner calls, webhooks) may reach private addresses: allowed by
+  // default except in production (docs/operations.md).
+  PRIVATE_TEST_URLS: z.enum(['allow', 'refuse']).optional(),
   // Schema introspection: on by default except in production.
   GRAPHQL_INTROSPECTION: z.enum(['on', 'off']).optional(),
   // Browsers may only run the pay app's and admin area's own documents: on by default in production.
@@ -104,6 +107,8 @@ export interface Config {
   /** When set, /metrics on the API port needs this bearer token. */
   readonly metricsToken: string | undefined;
   readonly introspection: boolean;
+  /** Test-mode calls to merchants may reach loopback and private addresses. */
+  readonly privateTestUrls: boolean;
   /** Browser callers may send only the documents the pay app and admin area were built with. */
   readonly trustedDocumentsOnly: boolean;
 }
@@ -160,6 +165,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     partnerTimeoutMs: env.PARTNER_TIMEOUT_MS,
     metricsPort: env.METRICS_PORT,
     metricsToken: env.METRICS_TOKEN,
+    privateTestUrls: (env.PRIVATE_TEST_URLS ?? (env.NODE_ENV === 'production' ? 'refuse' : 'allow')) === 'allow',
     introspection: (env.GRAPHQL_INTROSPECTION ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     trustedDocumentsOnly: (env.GRAPHQL_TRUSTED_DOCUMENTS_ONLY ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
   });

@@ -52,6 +52,7 @@ export async function startServer(
     timeoutMs: config.webhookTimeoutMs,
     claimMs: config.webhookClaimMs,
     metrics: paysplit.metrics,
+    privateTestUrls: config.privateTestUrls,
   });
   await dispatcher.start();
   const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessions, logger, intervalMs: config.expirySweepMs });

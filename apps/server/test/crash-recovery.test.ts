@@ -26,6 +26,8 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     SECRETS_KEY,
     NODE_ENV: 'production',
+    // The merchant stub listens on loopback; production refuses that for test mode unless allowed.
+    PRIVATE_TEST_URLS: 'allow',
     RATE_LIMITS: 'off',
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_CLAIM_MS: '3000',

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await cluster.initialise();
   await cluster.start();
   const url = `postgresql://postgres:outage@127.0.0.1:${port}/postgres`;
-  server = await startServerProcess({ DATABASE_URL: url, SECRETS_KEY, NODE_ENV: 'production' });
+  server = await startServerProcess({ DATABASE_URL: url, SECRETS_KEY, NODE_ENV: 'production', PRIVATE_TEST_URLS: 'allow' });
   const orm = await openOrm({ databaseUrl: url });
   const created = await new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex'))).createIntegration(orm.em.fork(), {
     name: 'Outage',

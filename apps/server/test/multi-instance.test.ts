@@ -32,6 +32,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     SECRETS_KEY,
     NODE_ENV: 'production',
+    // The merchant stub listens on loopback; production refuses that for test mode unless allowed.
+    PRIVATE_TEST_URLS: 'allow',
     RATE_LIMIT_WINDOW_SECONDS: '60',
     EXPIRY_SWEEP_MS: '60000',
     METRICS_TOKEN,

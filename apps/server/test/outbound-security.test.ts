@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Integration } from '../src/modules/integrations/integration.entity.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
-import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 let merchant: MerchantStub;
@@ -89,3 +90,53 @@ describe('live-mode merchant URLs (SSRF)', () => {
     expect(payment!.failure_reason).toMatch(/refused|private|non-public/);
   });
 });
+
+describe('test mode in production (PRIVATE_TEST_URLS)', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ environment: { NODE_ENV: 'production', SECRETS_KEY: 'b'.repeat(64) } });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  it('refuses a test-mode partner call and webhook to a private address, without a request', async () => {
+    // Anyone can make a test integration in the admin area: in production it is no way into the private network.
+    const created = await merchant.provisionOn(production, { name: 'Test mode, loopback' });
+    const { sessionId, hostToken } = await createConfiguredSession(production.baseUrl, created, { participants: ['Solo'] });
+    const host = new PayBrowser(production.baseUrl);
+    await host.open(sessionId, hostToken);
+    const [partnerBefore, webhooksBefore] = [merchant.partnerCalls.length, merchant.webhookCalls.length];
+    const started = await host.startPayment(sessionId);
+    expect(started.errors?.[0]?.extensions.code).toBe('PARTNER_CALL_FAILED');
+    const [payment] = await production.query<{ failure_reason: string }>(`select failure_reason from payment where session_id = ?`, [
+      sessionId,
+    ]);
+    expect(payment!.failure_reason).toMatch(/refused|non-public/);
+
+    // A test webhook (the admin area's SERVICE_TEST_EVENT) to the same loopback address is refused at send time too.
+    const em = production.orm.em.fork();
+    const { event } = await production.paysplit.services.webhooks.sendTestEvent(
+      em,
+      await em.findOneOrFail(Integration, created.integrationId),
+      () => undefined,
+    );
+    const [attempt] = await waitForAttempt(production, event.id);
+    expect(attempt!.error).toMatch(/^refused/);
+    expect(merchant.partnerCalls.length).toBe(partnerBefore);
+    expect(merchant.webhookCalls.length).toBe(webhooksBefore);
+  });
+});
+
+async function waitForAttempt(target: TestServer, eventId: string): Promise<{ error: string | null }[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await target.query<{ error: string | null }>(
+      `select a.error from webhook_attempt a join webhook_delivery d on d.id = a.delivery_id
+        where d.event_id = ?`,
+      [eventId],
+    );
+    if (rows.length > 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -23,6 +23,8 @@ export interface WebhookDispatcherOptions {
   maxIdleMs?: number;
   random?: () => number;
   metrics?: Metrics;
+  /** Test-mode deliveries may reach private addresses (config PRIVATE_TEST_URLS); default true. */
+  privateTestUrls?: boolean;
 }
 
 interface ClaimedDelivery {
@@ -183,6 +185,7 @@ export class WebhookDispatcher {
           signal: AbortSignal.timeout(this.options.timeoutMs),
         },
         mode,
+        { privateInTestMode: this.options.privateTestUrls ?? true },
       );
       statusCode = response.status;
       excerpt = await readExcerpt(response);

@@ -71,16 +71,29 @@ export function describeFetchError(error: unknown, timeoutMs: number): string {
   return `could not connect${code ? ` (${code})` : ''}`;
 }
 
-/** fetch for calls to merchants; live mode goes through the public-only resolver. */
-export async function fetchMerchant(url: string, init: UndiciRequestInit, mode: KeyMode): Promise<UndiciResponse> {
+/**
+ * fetch for calls to merchants. Live mode: https, through the public-only resolver. Test mode:
+ * http allowed, and private addresses too only where `privateInTestMode` says so (development and
+ * tests, where merchants run on localhost; production refuses them, so a test integration that
+ * anyone can create is no way into the private network).
+ */
+export async function fetchMerchant(
+  url: string,
+  init: UndiciRequestInit,
+  mode: KeyMode,
+  options: { privateInTestMode: boolean } = { privateInTestMode: true },
+): Promise<UndiciResponse> {
   const parsed = new URL(url);
-  if (mode === 'live') {
-    if (parsed.protocol !== 'https:') throw Object.assign(new Error('live mode requires https'), { code: 'EADDRNOTPUBLIC' });
+  const publicOnly = mode === 'live' || !options.privateInTestMode;
+  if (mode === 'live' && parsed.protocol !== 'https:') {
+    throw Object.assign(new Error('live mode requires https'), { code: 'EADDRNOTPUBLIC' });
+  }
+  if (publicOnly) {
     // IP literals skip DNS, so they are checked here.
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     if (ipaddr.isValid(host) && !isPublicAddress(host)) {
       throw Object.assign(new Error(`refused to connect to non-public address ${host}`), { code: 'EADDRNOTPUBLIC' });
     }
   }
-  return undiciFetch(url, { ...init, dispatcher: mode === 'live' ? liveAgent : testAgent });
+  return undiciFetch(url, { ...init, dispatcher: publicOnly ? liveAgent : testAgent });
 }

@@ -82,6 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.webhookTimeoutMs,
+    privateTestUrls: config.privateTestUrls,
   });
   if (options.dispatcher ?? true) await dispatcher.start();
   return {

@@ -11,7 +11,7 @@ const MAX_REPLY_BYTES = 16 * 1024;
 
 /** Calls the merchant's partner create-payment URL (decisions §6) and returns the checkout address. */
 export class PartnerClient {
-  constructor(private readonly options: { timeoutMs: number; logger: Logger }) {}
+  constructor(private readonly options: { timeoutMs: number; logger: Logger; privateTestUrls: boolean }) {}
 
   async createPayment(url: string, secret: string | readonly string[], body: PartnerCreatePaymentBody): Promise<string> {
     const text = JSON.stringify(body);
@@ -38,6 +38,7 @@ export class PartnerClient {
           signal: AbortSignal.timeout(this.options.timeoutMs),
         },
         body.mode,
+        { privateInTestMode: this.options.privateTestUrls },
       );
     } catch (error) {
       return fail(describeFetchError(error, this.options.timeoutMs));
