@@ -191,7 +191,8 @@ class SteadyWithBurst {
       if (!(refused instanceof RateLimiterRes)) throw refused;
       try {
         const burst = await this.burst.consume(key);
-        return new RateLimiterRes(burst.remainingPoints, refused.msBeforeNext, burst.consumedPoints);
+        // Allowed: X-RateLimit-Reset says when all of it is back, the burst included.
+        return new RateLimiterRes(burst.remainingPoints, Math.max(refused.msBeforeNext, burst.msBeforeNext), burst.consumedPoints);
       } catch (burstRefused) {
         if (!(burstRefused instanceof RateLimiterRes)) throw burstRefused;
         // Refused until the sooner of: the steady window turning over, or the burst refilling.
@@ -200,7 +201,8 @@ class SteadyWithBurst {
     }
     const burst = await this.burst.get(key);
     const burstLeft = burst ? Math.max(0, burst.remainingPoints) : this.burst.points;
-    return new RateLimiterRes(steady.remainingPoints + burstLeft, steady.msBeforeNext, steady.consumedPoints);
+    const fullAgainMs = burst && burstLeft < this.burst.points ? Math.max(steady.msBeforeNext, burst.msBeforeNext) : steady.msBeforeNext;
+    return new RateLimiterRes(steady.remainingPoints + burstLeft, fullAgainMs, steady.consumedPoints);
   }
 }
 
