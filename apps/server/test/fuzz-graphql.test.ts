@@ -75,6 +75,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       () => ({
         integrationId: target.integration.integrationId,
         amount: '10.00',
+        description: 'Dinner for 4',
         participants: [{ displayName: 'A' }],
         splitMode: 'EQUAL',
         unconfigured: false,
@@ -83,7 +84,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
     [
       'recordPayment',
       'mutation($input: RecordPaymentInput!) { recordPayment(input: $input) { paymentId } }',
-      () => ({ paymentId: target.paymentId, action: 'FAIL' }),
+      () => ({ paymentId: target.paymentId, action: 'FAIL', failureReason: 'Card declined' }),
     ],
   ];
 
@@ -94,6 +95,9 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       'mutation($input: IntegrationSettingsInput!) { createIntegration(input: $input) { id } }',
       () => ({
         name: 'Shop',
+        displayName: 'Harbour Table',
+        logoUrl: 'https://shop.example.com/logo.png',
+        accentColor: '#0B5CAD',
         webhookUrl: 'https://shop.example.com/hooks',
         redirectAllowlist: ['https://shop.example.com'],
         eventSubscriptions: [],
@@ -102,7 +106,14 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
     [
       'updateIntegration',
       'mutation($id: ID!, $input: IntegrationSettingsInput!) { updateIntegration(id: $id, input: $input) { id } }',
-      () => ({ name: 'Shop 2', partnerCreatePaymentUrl: '', enabled: true, eventSubscriptions: ['SERVICE_SESSION_EXPIRED'] }),
+      () => ({
+        name: 'Shop 2',
+        displayName: '',
+        accentColor: '#1F6F5C',
+        partnerCreatePaymentUrl: '',
+        enabled: true,
+        eventSubscriptions: ['SERVICE_SESSION_EXPIRED'],
+      }),
     ],
     [
       'submitPayoutOnboarding',

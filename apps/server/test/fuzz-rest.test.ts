@@ -35,6 +35,7 @@ const validSession = () => ({
   amount: 120.5,
   currency: 'NZD',
   merchantOrderRef: 'fuzz',
+  description: 'Dinner for 4',
   metadata: { a: 1 },
   successUrl: 'https://shop.example.com/x',
   unconfigured: false,
@@ -57,7 +58,13 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
   });
 
   it('POST /api/v1/payments/record: no 5xx, spec-shaped errors, nothing recorded on refusal', async () => {
-    const valid = { paymentId: target.paymentId, action: 'fail', processorReference: 'ref', amountMinor: '1500' };
+    const valid = {
+      paymentId: target.paymentId,
+      action: 'fail',
+      processorReference: 'ref',
+      amountMinor: '1500',
+      failureReason: 'Card declined',
+    };
     const results = await runAll(sample(bodies(valid, fc.oneof(oddValuesWith(secrets), weirdId)), 2, 0.8), (body) =>
       target.send('POST', '/api/v1/payments/record', body, { 'x-service-api-key': target.integration.apiKey }),
     );

@@ -24,6 +24,8 @@ export async function startBenchServer(
     PAYSPLIT_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The bench's merchants listen on loopback and use test keys.
+    PRIVATE_TEST_URLS: 'allow',
     SECRETS_KEY: '11'.repeat(32),
     DATABASE_POOL_MAX: '20',
     ...environment,

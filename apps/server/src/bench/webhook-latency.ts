@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { TrustedDocuments } from '../graphql/trusted-documents.js';
 import type { IntegrationService } from '../modules/integrations/integration.service.js';
 import { startBenchServer, startLocalServer, summarize } from './harness.js';
 
@@ -40,6 +41,14 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
   const apiKey = created.apiKey;
   const json = { 'content-type': 'application/json', 'x-service-api-key': apiKey };
 
+  // Production accepts only the pay app's own documents from a payer's browser: send those, by id.
+  const documents = TrustedDocuments.load(bench.server.config.payAppDir, true);
+  const documentId = (operationName: string): string => {
+    const id = documents.idOf(operationName);
+    if (!id) throw new Error(`the pay app has no ${operationName} document`);
+    return id;
+  };
+
   const recordDurations: number[] = [];
   const one = async (): Promise<number> => {
     const session = (await (
@@ -59,8 +68,8 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'mutation($s: ID!, $t: String!) { openSession(sessionId: $s, token: $t) { id } }',
-        variables: { s: session.sessionId, t: session.hostToken },
+        documentId: documentId('OpenSession'),
+        variables: { sessionId: session.sessionId, token: session.hostToken },
       }),
     });
     const cookie = open.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -69,8 +78,8 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({
-          query: 'mutation($s: ID!) { startPayment(sessionId: $s) { paymentId } }',
-          variables: { s: session.sessionId },
+          documentId: documentId('StartPayment'),
+          variables: { sessionId: session.sessionId },
         }),
       })
     ).json()) as { data: { startPayment: { paymentId: string } } };

@@ -36,6 +36,12 @@ export class TrustedDocuments {
     return this.byId.size;
   }
 
+  /** The id of the document that defines the named operation (the bench sends what the pay app sends). */
+  idOf(operationName: string): string | undefined {
+    const defines = new RegExp(`\\b(?:query|mutation|subscription) ${operationName}\\b`);
+    return [...this.byId].find(([, text]) => defines.test(text))?.[0];
+  }
+
   find(documentId: unknown): string | undefined {
     return typeof documentId === 'string' ? this.byId.get(documentId) : undefined;
   }

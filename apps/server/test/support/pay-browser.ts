@@ -1,20 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { TrustedDocuments } from '../../src/graphql/trusted-documents.js';
 
 /** The pay app's documents by id, as its build wrote them (npm test builds first). */
-let trustedDocuments: [id: string, text: string][] | undefined;
+let trustedDocuments: TrustedDocuments | undefined;
 
 /** The id of the pay app's own document for an operation, as the app sends it. */
 export function payAppDocumentId(operationName: string): string {
-  trustedDocuments ??= Object.entries(
-    JSON.parse(readFileSync(fileURLToPath(new URL('../../../pay/dist/trusted-documents.json', import.meta.url)), 'utf8')) as Record<
-      string,
-      string
-    >,
-  );
-  const found = trustedDocuments.find(([, text]) => new RegExp(`(query|mutation|subscription) ${operationName}\\b`).test(text));
-  if (!found) throw new Error(`The pay app has no ${operationName} document`);
-  return found[0];
+  trustedDocuments ??= TrustedDocuments.load(fileURLToPath(new URL('../../../pay/dist/', import.meta.url)), true);
+  const id = trustedDocuments.idOf(operationName);
+  if (!id) throw new Error(`The pay app has no ${operationName} document`);
+  return id;
 }
 
 /**
