@@ -1,13 +1,31 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import dataAccess from './eslint-rules/data-access.js';
+
+const repo = new URL('../../', import.meta.url).pathname;
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'apps/pay/src/gql/**', 'apps/pay/src/admin/gql/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      // Type-aware rules read each file through the tsconfig that type-checks it (tests included).
+      parserOptions: {
+        tsconfigRootDir: repo,
+        project: [
+          'apps/server/tsconfig.test.json',
+          'packages/domain/tsconfig.test.json',
+          'packages/sdk/tsconfig.test.json',
+          'apps/merchant-demo/tsconfig.test.json',
+          'apps/pay/tsconfig.json',
+          'apps/pay/tsconfig.node.json',
+          'packages/tooling/tsconfig.json',
+        ],
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -16,6 +34,60 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
       // Server code logs through the redacting logger; the CLI prints to the terminal on purpose.
       'no-console': 'error',
+      // A promise nobody awaits loses its error (an unhandled rejection) and its ordering.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // Plain JavaScript (scripts, configs) is not in a tsconfig: no type-aware rules there.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Queries and writes live in repositories (docs/architecture.md, "Where SQL lives").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/bench/**',
+      // Not yet moved into repositories (#14 in progress): this list only shrinks.
+      'apps/server/src/app.ts',
+      'apps/server/src/dev-stack.ts',
+      'apps/server/src/graphql/loaders.ts',
+      'apps/server/src/http/metrics.ts',
+      'apps/server/src/jobs/webhook-dispatcher.ts',
+      'apps/server/src/modules/access/session-access.ts',
+      'apps/server/src/modules/accounts/account.service.ts',
+      'apps/server/src/modules/admin/admin-scope.ts',
+      'apps/server/src/modules/admin/explorer.service.ts',
+      'apps/server/src/modules/audit/audit.service.ts',
+      'apps/server/src/modules/integrations/integration.resolver.ts',
+      'apps/server/src/modules/integrations/integration.service.ts',
+      'apps/server/src/modules/live/session-changes.ts',
+      'apps/server/src/modules/payments/payment.service.ts',
+      'apps/server/src/modules/sessions/pay-session.resolver.ts',
+      'apps/server/src/modules/sessions/session-ending.ts',
+      'apps/server/src/modules/sessions/session.service.ts',
+      'apps/server/src/modules/webhooks/outbox.ts',
+      'apps/server/src/modules/webhooks/session-events.ts',
+      'apps/server/src/modules/webhooks/webhook.service.ts',
+    ],
+    plugins: { paysplit: dataAccess },
+    rules: {
+      'paysplit/data-access-in-repositories': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'db/prepared-statement(\\.js)?$',
+              message: 'Prepared statements are run by repositories (*.repository.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

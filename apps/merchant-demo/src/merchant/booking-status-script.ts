@@ -30,12 +30,12 @@ export function watchBookingStatus(): void {
     } catch {
       // Offline for a moment: the next attempt asks again.
     }
-    if (attemptsLeft > 0) setTimeout(check, INTERVAL_MS);
+    if (attemptsLeft > 0) setTimeout(() => void check(), INTERVAL_MS);
   }
 
   const hint = waiting.querySelector<HTMLElement>('[data-when-watched]');
   if (hint) hint.hidden = false;
-  setTimeout(check, INTERVAL_MS);
+  setTimeout(() => void check(), INTERVAL_MS);
 }
 
 /** The script as served to browsers. */

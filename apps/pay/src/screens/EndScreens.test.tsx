@@ -30,9 +30,13 @@ describe('CompletedScreen', () => {
     expect(screen.getAllByText(/thank/i)).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe('Taking you back to Harbour Table in 4 seconds…');
     expect(screen.getByRole('link', { name: 'Go now' }).getAttribute('href')).toBe('https://shop.example/thanks');
-    act(() => vi.advanceTimersByTime(CONTINUE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(CONTINUE_DELAY_MS - 1);
+    });
     expect(navigateTo).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(navigateTo).toHaveBeenCalledWith('https://shop.example/thanks');
   });
 
@@ -41,7 +45,9 @@ describe('CompletedScreen', () => {
     render(<CompletedScreen session={completed('PARTICIPANT', 'https://shop.example/bookings/7/thanks')} />);
     expect(screen.getByRole('heading', { name: 'You’re all set' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Harbour Table' }).getAttribute('href')).toBe('https://shop.example/');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
@@ -54,7 +60,9 @@ describe('CompletedScreen', () => {
     vi.useFakeTimers();
     render(<CompletedScreen session={completed('HOST', null)} />);
     expect(screen.queryByRole('link', { name: 'Go now' })).toBeNull();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(navigateTo).not.toHaveBeenCalled();
   });
 });
