@@ -5,10 +5,10 @@ import { Page } from '../../ui/Page';
 import { useNow } from '../../use-now';
 import { adminPaths } from '../admin-routes';
 import { Link } from '../navigation';
-import { LoginDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, retryAfterSeconds } from '../ui/form-errors';
+import { LoginDocument } from './account-documents';
 import { useSignIn } from './viewer';
 import { rememberOneTimePassword } from './one-time-password';
 

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SigningSecretKind } from '../gql/graphql';
-import { RotateSigningSecretDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { FormError } from '../ui/fields';
@@ -8,6 +7,7 @@ import { formatDateTime } from '../ui/format';
 import { describeError } from '../ui/form-errors';
 import { ShownOnceSecret } from '../ui/ShownOnceSecret';
 import { type Integration, useIntegrationChanged } from './IntegrationScreen';
+import { RotateSigningSecretDocument } from './integration-documents';
 
 const KINDS: readonly { kind: SigningSecretKind; label: string; use: string }[] = [
   { kind: 'WEBHOOK', label: 'Webhook secret', use: 'verifies the events PaySplit sends to your webhook URL' },
