@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useNow } from '../../use-now';
 import type { SigningSecretKind } from '../gql/graphql';
 import { adminExecute } from '../transport';
 import { ConfirmButton } from '../ui/ConfirmButton';
@@ -17,6 +18,7 @@ const KINDS: readonly { kind: SigningSecretKind; label: string; use: string }[] 
 /** The two signing secrets: when last rotated, how long the previous one still verifies, and rotating (new secret shown once). */
 export function SigningSecretsSection({ integration }: { integration: Integration }) {
   const changed = useIntegrationChanged(integration.id);
+  const now = useNow();
   const rotate = useMutation({
     mutationFn: (kind: SigningSecretKind) => adminExecute(RotateSigningSecretDocument, { integrationId: integration.id, kind }),
     onSuccess: () => changed(),
@@ -39,7 +41,7 @@ export function SigningSecretsSection({ integration }: { integration: Integratio
         {KINDS.map(({ kind, label, use }) => {
           const secret = integration.signingSecrets.find((s) => s.kind === kind);
           const previousValid =
-            secret?.previousValidUntil && Date.parse(secret.previousValidUntil) > Date.now() ? secret.previousValidUntil : null;
+            secret?.previousValidUntil && Date.parse(secret.previousValidUntil) > now ? secret.previousValidUntil : null;
           return (
             <li key={kind} className="card">
               <h3>{label}</h3>
