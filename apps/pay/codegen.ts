@@ -22,6 +22,9 @@ const clientPreset = {
     // Plain query strings for fetch and graphql-ws: no graphql-js AST in the bundle.
     documentMode: 'string',
     enumsAsTypes: true,
+    // An operation's type names its fragments' types (`{ session: … & AdminSessionSummaryFragment }`)
+    // instead of spelling their fields out again. No masking: components read the fields directly.
+    inlineFragmentTypes: 'combine',
     useTypeImports: true,
     strictScalars: true,
     scalars: {

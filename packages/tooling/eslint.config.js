@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import dataAccess from './eslint-rules/data-access.js';
 
@@ -94,4 +95,6 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // The rules of hooks, and the compiler's checks of what a render may do, for the pay app and admin area.
+  { files: ['apps/pay/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
 );

@@ -71,115 +71,19 @@ export type OpenSessionMutationVariables = Exact<{
   token: string;
 }>;
 
-export type OpenSessionMutation = {
-  openSession: {
-    id: string;
-    status: SessionStatus;
-    viewerRole: ViewerRole;
-    viewerParticipantId: string | null;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    organiserName: string | null;
-    merchantName: string;
-    merchantLogoUrl: string | null;
-    accentColor: string | null;
-    description: string | null;
-    successUrl: string | null;
-    cancelUrl: string | null;
-    version: number;
-    expiresAt: string;
-    updatedAt: string;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      isYou: boolean;
-      email: string | null;
-      inviteUrl: string | null;
-    }>;
-  };
-};
+export type OpenSessionMutation = { openSession: PaySessionFieldsFragment };
 
 export type PaySessionQueryVariables = Exact<{
   sessionId: string | number;
 }>;
 
-export type PaySessionQuery = {
-  paySession: {
-    id: string;
-    status: SessionStatus;
-    viewerRole: ViewerRole;
-    viewerParticipantId: string | null;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    organiserName: string | null;
-    merchantName: string;
-    merchantLogoUrl: string | null;
-    accentColor: string | null;
-    description: string | null;
-    successUrl: string | null;
-    cancelUrl: string | null;
-    version: number;
-    expiresAt: string;
-    updatedAt: string;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      isYou: boolean;
-      email: string | null;
-      inviteUrl: string | null;
-    }>;
-  };
-};
+export type PaySessionQuery = { paySession: PaySessionFieldsFragment };
 
 export type ConfigureSessionMutationVariables = Exact<{
   input: ConfigureSessionInput;
 }>;
 
-export type ConfigureSessionMutation = {
-  configureSession: {
-    id: string;
-    status: SessionStatus;
-    viewerRole: ViewerRole;
-    viewerParticipantId: string | null;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    organiserName: string | null;
-    merchantName: string;
-    merchantLogoUrl: string | null;
-    accentColor: string | null;
-    description: string | null;
-    successUrl: string | null;
-    cancelUrl: string | null;
-    version: number;
-    expiresAt: string;
-    updatedAt: string;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      isYou: boolean;
-      email: string | null;
-      inviteUrl: string | null;
-    }>;
-  };
-};
+export type ConfigureSessionMutation = { configureSession: PaySessionFieldsFragment };
 
 export type StartPaymentMutationVariables = Exact<{
   sessionId: string | number;
@@ -191,77 +95,13 @@ export type CancelSessionAsHostMutationVariables = Exact<{
   sessionId: string | number;
 }>;
 
-export type CancelSessionAsHostMutation = {
-  cancelSessionAsHost: {
-    id: string;
-    status: SessionStatus;
-    viewerRole: ViewerRole;
-    viewerParticipantId: string | null;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    organiserName: string | null;
-    merchantName: string;
-    merchantLogoUrl: string | null;
-    accentColor: string | null;
-    description: string | null;
-    successUrl: string | null;
-    cancelUrl: string | null;
-    version: number;
-    expiresAt: string;
-    updatedAt: string;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      isYou: boolean;
-      email: string | null;
-      inviteUrl: string | null;
-    }>;
-  };
-};
+export type CancelSessionAsHostMutation = { cancelSessionAsHost: PaySessionFieldsFragment };
 
 export type PaySessionUpdatedSubscriptionVariables = Exact<{
   sessionId: string | number;
 }>;
 
-export type PaySessionUpdatedSubscription = {
-  paySessionUpdated: {
-    id: string;
-    status: SessionStatus;
-    viewerRole: ViewerRole;
-    viewerParticipantId: string | null;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    organiserName: string | null;
-    merchantName: string;
-    merchantLogoUrl: string | null;
-    accentColor: string | null;
-    description: string | null;
-    successUrl: string | null;
-    cancelUrl: string | null;
-    version: number;
-    expiresAt: string;
-    updatedAt: string;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      isYou: boolean;
-      email: string | null;
-      inviteUrl: string | null;
-    }>;
-  };
-};
+export type PaySessionUpdatedSubscription = { paySessionUpdated: PaySessionFieldsFragment };
 
 export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;

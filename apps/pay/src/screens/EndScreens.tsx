@@ -32,6 +32,7 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   const [announced, setAnnounced] = useState(false);
   useEffect(() => {
     if (next === null) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a second render on purpose: the words must follow their live region
     setAnnounced(true);
     const timer = setTimeout(() => navigateTo(next), CONTINUE_DELAY_MS);
     return () => clearTimeout(timer);

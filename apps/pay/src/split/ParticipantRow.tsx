@@ -2,9 +2,9 @@ import type { Currency } from '@paysplit/domain';
 import { useState } from 'react';
 import type { SplitMode } from '../gql/graphql';
 import { type DraftRow, MAX_DISPLAY_NAME_LENGTH, type RowField } from './split-draft';
+import type { RowErrors } from './split-messages';
 import { RowInput } from './RowInput';
 
-export type RowErrors = Partial<Record<RowField, string>>;
 export type RowAction = 'up' | 'down' | 'remove';
 
 interface Props {

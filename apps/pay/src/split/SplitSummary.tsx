@@ -1,7 +1,8 @@
 import { TOTAL_BASIS_POINTS } from '@paysplit/domain';
 import type { SplitMode } from '../gql/graphql';
 import { formatMoney } from '../money';
-import { formatBasisPoints, type SplitCheck } from './split-draft';
+import { formatBasisPoints } from './share-inputs';
+import type { SplitCheck } from './split-draft';
 
 interface Props {
   mode: SplitMode;

@@ -1,16 +1,8 @@
 import { requireCurrency } from '@paysplit/domain';
 import { describe, expect, it } from 'vitest';
 import { makeParticipant, makeSession } from '../test-support/fixtures';
-import {
-  checkSplit,
-  draftFromSession,
-  type DraftRow,
-  fieldForPath,
-  parseAmountInput,
-  parsePercentInput,
-  parseSharesInput,
-  type SplitDraft,
-} from './split-draft';
+import { checkSplit, draftFromSession, type DraftRow, fieldForPath, type SplitDraft } from './split-draft';
+import { parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
 
 const NZD = requireCurrency('NZD');
 const none = new Map<string, bigint>();

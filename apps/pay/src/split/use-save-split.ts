@@ -4,12 +4,8 @@ import type { ConfigureParticipantInput, SplitMode } from '../gql/graphql';
 import { errorCodeOf, execute, GraphQLRequestError } from '../graphql/client';
 import { ConfigureSessionDocument } from '../graphql/operations';
 import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
-import { distributeDetails, type FieldErrors } from './split-draft';
-
-export interface ServerErrors {
-  fieldErrors: FieldErrors;
-  formErrors: readonly string[];
-}
+import { distributeDetails } from './split-draft';
+import { saveErrorMessage, type ServerErrors } from './split-messages';
 
 /** Saves the split with configureSession; the server's objections land on the inputs they name. */
 export function useSaveSplit(session: PaySessionView, mode: SplitMode, onDone: (() => void) | undefined) {
@@ -36,19 +32,4 @@ export function useSaveSplit(session: PaySessionView, mode: SplitMode, onDone: (
     serverErrors,
     clearServerErrors: () => setServerErrors(null),
   };
-}
-
-function saveErrorMessage(code: string | undefined): string {
-  switch (code) {
-    case 'INVALID_STATE':
-    case 'SESSION_NOT_PAYABLE':
-      return 'This payment can no longer be changed.';
-    case 'FORBIDDEN':
-    case 'UNAUTHENTICATED':
-      return 'Only the organiser can change the split. Open the organiser’s link again.';
-    case 'NETWORK_ERROR':
-      return 'No connection. Check your internet and press Save split again.';
-    default:
-      return 'The split could not be saved. Please try again.';
-  }
 }

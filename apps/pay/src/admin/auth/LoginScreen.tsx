@@ -5,10 +5,10 @@ import { Page } from '../../ui/Page';
 import { useNow } from '../../use-now';
 import { adminPaths } from '../admin-routes';
 import { Link } from '../navigation';
-import { LoginDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS, retryAfterSeconds } from '../ui/form-errors';
+import { LoginDocument } from './account-documents';
 import { useSignIn } from './viewer';
 import { rememberOneTimePassword } from './one-time-password';
 
@@ -20,10 +20,10 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<LoginField>>(NO_ERRORS);
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-  const now = useNow(retryAt === null ? 60_000 : 1_000);
+  const [wait, setWait] = useState<{ refusedAt: number; retryAt: number } | null>(null);
+  const now = useNow(wait === null ? 60_000 : 1_000);
   // `now` ticks each second while waiting; right after the refusal it may be older than the refusal itself.
-  const waitSeconds = retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - Math.max(now, Date.now())) / 1000));
+  const waitSeconds = wait === null ? 0 : Math.max(0, Math.ceil((wait.retryAt - Math.max(now, wait.refusedAt)) / 1000));
 
   const login = useMutation({
     mutationFn: () => adminExecute(LoginDocument, { email: email.trim(), password }),
@@ -34,7 +34,8 @@ export function LoginScreen() {
     },
     onError: (error) => {
       const seconds = errorCodeOf(error) === 'RATE_LIMIT_EXCEEDED' ? retryAfterSeconds(error) : null;
-      setRetryAt(seconds === null ? null : Date.now() + seconds * 1000);
+      const refusedAt = Date.now();
+      setWait(seconds === null ? null : { refusedAt, retryAt: refusedAt + seconds * 1000 });
       setErrors(
         errorCodeOf(error) === 'UNAUTHENTICATED'
           ? { fields: {}, form: 'That email and password don’t match an account.' }
@@ -57,7 +58,7 @@ export function LoginScreen() {
     login.mutate();
   };
 
-  const formMessage = waitSeconds > 0 ? `Too many attempts, try again in ${waitSeconds} s.` : retryAt !== null ? null : errors.form;
+  const formMessage = waitSeconds > 0 ? `Too many attempts, try again in ${waitSeconds} s.` : wait !== null ? null : errors.form;
 
   return (
     <Page title="Log in to PaySplit">
@@ -72,7 +73,7 @@ export function LoginScreen() {
           onChange={(e) => {
             setEmail(e.target.value);
             // The server counts wrong passwords per email: another email need not wait.
-            setRetryAt(null);
+            setWait(null);
           }}
           error={errors.fields.email}
         />

@@ -3,10 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { Page } from '../../ui/Page';
 import { adminPaths } from '../admin-routes';
 import { Link, navigate } from '../navigation';
-import { RegisterAccountDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
+import { RegisterAccountDocument } from './account-documents';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { useSignIn } from './viewer';
 

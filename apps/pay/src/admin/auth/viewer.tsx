@@ -4,8 +4,8 @@ import { errorCodeOf, NETWORK_ERROR } from '../../graphql/client';
 import type { AdminViewerFieldsFragment } from '../gql/graphql';
 import { adminPaths } from '../admin-routes';
 import { navigate } from '../navigation';
-import { LogoutDocument, MeDocument } from '../operations';
 import { adminExecute, rememberCsrfToken } from '../transport';
+import { LogoutDocument, MeDocument } from './account-documents';
 import { rememberOneTimePassword } from './one-time-password';
 
 export type AdminViewer = AdminViewerFieldsFragment;

@@ -4,13 +4,13 @@ import { formatMoney } from '../../money';
 import { adminPaths } from '../admin-routes';
 import { useIntegrations } from '../integrations/IntegrationsScreen';
 import { Link } from '../navigation';
-import { StatsDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { SESSION_STATUSES } from '../sessions/session-filter';
 import { AdminPage } from '../ui/AdminPage';
 import { SelectField } from '../ui/fields';
 import { formatRate, formatSeconds, humanize } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
+import { StatsDocument } from './stats-document';
 
 const RANGES = [
   { days: 1, label: 'Last 24 hours' },

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { RedeliverEventDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { describeError } from '../ui/form-errors';
+import { RedeliverEventDocument } from './delivery-documents';
 
 interface Props {
   eventId: string;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ReplayFailedDeliveriesDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { FormError, SelectField, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { endOfLocalDay, lastDays, startOfLocalDay } from '../ui/local-dates';
+import { ReplayFailedDeliveriesDocument } from './delivery-documents';
 
 type ReplayField = 'integrationId' | 'from' | 'to';
 

@@ -20,8 +20,15 @@ type Documents = {
   '\n  mutation AdminChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      ...AdminViewerFields\n    }\n  }\n': typeof types.AdminChangePasswordDocument;
   '\n  mutation AdminLogout {\n    logout\n  }\n': typeof types.AdminLogoutDocument;
   '\n  query AdminStats($range: DateRangeInput!, $integrationId: ID) {\n    stats(range: $range, integrationId: $integrationId) {\n      sessionCount\n      countsByStatus {\n        status\n        count\n      }\n      collected {\n        currency\n        amountMinor\n      }\n      medianSecondsToComplete\n      deliverySuccessRate\n    }\n  }\n': typeof types.AdminStatsDocument;
-  '\n  query AdminIntegrations {\n    integrations {\n      id\n      name\n      enabled\n      webhookUrl\n      ownerEmail\n      createdAt\n      payoutOnboarding {\n        status\n      }\n    }\n  }\n': typeof types.AdminIntegrationsDocument;
-  '\n  fragment AdminIntegrationFields on IntegrationView {\n    id\n    name\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    webhookUrl\n    redirectAllowlist\n    eventSubscriptions\n    enabled\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n': typeof types.AdminIntegrationFieldsFragmentDoc;
+  '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n': typeof types.AdminDeliveryFieldsFragmentDoc;
+  '\n  fragment AdminEventFields on WebhookEventView {\n    eventId\n    type\n    createdAt\n    deliveries {\n      ...AdminDeliveryFields\n    }\n  }\n': typeof types.AdminEventFieldsFragmentDoc;
+  '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      ...AdminEventFields\n    }\n  }\n': typeof types.AdminSendTestEventDocument;
+  '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n': typeof types.AdminRedeliverEventDocument;
+  '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n': typeof types.AdminReplayFailedDeliveriesDocument;
+  '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminWebhookDeliveriesDocument;
+  '\n  fragment AdminIntegrationSummary on IntegrationView {\n    id\n    name\n    enabled\n    webhookUrl\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n    }\n  }\n': typeof types.AdminIntegrationSummaryFragmentDoc;
+  '\n  query AdminIntegrations {\n    integrations {\n      ...AdminIntegrationSummary\n    }\n  }\n': typeof types.AdminIntegrationsDocument;
+  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n': typeof types.AdminIntegrationFieldsFragmentDoc;
   '\n  query AdminIntegration($id: ID!) {\n    integration(id: $id) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminIntegrationDocument;
   '\n  mutation AdminCreateIntegration($input: IntegrationSettingsInput!) {\n    createIntegration(input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminCreateIntegrationDocument;
   '\n  mutation AdminUpdateIntegration($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminUpdateIntegrationDocument;
@@ -29,17 +36,14 @@ type Documents = {
   '\n  mutation AdminRevokeApiKey($integrationId: ID!, $keyId: ID!) {\n    revokeApiKey(integrationId: $integrationId, keyId: $keyId) {\n      id\n      revokedAt\n    }\n  }\n': typeof types.AdminRevokeApiKeyDocument;
   '\n  mutation AdminRotateSigningSecret($integrationId: ID!, $kind: SigningSecretKind!) {\n    rotateSigningSecret(integrationId: $integrationId, kind: $kind) {\n      secret\n      kind\n      previousValidUntil\n    }\n  }\n': typeof types.AdminRotateSigningSecretDocument;
   '\n  mutation AdminSubmitPayoutOnboarding($integrationId: ID!, $input: PayoutOnboardingInput!) {\n    submitPayoutOnboarding(integrationId: $integrationId, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminSubmitPayoutOnboardingDocument;
-  '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n': typeof types.AdminDeliveryFieldsFragmentDoc;
-  '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      eventId\n      type\n      createdAt\n      deliveries {\n        ...AdminDeliveryFields\n      }\n    }\n  }\n': typeof types.AdminSendTestEventDocument;
-  '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n': typeof types.AdminRedeliverEventDocument;
-  '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n': typeof types.AdminReplayFailedDeliveriesDocument;
-  '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n': typeof types.AdminWebhookDeliveriesDocument;
-  '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n': typeof types.AdminAuditLogDocument;
-  '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          integrationId\n          status\n          mode\n          currency\n          amountMinor\n          paidMinor\n          orderReference\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n': typeof types.AdminSessionsDocument;
-  '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      id\n      integrationId\n      integrationName\n      description\n      status\n      mode\n      currency\n      amountMinor\n      paidMinor\n      remainingMinor\n      splitMode\n      orderReference\n      createdAt\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        eventId\n        type\n        createdAt\n        deliveries {\n          ...AdminDeliveryFields\n        }\n      }\n    }\n  }\n': typeof types.AdminSessionDocument;
+  '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminAuditLogDocument;
   '\n  query AdminOperatorTokens {\n    operatorTokens {\n      id\n      name\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n': typeof types.AdminOperatorTokensDocument;
   '\n  mutation AdminCreateOperatorToken($name: String!) {\n    createOperatorToken(name: $name) {\n      token\n      record {\n        id\n        last4\n      }\n    }\n  }\n': typeof types.AdminCreateOperatorTokenDocument;
   '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n': typeof types.AdminRevokeOperatorTokenDocument;
+  '\n  fragment AdminSessionSummary on SessionView {\n    id\n    integrationId\n    status\n    mode\n    currency\n    amountMinor\n    paidMinor\n    orderReference\n    createdAt\n  }\n': typeof types.AdminSessionSummaryFragmentDoc;
+  '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminSessionSummary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminSessionsDocument;
+  '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      ...AdminSessionSummary\n      integrationName\n      description\n      remainingMinor\n      splitMode\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        ...AdminEventFields\n      }\n    }\n  }\n': typeof types.AdminSessionDocument;
+  '\n  fragment AdminPageInfo on PageInfo {\n    hasNextPage\n    endCursor\n  }\n': typeof types.AdminPageInfoFragmentDoc;
 };
 const documents: Documents = {
   '\n  fragment AdminViewerFields on AdminViewer {\n    accountId\n    email\n    role\n    mustChangePassword\n    csrfToken\n  }\n':
@@ -54,9 +58,22 @@ const documents: Documents = {
   '\n  mutation AdminLogout {\n    logout\n  }\n': types.AdminLogoutDocument,
   '\n  query AdminStats($range: DateRangeInput!, $integrationId: ID) {\n    stats(range: $range, integrationId: $integrationId) {\n      sessionCount\n      countsByStatus {\n        status\n        count\n      }\n      collected {\n        currency\n        amountMinor\n      }\n      medianSecondsToComplete\n      deliverySuccessRate\n    }\n  }\n':
     types.AdminStatsDocument,
-  '\n  query AdminIntegrations {\n    integrations {\n      id\n      name\n      enabled\n      webhookUrl\n      ownerEmail\n      createdAt\n      payoutOnboarding {\n        status\n      }\n    }\n  }\n':
-    types.AdminIntegrationsDocument,
-  '\n  fragment AdminIntegrationFields on IntegrationView {\n    id\n    name\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    webhookUrl\n    redirectAllowlist\n    eventSubscriptions\n    enabled\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n':
+  '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n':
+    types.AdminDeliveryFieldsFragmentDoc,
+  '\n  fragment AdminEventFields on WebhookEventView {\n    eventId\n    type\n    createdAt\n    deliveries {\n      ...AdminDeliveryFields\n    }\n  }\n':
+    types.AdminEventFieldsFragmentDoc,
+  '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      ...AdminEventFields\n    }\n  }\n':
+    types.AdminSendTestEventDocument,
+  '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n':
+    types.AdminRedeliverEventDocument,
+  '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n':
+    types.AdminReplayFailedDeliveriesDocument,
+  '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
+    types.AdminWebhookDeliveriesDocument,
+  '\n  fragment AdminIntegrationSummary on IntegrationView {\n    id\n    name\n    enabled\n    webhookUrl\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n    }\n  }\n':
+    types.AdminIntegrationSummaryFragmentDoc,
+  '\n  query AdminIntegrations {\n    integrations {\n      ...AdminIntegrationSummary\n    }\n  }\n': types.AdminIntegrationsDocument,
+  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n':
     types.AdminIntegrationFieldsFragmentDoc,
   '\n  query AdminIntegration($id: ID!) {\n    integration(id: $id) {\n      ...AdminIntegrationFields\n    }\n  }\n':
     types.AdminIntegrationDocument,
@@ -72,28 +89,21 @@ const documents: Documents = {
     types.AdminRotateSigningSecretDocument,
   '\n  mutation AdminSubmitPayoutOnboarding($integrationId: ID!, $input: PayoutOnboardingInput!) {\n    submitPayoutOnboarding(integrationId: $integrationId, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n':
     types.AdminSubmitPayoutOnboardingDocument,
-  '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n':
-    types.AdminDeliveryFieldsFragmentDoc,
-  '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      eventId\n      type\n      createdAt\n      deliveries {\n        ...AdminDeliveryFields\n      }\n    }\n  }\n':
-    types.AdminSendTestEventDocument,
-  '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n':
-    types.AdminRedeliverEventDocument,
-  '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n':
-    types.AdminReplayFailedDeliveriesDocument,
-  '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n':
-    types.AdminWebhookDeliveriesDocument,
-  '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n':
+  '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
     types.AdminAuditLogDocument,
-  '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          integrationId\n          status\n          mode\n          currency\n          amountMinor\n          paidMinor\n          orderReference\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n':
-    types.AdminSessionsDocument,
-  '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      id\n      integrationId\n      integrationName\n      description\n      status\n      mode\n      currency\n      amountMinor\n      paidMinor\n      remainingMinor\n      splitMode\n      orderReference\n      createdAt\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        eventId\n        type\n        createdAt\n        deliveries {\n          ...AdminDeliveryFields\n        }\n      }\n    }\n  }\n':
-    types.AdminSessionDocument,
   '\n  query AdminOperatorTokens {\n    operatorTokens {\n      id\n      name\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n':
     types.AdminOperatorTokensDocument,
   '\n  mutation AdminCreateOperatorToken($name: String!) {\n    createOperatorToken(name: $name) {\n      token\n      record {\n        id\n        last4\n      }\n    }\n  }\n':
     types.AdminCreateOperatorTokenDocument,
   '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n':
     types.AdminRevokeOperatorTokenDocument,
+  '\n  fragment AdminSessionSummary on SessionView {\n    id\n    integrationId\n    status\n    mode\n    currency\n    amountMinor\n    paidMinor\n    orderReference\n    createdAt\n  }\n':
+    types.AdminSessionSummaryFragmentDoc,
+  '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminSessionSummary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
+    types.AdminSessionsDocument,
+  '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      ...AdminSessionSummary\n      integrationName\n      description\n      remainingMinor\n      splitMode\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        ...AdminEventFields\n      }\n    }\n  }\n':
+    types.AdminSessionDocument,
+  '\n  fragment AdminPageInfo on PageInfo {\n    hasNextPage\n    endCursor\n  }\n': types.AdminPageInfoFragmentDoc,
 };
 
 /**
@@ -140,13 +150,55 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query AdminIntegrations {\n    integrations {\n      id\n      name\n      enabled\n      webhookUrl\n      ownerEmail\n      createdAt\n      payoutOnboarding {\n        status\n      }\n    }\n  }\n',
+  source: '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n',
+): typeof import('./graphql').AdminDeliveryFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment AdminEventFields on WebhookEventView {\n    eventId\n    type\n    createdAt\n    deliveries {\n      ...AdminDeliveryFields\n    }\n  }\n',
+): typeof import('./graphql').AdminEventFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      ...AdminEventFields\n    }\n  }\n',
+): typeof import('./graphql').AdminSendTestEventDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n',
+): typeof import('./graphql').AdminRedeliverEventDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n',
+): typeof import('./graphql').AdminReplayFailedDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n',
+): typeof import('./graphql').AdminWebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment AdminIntegrationSummary on IntegrationView {\n    id\n    name\n    enabled\n    webhookUrl\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n    }\n  }\n',
+): typeof import('./graphql').AdminIntegrationSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminIntegrations {\n    integrations {\n      ...AdminIntegrationSummary\n    }\n  }\n',
 ): typeof import('./graphql').AdminIntegrationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment AdminIntegrationFields on IntegrationView {\n    id\n    name\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    webhookUrl\n    redirectAllowlist\n    eventSubscriptions\n    enabled\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n',
+  source: '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n',
 ): typeof import('./graphql').AdminIntegrationFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -194,50 +246,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment AdminDeliveryFields on WebhookDeliveryView {\n    id\n    url\n    status\n    attemptCount\n    deliveredAt\n    nextAttemptAt\n    lastError\n    attempts {\n      attemptNumber\n      startedAt\n      statusCode\n      durationMs\n      responseExcerpt\n      error\n    }\n  }\n',
-): typeof import('./graphql').AdminDeliveryFieldsFragmentDoc;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  mutation AdminSendTestEvent($integrationId: ID!) {\n    sendTestEvent(integrationId: $integrationId) {\n      eventId\n      type\n      createdAt\n      deliveries {\n        ...AdminDeliveryFields\n      }\n    }\n  }\n',
-): typeof import('./graphql').AdminSendTestEventDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  mutation AdminRedeliverEvent($eventId: ID!) {\n    redeliverEvent(eventId: $eventId) {\n      ...AdminDeliveryFields\n    }\n  }\n',
-): typeof import('./graphql').AdminRedeliverEventDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {\n    replayFailedDeliveries(integrationId: $integrationId, range: $range) {\n      requeued\n    }\n  }\n',
-): typeof import('./graphql').AdminReplayFailedDeliveriesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n',
-): typeof import('./graphql').AdminWebhookDeliveriesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n',
+  source: '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n',
 ): typeof import('./graphql').AdminAuditLogDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          integrationId\n          status\n          mode\n          currency\n          amountMinor\n          paidMinor\n          orderReference\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n',
-): typeof import('./graphql').AdminSessionsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(
-  source: '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      id\n      integrationId\n      integrationName\n      description\n      status\n      mode\n      currency\n      amountMinor\n      paidMinor\n      remainingMinor\n      splitMode\n      orderReference\n      createdAt\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        eventId\n        type\n        createdAt\n        deliveries {\n          ...AdminDeliveryFields\n        }\n      }\n    }\n  }\n',
-): typeof import('./graphql').AdminSessionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -256,6 +266,30 @@ export function graphql(
 export function graphql(
   source: '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n',
 ): typeof import('./graphql').AdminRevokeOperatorTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment AdminSessionSummary on SessionView {\n    id\n    integrationId\n    status\n    mode\n    currency\n    amountMinor\n    paidMinor\n    orderReference\n    createdAt\n  }\n',
+): typeof import('./graphql').AdminSessionSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminSessionSummary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n',
+): typeof import('./graphql').AdminSessionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      ...AdminSessionSummary\n      integrationName\n      description\n      remainingMinor\n      splitMode\n      updatedAt\n      completedAt\n      expiresAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n      }\n      events {\n        ...AdminEventFields\n      }\n    }\n  }\n',
+): typeof import('./graphql').AdminSessionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment AdminPageInfo on PageInfo {\n    hasNextPage\n    endCursor\n  }\n',
+): typeof import('./graphql').AdminPageInfoFragmentDoc;
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -91,36 +91,28 @@ export type AdminViewerFieldsFragment = {
 
 export type AdminMeQueryVariables = Exact<{ [key: string]: never }>;
 
-export type AdminMeQuery = {
-  me: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string } | null;
-};
+export type AdminMeQuery = { me: AdminViewerFieldsFragment | null };
 
 export type AdminLoginMutationVariables = Exact<{
   email: string;
   password: string;
 }>;
 
-export type AdminLoginMutation = {
-  login: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
-};
+export type AdminLoginMutation = { login: AdminViewerFieldsFragment };
 
 export type AdminRegisterAccountMutationVariables = Exact<{
   email: string;
   password: string;
 }>;
 
-export type AdminRegisterAccountMutation = {
-  registerAccount: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
-};
+export type AdminRegisterAccountMutation = { registerAccount: AdminViewerFieldsFragment };
 
 export type AdminChangePasswordMutationVariables = Exact<{
   currentPassword: string;
   newPassword: string;
 }>;
 
-export type AdminChangePasswordMutation = {
-  changePassword: { accountId: string; email: string; role: AccountRole; mustChangePassword: boolean; csrfToken: string };
-};
+export type AdminChangePasswordMutation = { changePassword: AdminViewerFieldsFragment };
 
 export type AdminLogoutMutationVariables = Exact<{ [key: string]: never }>;
 
@@ -141,40 +133,89 @@ export type AdminStatsQuery = {
   };
 };
 
-export type AdminIntegrationsQueryVariables = Exact<{ [key: string]: never }>;
-
-export type AdminIntegrationsQuery = {
-  integrations: Array<{
-    id: string;
-    name: string;
-    enabled: boolean;
-    webhookUrl: string | null;
-    ownerEmail: string | null;
-    createdAt: string;
-    payoutOnboarding: { status: PayoutOnboardingStatus };
+export type AdminDeliveryFieldsFragment = {
+  id: string;
+  url: string;
+  status: string;
+  attemptCount: number;
+  deliveredAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  attempts: Array<{
+    attemptNumber: number;
+    startedAt: string;
+    statusCode: number | null;
+    durationMs: number;
+    responseExcerpt: string | null;
+    error: string | null;
   }>;
 };
 
-export type AdminIntegrationFieldsFragment = {
+export type AdminEventFieldsFragment = { eventId: string; type: string; createdAt: string; deliveries: Array<AdminDeliveryFieldsFragment> };
+
+export type AdminSendTestEventMutationVariables = Exact<{
+  integrationId: string | number;
+}>;
+
+export type AdminSendTestEventMutation = { sendTestEvent: AdminEventFieldsFragment };
+
+export type AdminRedeliverEventMutationVariables = Exact<{
+  eventId: string | number;
+}>;
+
+export type AdminRedeliverEventMutation = { redeliverEvent: Array<AdminDeliveryFieldsFragment> };
+
+export type AdminReplayFailedDeliveriesMutationVariables = Exact<{
+  integrationId: string | number;
+  range: DateRangeInput;
+}>;
+
+export type AdminReplayFailedDeliveriesMutation = { replayFailedDeliveries: { requeued: number } };
+
+export type AdminWebhookDeliveriesQueryVariables = Exact<{
+  filter?: DeliveryFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminWebhookDeliveriesQuery = {
+  webhookDeliveries: {
+    edges: Array<{
+      node: {
+        eventId: string;
+        eventType: string;
+        sessionId: string | null;
+        integrationId: string;
+        createdAt: string;
+        delivery: AdminDeliveryFieldsFragment;
+      };
+    }>;
+    pageInfo: AdminPageInfoFragment;
+  };
+};
+
+export type AdminIntegrationSummaryFragment = {
   id: string;
   name: string;
+  enabled: boolean;
+  webhookUrl: string | null;
+  ownerEmail: string | null;
+  createdAt: string;
+  payoutOnboarding: { status: PayoutOnboardingStatus };
+};
+
+export type AdminIntegrationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminIntegrationsQuery = { integrations: Array<AdminIntegrationSummaryFragment> };
+
+export type AdminIntegrationFieldsFragment = {
   displayName: string | null;
   logoUrl: string | null;
   accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
-  webhookUrl: string | null;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
-  enabled: boolean;
-  ownerEmail: string | null;
-  createdAt: string;
-  payoutOnboarding: {
-    status: PayoutOnboardingStatus;
-    legalName: string | null;
-    bankAccountMasked: string | null;
-    contactEmail: string | null;
-    completedAt: string | null;
-  };
+  payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
   apiKeys: Array<{
     id: string;
     name: string | null;
@@ -185,122 +226,26 @@ export type AdminIntegrationFieldsFragment = {
     revokedAt: string | null;
   }>;
   signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
-};
+} & AdminIntegrationSummaryFragment;
 
 export type AdminIntegrationQueryVariables = Exact<{
   id: string | number;
 }>;
 
-export type AdminIntegrationQuery = {
-  integration: {
-    id: string;
-    name: string;
-    displayName: string | null;
-    logoUrl: string | null;
-    accentColor: string | null;
-    partnerCreatePaymentUrl: string | null;
-    webhookUrl: string | null;
-    redirectAllowlist: Array<string>;
-    eventSubscriptions: Array<EventType>;
-    enabled: boolean;
-    ownerEmail: string | null;
-    createdAt: string;
-    payoutOnboarding: {
-      status: PayoutOnboardingStatus;
-      legalName: string | null;
-      bankAccountMasked: string | null;
-      contactEmail: string | null;
-      completedAt: string | null;
-    };
-    apiKeys: Array<{
-      id: string;
-      name: string | null;
-      mode: Mode;
-      last4: string;
-      createdAt: string;
-      lastUsedAt: string | null;
-      revokedAt: string | null;
-    }>;
-    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
-  };
-};
+export type AdminIntegrationQuery = { integration: AdminIntegrationFieldsFragment };
 
 export type AdminCreateIntegrationMutationVariables = Exact<{
   input: IntegrationSettingsInput;
 }>;
 
-export type AdminCreateIntegrationMutation = {
-  createIntegration: {
-    id: string;
-    name: string;
-    displayName: string | null;
-    logoUrl: string | null;
-    accentColor: string | null;
-    partnerCreatePaymentUrl: string | null;
-    webhookUrl: string | null;
-    redirectAllowlist: Array<string>;
-    eventSubscriptions: Array<EventType>;
-    enabled: boolean;
-    ownerEmail: string | null;
-    createdAt: string;
-    payoutOnboarding: {
-      status: PayoutOnboardingStatus;
-      legalName: string | null;
-      bankAccountMasked: string | null;
-      contactEmail: string | null;
-      completedAt: string | null;
-    };
-    apiKeys: Array<{
-      id: string;
-      name: string | null;
-      mode: Mode;
-      last4: string;
-      createdAt: string;
-      lastUsedAt: string | null;
-      revokedAt: string | null;
-    }>;
-    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
-  };
-};
+export type AdminCreateIntegrationMutation = { createIntegration: AdminIntegrationFieldsFragment };
 
 export type AdminUpdateIntegrationMutationVariables = Exact<{
   id: string | number;
   input: IntegrationSettingsInput;
 }>;
 
-export type AdminUpdateIntegrationMutation = {
-  updateIntegration: {
-    id: string;
-    name: string;
-    displayName: string | null;
-    logoUrl: string | null;
-    accentColor: string | null;
-    partnerCreatePaymentUrl: string | null;
-    webhookUrl: string | null;
-    redirectAllowlist: Array<string>;
-    eventSubscriptions: Array<EventType>;
-    enabled: boolean;
-    ownerEmail: string | null;
-    createdAt: string;
-    payoutOnboarding: {
-      status: PayoutOnboardingStatus;
-      legalName: string | null;
-      bankAccountMasked: string | null;
-      contactEmail: string | null;
-      completedAt: string | null;
-    };
-    apiKeys: Array<{
-      id: string;
-      name: string | null;
-      mode: Mode;
-      last4: string;
-      createdAt: string;
-      lastUsedAt: string | null;
-      revokedAt: string | null;
-    }>;
-    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
-  };
-};
+export type AdminUpdateIntegrationMutation = { updateIntegration: AdminIntegrationFieldsFragment };
 
 export type AdminCreateApiKeyMutationVariables = Exact<{
   integrationId: string | number;
@@ -331,156 +276,7 @@ export type AdminSubmitPayoutOnboardingMutationVariables = Exact<{
   input: PayoutOnboardingInput;
 }>;
 
-export type AdminSubmitPayoutOnboardingMutation = {
-  submitPayoutOnboarding: {
-    id: string;
-    name: string;
-    displayName: string | null;
-    logoUrl: string | null;
-    accentColor: string | null;
-    partnerCreatePaymentUrl: string | null;
-    webhookUrl: string | null;
-    redirectAllowlist: Array<string>;
-    eventSubscriptions: Array<EventType>;
-    enabled: boolean;
-    ownerEmail: string | null;
-    createdAt: string;
-    payoutOnboarding: {
-      status: PayoutOnboardingStatus;
-      legalName: string | null;
-      bankAccountMasked: string | null;
-      contactEmail: string | null;
-      completedAt: string | null;
-    };
-    apiKeys: Array<{
-      id: string;
-      name: string | null;
-      mode: Mode;
-      last4: string;
-      createdAt: string;
-      lastUsedAt: string | null;
-      revokedAt: string | null;
-    }>;
-    signingSecrets: Array<{ kind: SigningSecretKind; rotatedAt: string | null; previousValidUntil: string | null }>;
-  };
-};
-
-export type AdminDeliveryFieldsFragment = {
-  id: string;
-  url: string;
-  status: string;
-  attemptCount: number;
-  deliveredAt: string | null;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  attempts: Array<{
-    attemptNumber: number;
-    startedAt: string;
-    statusCode: number | null;
-    durationMs: number;
-    responseExcerpt: string | null;
-    error: string | null;
-  }>;
-};
-
-export type AdminSendTestEventMutationVariables = Exact<{
-  integrationId: string | number;
-}>;
-
-export type AdminSendTestEventMutation = {
-  sendTestEvent: {
-    eventId: string;
-    type: string;
-    createdAt: string;
-    deliveries: Array<{
-      id: string;
-      url: string;
-      status: string;
-      attemptCount: number;
-      deliveredAt: string | null;
-      nextAttemptAt: string | null;
-      lastError: string | null;
-      attempts: Array<{
-        attemptNumber: number;
-        startedAt: string;
-        statusCode: number | null;
-        durationMs: number;
-        responseExcerpt: string | null;
-        error: string | null;
-      }>;
-    }>;
-  };
-};
-
-export type AdminRedeliverEventMutationVariables = Exact<{
-  eventId: string | number;
-}>;
-
-export type AdminRedeliverEventMutation = {
-  redeliverEvent: Array<{
-    id: string;
-    url: string;
-    status: string;
-    attemptCount: number;
-    deliveredAt: string | null;
-    nextAttemptAt: string | null;
-    lastError: string | null;
-    attempts: Array<{
-      attemptNumber: number;
-      startedAt: string;
-      statusCode: number | null;
-      durationMs: number;
-      responseExcerpt: string | null;
-      error: string | null;
-    }>;
-  }>;
-};
-
-export type AdminReplayFailedDeliveriesMutationVariables = Exact<{
-  integrationId: string | number;
-  range: DateRangeInput;
-}>;
-
-export type AdminReplayFailedDeliveriesMutation = { replayFailedDeliveries: { requeued: number } };
-
-export type AdminWebhookDeliveriesQueryVariables = Exact<{
-  filter?: DeliveryFilter | null | undefined;
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-export type AdminWebhookDeliveriesQuery = {
-  webhookDeliveries: {
-    edges: Array<{
-      cursor: string;
-      node: {
-        eventId: string;
-        eventType: string;
-        sessionId: string | null;
-        integrationId: string;
-        createdAt: string;
-        delivery: {
-          id: string;
-          url: string;
-          status: string;
-          attemptCount: number;
-          deliveredAt: string | null;
-          nextAttemptAt: string | null;
-          lastError: string | null;
-          attempts: Array<{
-            attemptNumber: number;
-            startedAt: string;
-            statusCode: number | null;
-            durationMs: number;
-            responseExcerpt: string | null;
-            error: string | null;
-          }>;
-        };
-      };
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
+export type AdminSubmitPayoutOnboardingMutation = { submitPayoutOnboarding: AdminIntegrationFieldsFragment };
 
 export type AdminAuditLogQueryVariables = Exact<{
   integrationId?: string | number | null | undefined;
@@ -490,103 +286,8 @@ export type AdminAuditLogQueryVariables = Exact<{
 
 export type AdminAuditLogQuery = {
   auditLog: {
-    edges: Array<{ cursor: string; node: { id: string; at: string; actor: string; action: string; summary: string } }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
-
-export type AdminSessionsQueryVariables = Exact<{
-  filter?: SessionFilter | null | undefined;
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-export type AdminSessionsQuery = {
-  sessions: {
-    edges: Array<{
-      cursor: string;
-      node: {
-        id: string;
-        integrationId: string;
-        status: SessionStatus;
-        mode: Mode;
-        currency: string;
-        amountMinor: string;
-        paidMinor: string;
-        orderReference: string | null;
-        createdAt: string;
-      };
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-};
-
-export type AdminSessionQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-export type AdminSessionQuery = {
-  session: {
-    id: string;
-    integrationId: string;
-    integrationName: string;
-    description: string | null;
-    status: SessionStatus;
-    mode: Mode;
-    currency: string;
-    amountMinor: string;
-    paidMinor: string;
-    remainingMinor: string;
-    splitMode: SplitMode | null;
-    orderReference: string | null;
-    createdAt: string;
-    updatedAt: string;
-    completedAt: string | null;
-    expiresAt: string;
-    version: number;
-    participants: Array<{
-      id: string;
-      displayName: string;
-      email: string | null;
-      amountMinor: string;
-      status: ParticipantStatus;
-      isHost: boolean;
-      position: number;
-    }>;
-    payments: Array<{
-      id: string;
-      participantId: string;
-      amountMinor: string;
-      status: string;
-      processorReference: string | null;
-      refundRequired: boolean;
-      createdAt: string;
-      authorizedAt: string | null;
-      endedAt: string | null;
-      failureReason: string | null;
-    }>;
-    events: Array<{
-      eventId: string;
-      type: string;
-      createdAt: string;
-      deliveries: Array<{
-        id: string;
-        url: string;
-        status: string;
-        attemptCount: number;
-        deliveredAt: string | null;
-        nextAttemptAt: string | null;
-        lastError: string | null;
-        attempts: Array<{
-          attemptNumber: number;
-          startedAt: string;
-          statusCode: number | null;
-          durationMs: number;
-          responseExcerpt: string | null;
-          error: string | null;
-        }>;
-      }>;
-    }>;
+    edges: Array<{ node: { id: string; at: string; actor: string; action: string; summary: string } }>;
+    pageInfo: AdminPageInfoFragment;
   };
 };
 
@@ -615,6 +316,67 @@ export type AdminRevokeOperatorTokenMutationVariables = Exact<{
 
 export type AdminRevokeOperatorTokenMutation = { revokeOperatorToken: { id: string; revokedAt: string | null } };
 
+export type AdminSessionSummaryFragment = {
+  id: string;
+  integrationId: string;
+  status: SessionStatus;
+  mode: Mode;
+  currency: string;
+  amountMinor: string;
+  paidMinor: string;
+  orderReference: string | null;
+  createdAt: string;
+};
+
+export type AdminSessionsQueryVariables = Exact<{
+  filter?: SessionFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminSessionsQuery = { sessions: { edges: Array<{ node: AdminSessionSummaryFragment }>; pageInfo: AdminPageInfoFragment } };
+
+export type AdminSessionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminSessionQuery = {
+  session: {
+    integrationName: string;
+    description: string | null;
+    remainingMinor: string;
+    splitMode: SplitMode | null;
+    updatedAt: string;
+    completedAt: string | null;
+    expiresAt: string;
+    version: number;
+    participants: Array<{
+      id: string;
+      displayName: string;
+      email: string | null;
+      amountMinor: string;
+      status: ParticipantStatus;
+      isHost: boolean;
+      position: number;
+    }>;
+    payments: Array<{
+      id: string;
+      participantId: string;
+      amountMinor: string;
+      status: string;
+      processorReference: string | null;
+      refundRequired: boolean;
+      createdAt: string;
+      authorizedAt: string | null;
+      endedAt: string | null;
+      failureReason: string | null;
+    }>;
+    events: Array<AdminEventFieldsFragment>;
+  } & AdminSessionSummaryFragment;
+};
+
+export type AdminPageInfoFragment = { hasNextPage: boolean; endCursor: string | null };
+
 export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
@@ -642,46 +404,6 @@ export const AdminViewerFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'AdminViewerFields' },
 ) as unknown as TypedDocumentString<AdminViewerFieldsFragment, unknown>;
-export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
-  `
-    fragment AdminIntegrationFields on IntegrationView {
-  id
-  name
-  displayName
-  logoUrl
-  accentColor
-  partnerCreatePaymentUrl
-  webhookUrl
-  redirectAllowlist
-  eventSubscriptions
-  enabled
-  ownerEmail
-  createdAt
-  payoutOnboarding {
-    status
-    legalName
-    bankAccountMasked
-    contactEmail
-    completedAt
-  }
-  apiKeys {
-    id
-    name
-    mode
-    last4
-    createdAt
-    lastUsedAt
-    revokedAt
-  }
-  signingSecrets {
-    kind
-    rotatedAt
-    previousValidUntil
-  }
-}
-    `,
-  { fragmentName: 'AdminIntegrationFields' },
-) as unknown as TypedDocumentString<AdminIntegrationFieldsFragment, unknown>;
 export const AdminDeliveryFieldsFragmentDoc = new TypedDocumentString(
   `
     fragment AdminDeliveryFields on WebhookDeliveryView {
@@ -704,6 +426,120 @@ export const AdminDeliveryFieldsFragmentDoc = new TypedDocumentString(
     `,
   { fragmentName: 'AdminDeliveryFields' },
 ) as unknown as TypedDocumentString<AdminDeliveryFieldsFragment, unknown>;
+export const AdminEventFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminEventFields on WebhookEventView {
+  eventId
+  type
+  createdAt
+  deliveries {
+    ...AdminDeliveryFields
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`,
+  { fragmentName: 'AdminEventFields' },
+) as unknown as TypedDocumentString<AdminEventFieldsFragment, unknown>;
+export const AdminIntegrationSummaryFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminIntegrationSummary on IntegrationView {
+  id
+  name
+  enabled
+  webhookUrl
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+  }
+}
+    `,
+  { fragmentName: 'AdminIntegrationSummary' },
+) as unknown as TypedDocumentString<AdminIntegrationSummaryFragment, unknown>;
+export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}
+    fragment AdminIntegrationSummary on IntegrationView {
+  id
+  name
+  enabled
+  webhookUrl
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+  }
+}`,
+  { fragmentName: 'AdminIntegrationFields' },
+) as unknown as TypedDocumentString<AdminIntegrationFieldsFragment, unknown>;
+export const AdminSessionSummaryFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminSessionSummary on SessionView {
+  id
+  integrationId
+  status
+  mode
+  currency
+  amountMinor
+  paidMinor
+  orderReference
+  createdAt
+}
+    `,
+  { fragmentName: 'AdminSessionSummary' },
+) as unknown as TypedDocumentString<AdminSessionSummaryFragment, unknown>;
+export const AdminPageInfoFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminPageInfo on PageInfo {
+  hasNextPage
+  endCursor
+}
+    `,
+  { fragmentName: 'AdminPageInfo' },
+) as unknown as TypedDocumentString<AdminPageInfoFragment, unknown>;
 export const AdminMeDocument = new TypedDocumentString(
   `
     query AdminMe {
@@ -796,23 +632,139 @@ export const AdminStatsDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:d7561e84220a1aa15221843bf6c2de75e76632f8f1792b7d8a8752bfe1508808' },
 ) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
+export const AdminSendTestEventDocument = new TypedDocumentString(
+  `
+    mutation AdminSendTestEvent($integrationId: ID!) {
+  sendTestEvent(integrationId: $integrationId) {
+    ...AdminEventFields
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}
+fragment AdminEventFields on WebhookEventView {
+  eventId
+  type
+  createdAt
+  deliveries {
+    ...AdminDeliveryFields
+  }
+}`,
+  { hash: 'sha256:8ac1fab93b4e57a9c42c65e02e4dc30675a19d74521dfb204eefdd844b89a8db' },
+) as unknown as TypedDocumentString<AdminSendTestEventMutation, AdminSendTestEventMutationVariables>;
+export const AdminRedeliverEventDocument = new TypedDocumentString(
+  `
+    mutation AdminRedeliverEvent($eventId: ID!) {
+  redeliverEvent(eventId: $eventId) {
+    ...AdminDeliveryFields
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}`,
+  { hash: 'sha256:5613e39d07b65977718dbaf812840ad97d4dbd0a45ebffa1e0eea9d632687b98' },
+) as unknown as TypedDocumentString<AdminRedeliverEventMutation, AdminRedeliverEventMutationVariables>;
+export const AdminReplayFailedDeliveriesDocument = new TypedDocumentString(
+  `
+    mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {
+  replayFailedDeliveries(integrationId: $integrationId, range: $range) {
+    requeued
+  }
+}
+    `,
+  { hash: 'sha256:c47be299eb9d3282a3ad496836e69dd4885de3c077759e4935b74c3c0c3ea2ae' },
+) as unknown as TypedDocumentString<AdminReplayFailedDeliveriesMutation, AdminReplayFailedDeliveriesMutationVariables>;
+export const AdminWebhookDeliveriesDocument = new TypedDocumentString(
+  `
+    query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
+  webhookDeliveries(filter: $filter, first: $first, after: $after) {
+    edges {
+      node {
+        eventId
+        eventType
+        sessionId
+        integrationId
+        createdAt
+        delivery {
+          ...AdminDeliveryFields
+        }
+      }
+    }
+    pageInfo {
+      ...AdminPageInfo
+    }
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}
+fragment AdminPageInfo on PageInfo {
+  hasNextPage
+  endCursor
+}`,
+  { hash: 'sha256:043b538959b27b2ca678a51caf7d9655d4a2bfe97942f4566213c256afcdf17d' },
+) as unknown as TypedDocumentString<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
 export const AdminIntegrationsDocument = new TypedDocumentString(
   `
     query AdminIntegrations {
   integrations {
-    id
-    name
-    enabled
-    webhookUrl
-    ownerEmail
-    createdAt
-    payoutOnboarding {
-      status
-    }
+    ...AdminIntegrationSummary
   }
 }
-    `,
-  { hash: 'sha256:8499650d1141ffe82696d519c405a5cd6b575ca1e83667aa5e7feb351f50bca3' },
+    fragment AdminIntegrationSummary on IntegrationView {
+  id
+  name
+  enabled
+  webhookUrl
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+  }
+}`,
+  { hash: 'sha256:6337a08c4372b46aec457dc8c35a5ec8df22828e297343018fc50ce96d10593f' },
 ) as unknown as TypedDocumentString<AdminIntegrationsQuery, AdminIntegrationsQueryVariables>;
 export const AdminIntegrationDocument = new TypedDocumentString(
   `
@@ -821,21 +773,26 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     ...AdminIntegrationFields
   }
 }
-    fragment AdminIntegrationFields on IntegrationView {
+    fragment AdminIntegrationSummary on IntegrationView {
   id
   name
-  displayName
-  logoUrl
-  accentColor
-  partnerCreatePaymentUrl
-  webhookUrl
-  redirectAllowlist
-  eventSubscriptions
   enabled
+  webhookUrl
   ownerEmail
   createdAt
   payoutOnboarding {
     status
+  }
+}
+fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
     legalName
     bankAccountMasked
     contactEmail
@@ -856,7 +813,7 @@ export const AdminIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:a0bce2bfef091d957dc6f8d5fd50bc8f5e8c58cc87de80f8732e6798e8114cba' },
+  { hash: 'sha256:74549f228f3dd8638348fb8e6b567176f30664d35d1e0386670f15026e9082e0' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -865,21 +822,26 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     ...AdminIntegrationFields
   }
 }
-    fragment AdminIntegrationFields on IntegrationView {
+    fragment AdminIntegrationSummary on IntegrationView {
   id
   name
-  displayName
-  logoUrl
-  accentColor
-  partnerCreatePaymentUrl
-  webhookUrl
-  redirectAllowlist
-  eventSubscriptions
   enabled
+  webhookUrl
   ownerEmail
   createdAt
   payoutOnboarding {
     status
+  }
+}
+fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
     legalName
     bankAccountMasked
     contactEmail
@@ -900,7 +862,7 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:f2231ed5cb3b5b2b23e5a6fbf61e6305cb51521ce172d1b4298ecaadf800dcd9' },
+  { hash: 'sha256:f28119523cadece5366ebd7466afd087734f8059073299d2a40bae51e63476bc' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -909,21 +871,26 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     ...AdminIntegrationFields
   }
 }
-    fragment AdminIntegrationFields on IntegrationView {
+    fragment AdminIntegrationSummary on IntegrationView {
   id
   name
-  displayName
-  logoUrl
-  accentColor
-  partnerCreatePaymentUrl
-  webhookUrl
-  redirectAllowlist
-  eventSubscriptions
   enabled
+  webhookUrl
   ownerEmail
   createdAt
   payoutOnboarding {
     status
+  }
+}
+fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
     legalName
     bankAccountMasked
     contactEmail
@@ -944,7 +911,7 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:92df27b3855814a22fa7a55f07c61b0f62fb3833e50e105f799d20190f2bb68e' },
+  { hash: 'sha256:eb8798caffe5504783ea3ea82c5dd81ef62aa07476e7a316cbb06b783716993f' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -991,21 +958,26 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     ...AdminIntegrationFields
   }
 }
-    fragment AdminIntegrationFields on IntegrationView {
+    fragment AdminIntegrationSummary on IntegrationView {
   id
   name
-  displayName
-  logoUrl
-  accentColor
-  partnerCreatePaymentUrl
-  webhookUrl
-  redirectAllowlist
-  eventSubscriptions
   enabled
+  webhookUrl
   ownerEmail
   createdAt
   payoutOnboarding {
     status
+  }
+}
+fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
     legalName
     bankAccountMasked
     contactEmail
@@ -1026,123 +998,13 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:715b238c7acfc3b3d921b945ac3b806c2155eb996b72814639ae2b966b04178d' },
+  { hash: 'sha256:e4513878c0fc8f13cf45964691a96555b2c6640c60632d9ec8ba2d0bc845c368' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
-export const AdminSendTestEventDocument = new TypedDocumentString(
-  `
-    mutation AdminSendTestEvent($integrationId: ID!) {
-  sendTestEvent(integrationId: $integrationId) {
-    eventId
-    type
-    createdAt
-    deliveries {
-      ...AdminDeliveryFields
-    }
-  }
-}
-    fragment AdminDeliveryFields on WebhookDeliveryView {
-  id
-  url
-  status
-  attemptCount
-  deliveredAt
-  nextAttemptAt
-  lastError
-  attempts {
-    attemptNumber
-    startedAt
-    statusCode
-    durationMs
-    responseExcerpt
-    error
-  }
-}`,
-  { hash: 'sha256:b0f1252d0a55016b51a7a81215e798c36cebde7b66f70cfc9b0135556971c23f' },
-) as unknown as TypedDocumentString<AdminSendTestEventMutation, AdminSendTestEventMutationVariables>;
-export const AdminRedeliverEventDocument = new TypedDocumentString(
-  `
-    mutation AdminRedeliverEvent($eventId: ID!) {
-  redeliverEvent(eventId: $eventId) {
-    ...AdminDeliveryFields
-  }
-}
-    fragment AdminDeliveryFields on WebhookDeliveryView {
-  id
-  url
-  status
-  attemptCount
-  deliveredAt
-  nextAttemptAt
-  lastError
-  attempts {
-    attemptNumber
-    startedAt
-    statusCode
-    durationMs
-    responseExcerpt
-    error
-  }
-}`,
-  { hash: 'sha256:5613e39d07b65977718dbaf812840ad97d4dbd0a45ebffa1e0eea9d632687b98' },
-) as unknown as TypedDocumentString<AdminRedeliverEventMutation, AdminRedeliverEventMutationVariables>;
-export const AdminReplayFailedDeliveriesDocument = new TypedDocumentString(
-  `
-    mutation AdminReplayFailedDeliveries($integrationId: ID!, $range: DateRangeInput!) {
-  replayFailedDeliveries(integrationId: $integrationId, range: $range) {
-    requeued
-  }
-}
-    `,
-  { hash: 'sha256:c47be299eb9d3282a3ad496836e69dd4885de3c077759e4935b74c3c0c3ea2ae' },
-) as unknown as TypedDocumentString<AdminReplayFailedDeliveriesMutation, AdminReplayFailedDeliveriesMutationVariables>;
-export const AdminWebhookDeliveriesDocument = new TypedDocumentString(
-  `
-    query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
-  webhookDeliveries(filter: $filter, first: $first, after: $after) {
-    edges {
-      cursor
-      node {
-        eventId
-        eventType
-        sessionId
-        integrationId
-        createdAt
-        delivery {
-          ...AdminDeliveryFields
-        }
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-}
-    fragment AdminDeliveryFields on WebhookDeliveryView {
-  id
-  url
-  status
-  attemptCount
-  deliveredAt
-  nextAttemptAt
-  lastError
-  attempts {
-    attemptNumber
-    startedAt
-    statusCode
-    durationMs
-    responseExcerpt
-    error
-  }
-}`,
-  { hash: 'sha256:405f358aaa367fef0f066fea71fdd7f182de76feb2b99a411d48f74ce447a29f' },
-) as unknown as TypedDocumentString<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
     query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {
   auditLog(integrationId: $integrationId, first: $first, after: $after) {
     edges {
-      cursor
       node {
         id
         at
@@ -1152,112 +1014,16 @@ export const AdminAuditLogDocument = new TypedDocumentString(
       }
     }
     pageInfo {
-      hasNextPage
-      endCursor
+      ...AdminPageInfo
     }
   }
 }
-    `,
-  { hash: 'sha256:1bc30f0db70977a40b810e12131bf1dd774433642a9c2cfddc7dd464a4ecae77' },
-) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
-export const AdminSessionsDocument = new TypedDocumentString(
-  `
-    query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {
-  sessions(filter: $filter, first: $first, after: $after) {
-    edges {
-      cursor
-      node {
-        id
-        integrationId
-        status
-        mode
-        currency
-        amountMinor
-        paidMinor
-        orderReference
-        createdAt
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-}
-    `,
-  { hash: 'sha256:db3c36d0e78c9b7f1650c09a7e0bd7f41002b214b3740eaa40aeca8efa98561a' },
-) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
-export const AdminSessionDocument = new TypedDocumentString(
-  `
-    query AdminSession($id: ID!) {
-  session(id: $id) {
-    id
-    integrationId
-    integrationName
-    description
-    status
-    mode
-    currency
-    amountMinor
-    paidMinor
-    remainingMinor
-    splitMode
-    orderReference
-    createdAt
-    updatedAt
-    completedAt
-    expiresAt
-    version
-    participants {
-      id
-      displayName
-      email
-      amountMinor
-      status
-      isHost
-      position
-    }
-    payments {
-      id
-      participantId
-      amountMinor
-      status
-      processorReference
-      refundRequired
-      createdAt
-      authorizedAt
-      endedAt
-      failureReason
-    }
-    events {
-      eventId
-      type
-      createdAt
-      deliveries {
-        ...AdminDeliveryFields
-      }
-    }
-  }
-}
-    fragment AdminDeliveryFields on WebhookDeliveryView {
-  id
-  url
-  status
-  attemptCount
-  deliveredAt
-  nextAttemptAt
-  lastError
-  attempts {
-    attemptNumber
-    startedAt
-    statusCode
-    durationMs
-    responseExcerpt
-    error
-  }
+    fragment AdminPageInfo on PageInfo {
+  hasNextPage
+  endCursor
 }`,
-  { hash: 'sha256:1bbc3b61687ebc3ddfad59e4608b1440d26f3bad15e413b9609ddc762e1f7a8a' },
-) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
+  { hash: 'sha256:b5b26383d6880652cb845d63c4e1d65e881db788b86d4d0d76e7113b9b708c09' },
+) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
     query AdminOperatorTokens {
@@ -1298,3 +1064,111 @@ export const AdminRevokeOperatorTokenDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:1f7a958ca68392b4e2d862821f3e2aabd8c99faf6a8bc97229744209aa4d65b7' },
 ) as unknown as TypedDocumentString<AdminRevokeOperatorTokenMutation, AdminRevokeOperatorTokenMutationVariables>;
+export const AdminSessionsDocument = new TypedDocumentString(
+  `
+    query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {
+  sessions(filter: $filter, first: $first, after: $after) {
+    edges {
+      node {
+        ...AdminSessionSummary
+      }
+    }
+    pageInfo {
+      ...AdminPageInfo
+    }
+  }
+}
+    fragment AdminSessionSummary on SessionView {
+  id
+  integrationId
+  status
+  mode
+  currency
+  amountMinor
+  paidMinor
+  orderReference
+  createdAt
+}
+fragment AdminPageInfo on PageInfo {
+  hasNextPage
+  endCursor
+}`,
+  { hash: 'sha256:a03ae04f974d0f7f0ea33aa149a5152ee1e19ff3ed6200bab5b509e5f1d31ae9' },
+) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
+export const AdminSessionDocument = new TypedDocumentString(
+  `
+    query AdminSession($id: ID!) {
+  session(id: $id) {
+    ...AdminSessionSummary
+    integrationName
+    description
+    remainingMinor
+    splitMode
+    updatedAt
+    completedAt
+    expiresAt
+    version
+    participants {
+      id
+      displayName
+      email
+      amountMinor
+      status
+      isHost
+      position
+    }
+    payments {
+      id
+      participantId
+      amountMinor
+      status
+      processorReference
+      refundRequired
+      createdAt
+      authorizedAt
+      endedAt
+      failureReason
+    }
+    events {
+      ...AdminEventFields
+    }
+  }
+}
+    fragment AdminDeliveryFields on WebhookDeliveryView {
+  id
+  url
+  status
+  attemptCount
+  deliveredAt
+  nextAttemptAt
+  lastError
+  attempts {
+    attemptNumber
+    startedAt
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+}
+fragment AdminEventFields on WebhookEventView {
+  eventId
+  type
+  createdAt
+  deliveries {
+    ...AdminDeliveryFields
+  }
+}
+fragment AdminSessionSummary on SessionView {
+  id
+  integrationId
+  status
+  mode
+  currency
+  amountMinor
+  paidMinor
+  orderReference
+  createdAt
+}`,
+  { hash: 'sha256:131826990df3b4fd17c83f6ed9be4cb51f1f18a791bca3e31edc75dcc3c1522f' },
+) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;

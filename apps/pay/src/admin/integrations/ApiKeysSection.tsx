@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorCodeOf } from '../../graphql/client';
 import type { Mode } from '../gql/graphql';
-import { CreateApiKeyDocument, RevokeApiKeyDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { FormError, TextField } from '../ui/fields';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../ui/format';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { ShownOnceSecret } from '../ui/ShownOnceSecret';
 import { type Integration, useIntegrationChanged } from './IntegrationScreen';
+import { CreateApiKeyDocument, RevokeApiKeyDocument } from './integration-documents';
 
 type KeyField = 'name' | 'mode';
 

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AuditLogDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { formatDateTime, humanize } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
 import { Pager, useCursorPages } from '../ui/pager';
+import { AuditLogDocument } from './integration-documents';
 
 /** Who changed what on this integration, newest first. */
 export function AuditLogSection({ integrationId }: { integrationId: string }) {

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminPaths } from '../admin-routes';
 import { DeliveryStatusBadge } from '../deliveries/DeliveryAttempts';
+import { SendTestEventDocument, WebhookDeliveriesDocument } from '../deliveries/delivery-documents';
 import { isInFlight, useWatchWindow, WATCH_INTERVAL_MS } from '../deliveries/delivery-status';
 import { RedeliverButton } from '../deliveries/RedeliverButton';
 import { Link } from '../navigation';
-import { SendTestEventDocument, WebhookDeliveriesDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { formatDateTime, humanize } from '../ui/format';
 import { describeError } from '../ui/form-errors';

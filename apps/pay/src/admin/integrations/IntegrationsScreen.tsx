@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { adminPaths } from '../admin-routes';
 import { useViewer } from '../auth/viewer';
 import { Link } from '../navigation';
-import { IntegrationListDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
+import { IntegrationListDocument } from './integration-documents';
 
 export const integrationsQueryKey = ['admin', 'integrations'] as const;
 

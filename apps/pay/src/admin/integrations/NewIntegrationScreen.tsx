@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminPaths } from '../admin-routes';
 import { navigate } from '../navigation';
-import { CreateIntegrationDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { integrationQueryKey } from './IntegrationScreen';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm';
+import { CreateIntegrationDocument } from './integration-documents';
 import { NEW_INTEGRATION_DRAFT, SETTINGS_FIELDS, type SettingsDraft, type SettingsField, settingsInput } from './integration-settings';
 import { integrationsQueryKey } from './IntegrationsScreen';
 

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { SubmitPayoutOnboardingDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { formatDateTime } from '../ui/format';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { type Integration, useIntegrationChanged } from './IntegrationScreen';
+import { SubmitPayoutOnboardingDocument } from './integration-documents';
 
 type PayoutField = 'legalName' | 'bankAccount' | 'contactEmail';
 

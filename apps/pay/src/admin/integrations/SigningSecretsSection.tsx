@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useNow } from '../../use-now';
 import type { SigningSecretKind } from '../gql/graphql';
-import { RotateSigningSecretDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { FormError } from '../ui/fields';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../ui/format';
 import { describeError } from '../ui/form-errors';
 import { ShownOnceSecret } from '../ui/ShownOnceSecret';
 import { type Integration, useIntegrationChanged } from './IntegrationScreen';
+import { RotateSigningSecretDocument } from './integration-documents';
 
 const KINDS: readonly { kind: SigningSecretKind; label: string; use: string }[] = [
   { kind: 'WEBHOOK', label: 'Webhook secret', use: 'verifies the events PaySplit sends to your webhook URL' },
@@ -17,6 +18,7 @@ const KINDS: readonly { kind: SigningSecretKind; label: string; use: string }[] 
 /** The two signing secrets: when last rotated, how long the previous one still verifies, and rotating (new secret shown once). */
 export function SigningSecretsSection({ integration }: { integration: Integration }) {
   const changed = useIntegrationChanged(integration.id);
+  const now = useNow();
   const rotate = useMutation({
     mutationFn: (kind: SigningSecretKind) => adminExecute(RotateSigningSecretDocument, { integrationId: integration.id, kind }),
     onSuccess: () => changed(),
@@ -39,7 +41,7 @@ export function SigningSecretsSection({ integration }: { integration: Integratio
         {KINDS.map(({ kind, label, use }) => {
           const secret = integration.signingSecrets.find((s) => s.kind === kind);
           const previousValid =
-            secret?.previousValidUntil && Date.parse(secret.previousValidUntil) > Date.now() ? secret.previousValidUntil : null;
+            secret?.previousValidUntil && Date.parse(secret.previousValidUntil) > now ? secret.previousValidUntil : null;
           return (
             <li key={kind} className="card">
               <h3>{label}</h3>

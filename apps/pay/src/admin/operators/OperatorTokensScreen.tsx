@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useViewer } from '../auth/viewer';
-import { CreateOperatorTokenDocument, OperatorTokensDocument, RevokeOperatorTokenDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { ConfirmButton } from '../ui/ConfirmButton';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../ui/format';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { LoadFailed, Loading, NotFoundPage } from '../ui/load-states';
 import { ShownOnceSecret } from '../ui/ShownOnceSecret';
+import { CreateOperatorTokenDocument, OperatorTokensDocument, RevokeOperatorTokenDocument } from './operator-token-documents';
 
 const tokensQueryKey = ['admin', 'operator-tokens'] as const;
 

@@ -7,11 +7,11 @@ import { isInFlight, useWatchWindow, WATCH_INTERVAL_MS } from '../deliveries/del
 import { RedeliverButton } from '../deliveries/RedeliverButton';
 import type { AdminSessionQuery } from '../gql/graphql';
 import { Link } from '../navigation';
-import { SessionDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
+import { SessionDocument } from './session-documents';
 
 type AdminSession = AdminSessionQuery['session'];
 

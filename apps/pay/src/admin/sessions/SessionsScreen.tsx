@@ -6,13 +6,13 @@ import { ReplayFailedForm } from '../deliveries/ReplayFailedForm';
 import type { SessionStatus } from '../gql/graphql';
 import { useIntegrations } from '../integrations/IntegrationsScreen';
 import { Link, navigate, useAdminLocation } from '../navigation';
-import { SessionsDocument } from '../operations';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { CheckboxField, FormError, SelectField, TextField } from '../ui/fields';
 import { formatDateTime, humanize } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
 import { Pager, useCursorPages } from '../ui/pager';
+import { SessionsDocument } from './session-documents';
 import {
   EMPTY_FILTER_FORM,
   filterFormFromSearch,

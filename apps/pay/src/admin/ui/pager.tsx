@@ -1,4 +1,14 @@
 import { useState } from 'react';
+import { graphql } from '../gql';
+import type { AdminPageInfoFragment } from '../gql/graphql';
+
+// What the pager needs of a connection: it pages by endCursor alone, so edges carry no cursor.
+export const PageInfoFragment = graphql(`
+  fragment AdminPageInfo on PageInfo {
+    hasNextPage
+    endCursor
+  }
+`);
 
 /**
  * Cursor pagination, newest first: the cursors of the pages before this one, so Previous works
@@ -18,7 +28,7 @@ export function useCursorPages() {
 interface PagerProps {
   label: string;
   pages: ReturnType<typeof useCursorPages>;
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null | undefined } | undefined;
+  pageInfo: AdminPageInfoFragment | undefined;
   busy?: boolean;
 }
 

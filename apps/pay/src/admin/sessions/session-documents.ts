@@ -1,0 +1,71 @@
+import { graphql } from '../gql';
+
+// A row of the sessions list; the session's page selects the rest beside it.
+export const SessionSummaryFragment = graphql(`
+  fragment AdminSessionSummary on SessionView {
+    id
+    integrationId
+    status
+    mode
+    currency
+    amountMinor
+    paidMinor
+    orderReference
+    createdAt
+  }
+`);
+
+export const SessionsDocument = graphql(`
+  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {
+    sessions(filter: $filter, first: $first, after: $after) {
+      edges {
+        node {
+          ...AdminSessionSummary
+        }
+      }
+      pageInfo {
+        ...AdminPageInfo
+      }
+    }
+  }
+`);
+
+export const SessionDocument = graphql(`
+  query AdminSession($id: ID!) {
+    session(id: $id) {
+      ...AdminSessionSummary
+      integrationName
+      description
+      remainingMinor
+      splitMode
+      updatedAt
+      completedAt
+      expiresAt
+      version
+      participants {
+        id
+        displayName
+        email
+        amountMinor
+        status
+        isHost
+        position
+      }
+      payments {
+        id
+        participantId
+        amountMinor
+        status
+        processorReference
+        refundRequired
+        createdAt
+        authorizedAt
+        endedAt
+        failureReason
+      }
+      events {
+        ...AdminEventFields
+      }
+    }
+  }
+`);

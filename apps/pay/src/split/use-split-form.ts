@@ -1,0 +1,117 @@
+import { type FormEvent, useMemo, useReducer } from 'react';
+import type { SplitMode } from '../gql/graphql';
+import { currencyOf, minorFromApi } from '../money';
+import type { PaySessionView } from '../session/session-query';
+import { inputId, type RowAction } from './ParticipantRow';
+import {
+  blankRow,
+  checkSplit,
+  draftFromSession,
+  type DraftRow,
+  type FieldErrors,
+  lockedShares,
+  MODE_FIELD,
+  type RowField,
+  type SplitDraft,
+} from './split-draft';
+import { initialSplitForm, isProblemShown, splitFormReducer, type SplitFormAction } from './split-form';
+import { formMessages, rowErrors } from './split-messages';
+import { summarySaysSumIsOff } from './SplitSummary';
+import { useFocusAfterRender } from './use-focus-after-render';
+import { useSaveSplit } from './use-save-split';
+
+/**
+ * The split editor's form: the draft checked by the domain as it is typed, which problems are
+ * said where, where focus goes after each change, and saving.
+ */
+export function useSplitForm(session: PaySessionView, onDone: (() => void) | undefined) {
+  const currency = useMemo(() => currencyOf(session.currency), [session.currency]);
+  const totalMinor = minorFromApi(session.amountMinor);
+  const [state, dispatch] = useReducer(splitFormReducer, session, (first) =>
+    initialSplitForm(draftFromSession(first, currencyOf(first.currency))),
+  );
+  const { draft } = state;
+
+  // Locks follow the live session: a payment arriving mid-edit locks that row at once.
+  const locked = useMemo(() => lockedShares(session), [session]);
+  const check = useMemo(() => checkSplit(draft, totalMinor, currency, locked), [draft, totalMinor, currency, locked]);
+  const save = useSaveSplit(session, draft.mode, onDone);
+  const focusAfterRender = useFocusAfterRender();
+
+  const change = (action: SplitFormAction) => {
+    dispatch(action);
+    save.clearServerErrors();
+  };
+
+  const addRow = () => {
+    // A fresh row per press, so two quick presses add two rows.
+    const row = blankRow();
+    change({ type: 'addRow', row });
+    focusAfterRender({ id: inputId(row.key, 'name') });
+  };
+
+  const rowAction = (rowKey: string, action: RowAction) => {
+    const index = draft.rows.findIndex((row) => row.key === rowKey);
+    if (index < 0) return;
+    if (action === 'remove') {
+      const next = draft.rows[index + 1];
+      change({ type: 'removeRow', rowKey });
+      focusAfterRender({ id: next ? inputId(next.key, 'name') : 'add-participant' });
+      return;
+    }
+    const to = action === 'up' ? index - 1 : index + 1;
+    change({ type: 'moveRow', rowKey, to });
+    // Keep the finger on the same button; at the end of the line it is gone, so take its partner.
+    const stillThere = action === 'up' ? to > 1 : to < draft.rows.length - 1;
+    focusAfterRender({ action: stillThere ? action : action === 'up' ? 'down' : 'up', rowKey });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (check.input !== null) {
+      save.mutate(check.input);
+      return;
+    }
+    dispatch({ type: 'saveRefused' });
+    focusAfterRender({ id: firstProblemInput(draft, check.fieldErrors) });
+  };
+
+  const sumOff = summarySaysSumIsOff(draft.mode, check, totalMinor);
+  return {
+    draft,
+    currency,
+    totalMinor,
+    locked,
+    check,
+    isSaving: save.isPending,
+    errorsFor: (row: DraftRow, index: number) =>
+      rowErrors(index, check, save.serverErrors, (field) => isProblemShown(state, row.key, field)),
+    messages: formMessages({
+      check,
+      serverErrors: save.serverErrors,
+      summarySaysSumIsOff: sumOff,
+      submitted: state.submitted,
+      anyTouched: state.touched.size > 0,
+    }),
+    editRow: (rowKey: string, patch: Partial<DraftRow>) => change({ type: 'editRow', rowKey, patch }),
+    leaveField: (rowKey: string, field: RowField) => dispatch({ type: 'leaveField', rowKey, field }),
+    chooseMode: (mode: SplitMode) => change({ type: 'chooseMode', mode, start: { amounts: check.amounts, locked, currency } }),
+    addRow,
+    rowAction,
+    submit,
+  };
+}
+
+/** The input of the first problem, so Save takes the person straight to it. */
+function firstProblemInput(draft: SplitDraft, errors: FieldErrors): string {
+  const [first] = Object.keys(errors);
+  if (first === undefined) {
+    const row = draft.rows.find((r) => document.getElementById(inputId(r.key, MODE_FIELD[draft.mode])));
+    return row ? inputId(row.key, MODE_FIELD[draft.mode]) : 'add-participant';
+  }
+  const [index, field] = first.split('.');
+  const row = draft.rows[Number(index)];
+  if (row === undefined) return 'add-participant';
+  return inputId(row.key, field === 'row' ? 'name' : (field as RowField));
+}
