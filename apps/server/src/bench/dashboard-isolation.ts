@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { AccountRepository } from '../modules/accounts/account.repository.js';
 import { AccountService } from '../modules/accounts/account.service.js';
+import { AuditRepository } from '../modules/audit/audit.repository.js';
+import { AuditService } from '../modules/audit/audit.service.js';
 import { load, type LoadResult } from './load.js';
 
 /** The most an operation may ask of `stats` under the cost limit (9 aliases), over all time. */
@@ -39,7 +42,7 @@ export async function measureDashboardIsolation(options: {
 }): Promise<DashboardIsolation> {
   const clients = options.clients ?? 8;
   const rate = options.rate ?? 100;
-  const accounts = new AccountService({ csrfKey: randomBytes(32) });
+  const accounts = new AccountService(new AccountRepository(), new AuditService(new AuditRepository()), { csrfKey: randomBytes(32) });
   const em = options.orm.em.fork();
   const { account } = await accounts.createAccount(em, {
     email: `bench-operator-${Date.now()}@example.com`,

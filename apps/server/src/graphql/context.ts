@@ -5,17 +5,21 @@ import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
 import { ADMIN_COOKIE, type AccountService, type AdminPrincipal } from '../modules/accounts/account.service.js';
+import type { AdminScope } from '../modules/admin/admin-scope.js';
 import type { ExplorerService } from '../modules/admin/explorer.service.js';
-import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
+import type { AuditService } from '../modules/audit/audit.service.js';
+import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
+import type { IntegrationServices } from '../modules/integrations/integration-services.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
 import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { SessionService } from '../modules/sessions/session.service.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
-export interface Services {
+export interface Services extends IntegrationServices {
   accounts: AccountService;
   explorer: ExplorerService;
-  integrations: IntegrationService;
+  adminScope: AdminScope;
+  audit: AuditService;
   sessions: SessionService;
   payments: PaymentService;
   webhooks: WebhookService;
@@ -171,7 +175,7 @@ export function createRequestContext(
         ? Promise.reject(
             new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'),
           )
-        : root.services.integrations.authenticate(em, facts.apiKey);
+        : root.services.apiKeyAuthentication.authenticate(em, facts.apiKey);
       return merchant;
     },
     requireViewer(sessionId, token) {

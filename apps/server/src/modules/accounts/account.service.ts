@@ -2,9 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
-import { recordAudit } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AccountRepository } from './account.repository.js';
 import { isEmailAddress } from './email-address.js';
-import { Account, type AccountRole, AdminLogin, OperatorToken } from './account.entity.js';
+import type { Account, AccountRole, OperatorToken } from './account.entity.js';
 import {
   generateOneTimePassword,
   hashPassword,
@@ -41,6 +42,8 @@ export const OPERATOR_TOKEN_PATTERN = /^pso_[A-Za-z0-9_-]{43}$/;
 
 export class AccountService {
   constructor(
+    private readonly accounts: AccountRepository,
+    private readonly audit: AuditService,
     private readonly options: {
       /** Key for deriving each sign-in's CSRF token from its cookie token. */
       csrfKey: Buffer;
@@ -62,18 +65,18 @@ export class AccountService {
     const oneTimePassword = input.password === undefined ? generateOneTimePassword() : undefined;
     const password = input.password ?? oneTimePassword!;
     assertPasswordRules(password, 'password');
-    if (await em.count(Account, { email })) {
+    if (await this.accounts.emailTaken(em, email)) {
       throw new AppError(ErrorCode.ValidationError, 'An account with this email already exists', [
         { path: 'email', message: 'already registered' },
       ]);
     }
-    const account = em.create(Account, {
+    const account = this.accounts.insertAccount(em, {
       email,
       role: input.role,
       passwordHash: await hashPassword(password),
       mustChangePassword: oneTimePassword !== undefined,
     });
-    await em.flush();
+    await this.accounts.save(em);
     return { account, oneTimePassword };
   }
 
@@ -89,7 +92,7 @@ export class AccountService {
         retryAfterSeconds: refusal.retryAfter,
       });
     }
-    const account = await em.findOne(Account, { email }, { populate: ['passwordHash'] });
+    const account = await this.accounts.findByEmailWithPassword(em, email);
     // Unknown emails cost the same scrypt work, so timing does not reveal which emails exist.
     const matches = await verifyPassword(
       String(input.password ?? '').slice(0, MAX_PASSWORD_LENGTH),
@@ -102,23 +105,23 @@ export class AccountService {
     await this.options.throttle?.loginSucceeded(email, input.clientAddress);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + LOGIN_LIFETIME_MS);
-    em.create(AdminLogin, { account, tokenHash: hashSecret(token), expiresAt });
-    await em.flush();
+    this.accounts.insertLogin(em, { account, tokenHash: hashSecret(token), expiresAt });
+    await this.accounts.save(em);
     return { account, token, expiresAt };
   }
 
   async logout(em: EntityManager, token: string | undefined): Promise<void> {
-    if (token) await em.nativeDelete(AdminLogin, { tokenHash: hashSecret(token) });
+    if (token) await this.accounts.deleteLogin(em, hashSecret(token));
   }
 
   /** The signed-in account behind a cookie token, or undefined when it is unknown or expired. */
   async resolveLogin(em: EntityManager, token: string | undefined): Promise<AdminPrincipal | undefined> {
     if (!token) return undefined;
-    const login = await em.findOne(AdminLogin, { tokenHash: hashSecret(token) }, { populate: ['account'] });
+    const login = await this.accounts.findLoginByTokenHash(em, hashSecret(token));
     const now = this.now();
     if (!login || login.expiresAt <= now) return undefined;
     if (now.getTime() - login.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(AdminLogin, { id: login.id }, { lastSeenAt: now });
+      await this.accounts.stampLoginSeen(em, login.id, now);
     }
     const account = login.account;
     return {
@@ -135,11 +138,11 @@ export class AccountService {
   async resolveOperatorToken(em: EntityManager, presented: string): Promise<AdminPrincipal> {
     const invalid = new AppError(ErrorCode.Unauthenticated, 'The operator token is not valid');
     if (!OPERATOR_TOKEN_PATTERN.test(presented)) throw invalid;
-    const token = await em.findOne(OperatorToken, { tokenHash: hashSecret(presented) }, { populate: ['account'] });
+    const token = await this.accounts.findOperatorTokenByHash(em, hashSecret(presented));
     if (!token || token.revokedAt || token.account.role !== 'operator') throw invalid;
     const now = this.now();
     if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(OperatorToken, { id: token.id }, { lastUsedAt: now });
+      await this.accounts.stampOperatorTokenUsed(em, token.id, now);
     }
     return {
       accountId: token.account.id,
@@ -169,7 +172,7 @@ export class AccountService {
     principal: AdminPrincipal,
     input: { currentPassword: string; newPassword: string; keepLoginToken?: string },
   ): Promise<Account> {
-    const account = await em.findOneOrFail(Account, { id: principal.accountId }, { populate: ['passwordHash'] });
+    const account = await this.accounts.getWithPassword(em, principal.accountId);
     if (!(await verifyPassword(String(input.currentPassword ?? '').slice(0, MAX_PASSWORD_LENGTH), account.passwordHash))) {
       throw new AppError(ErrorCode.ValidationError, 'The current password is wrong', [{ path: 'currentPassword', message: 'is wrong' }]);
     }
@@ -183,12 +186,9 @@ export class AccountService {
     account.mustChangePassword = false;
     account.passwordChangedAt = this.now();
     // Every other sign-in of this account ends: a changed password locks out whoever else had it.
-    await em.nativeDelete(AdminLogin, {
-      account: account.id,
-      ...(input.keepLoginToken ? { tokenHash: { $ne: hashSecret(input.keepLoginToken) } } : {}),
-    });
-    recordAudit(em, principal, { action: 'account.password_changed', summary: 'Changed their password' });
-    await em.flush();
+    await this.accounts.deleteLoginsOf(em, account.id, input.keepLoginToken ? hashSecret(input.keepLoginToken) : undefined);
+    this.audit.record(em, principal, { action: 'account.password_changed', summary: 'Changed their password' });
+    await this.accounts.save(em);
     return account;
   }
 
@@ -201,39 +201,38 @@ export class AccountService {
       ]);
     }
     const token = `pso_${randomBytes(32).toString('base64url')}`;
-    const record = em.create(OperatorToken, {
-      account: em.getReference(Account, principal.accountId),
+    const record = this.accounts.insertOperatorToken(em, principal.accountId, {
       name: trimmed,
       tokenHash: hashSecret(token),
       last4: token.slice(-4),
     });
-    recordAudit(em, principal, {
+    this.audit.record(em, principal, {
       action: 'operator_token.created',
       summary: `Created operator token "${trimmed}" ••••${record.last4}`,
       details: { tokenId: record.id },
     });
-    await em.flush();
+    await this.accounts.save(em);
     return { token, record };
   }
 
   async listOperatorTokens(em: EntityManager, principal: AdminPrincipal): Promise<OperatorToken[]> {
     requireOperator(principal);
-    return em.find(OperatorToken, {}, { orderBy: { createdAt: 'desc' } });
+    return this.accounts.listOperatorTokens(em);
   }
 
   async revokeOperatorToken(em: EntityManager, principal: AdminPrincipal, id: string): Promise<OperatorToken> {
     requireOperator(principal);
-    const token = isUuid(id) ? await em.findOne(OperatorToken, { id }) : null;
+    const token = isUuid(id) ? await this.accounts.findOperatorToken(em, id) : null;
     if (!token) throw new AppError(ErrorCode.NotFound, `Operator token ${id} not found`);
     if (!token.revokedAt) {
       token.revokedAt = this.now();
-      recordAudit(em, principal, {
+      this.audit.record(em, principal, {
         action: 'operator_token.revoked',
         summary: `Revoked operator token "${token.name}" ••••${token.last4}`,
         details: { tokenId: token.id },
       });
     }
-    await em.flush();
+    await this.accounts.save(em);
     return token;
   }
 }
