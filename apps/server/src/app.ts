@@ -25,6 +25,7 @@ import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
+import { SessionAccessRepository } from './modules/access/session-access.repository.js';
 import { AccountRepository } from './modules/accounts/account.repository.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { AdminScope } from './modules/admin/admin-scope.js';
@@ -95,7 +96,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
   orm.em.getEventManager().registerSubscriber(committedAnnouncements);
-  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
+  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
   const services: Services = {
     accounts: new AccountService(new AccountRepository(), audit, {
       csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
