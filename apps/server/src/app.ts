@@ -28,6 +28,8 @@ import { SessionAccess } from './modules/access/session-access.js';
 import { SessionAccessRepository } from './modules/access/session-access.repository.js';
 import { AccountRepository } from './modules/accounts/account.repository.js';
 import { AccountService } from './modules/accounts/account.service.js';
+import { OperatorTokenService } from './modules/accounts/operator-tokens.service.js';
+import { SignInService } from './modules/accounts/sign-in.service.js';
 import { AdminScope } from './modules/admin/admin-scope.js';
 import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
@@ -87,6 +89,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const audit = new AuditService(new AuditRepository());
   const integrationRepository = new IntegrationRepository();
+  const accountRepository = new AccountRepository();
   const integrations = createIntegrationServices({
     secretBox: deps.secretBox,
     integrations: integrationRepository,
@@ -98,7 +101,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   orm.em.getEventManager().registerSubscriber(committedAnnouncements);
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
   const services: Services = {
-    accounts: new AccountService(new AccountRepository(), audit, {
+    accounts: new AccountService(accountRepository, audit, deps.now),
+    operatorTokens: new OperatorTokenService(accountRepository, audit, deps.now),
+    signIns: new SignInService(accountRepository, {
       csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
       now: deps.now,
       // Bound late: the limiter is built below, and only consulted per request.

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AccountRepository } from '../modules/accounts/account.repository.js';
 import { AccountService } from '../modules/accounts/account.service.js';
+import { OperatorTokenService } from '../modules/accounts/operator-tokens.service.js';
 import { AuditRepository } from '../modules/audit/audit.repository.js';
 import { AuditService } from '../modules/audit/audit.service.js';
 import { load, type LoadResult } from './load.js';
@@ -42,7 +42,10 @@ export async function measureDashboardIsolation(options: {
 }): Promise<DashboardIsolation> {
   const clients = options.clients ?? 8;
   const rate = options.rate ?? 100;
-  const accounts = new AccountService(new AccountRepository(), new AuditService(new AuditRepository()), { csrfKey: randomBytes(32) });
+  const accountRepository = new AccountRepository();
+  const audit = new AuditService(new AuditRepository());
+  const accounts = new AccountService(accountRepository, audit);
+  const operatorTokens = new OperatorTokenService(accountRepository, audit);
   const em = options.orm.em.fork();
   const { account } = await accounts.createAccount(em, {
     email: `bench-operator-${Date.now()}@example.com`,
@@ -58,7 +61,8 @@ export async function measureDashboardIsolation(options: {
     via: 'login' as const,
   };
   const tokens: string[] = [];
-  for (let index = 0; index < clients; index += 1) tokens.push((await accounts.createOperatorToken(em, operator, `bench ${index}`)).token);
+  for (let index = 0; index < clients; index += 1)
+    tokens.push((await operatorTokens.createOperatorToken(em, operator, `bench ${index}`)).token);
 
   const create = () =>
     load({

@@ -192,8 +192,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const audit = new AuditService(new AuditRepository());
     const integrations = createIntegrationServices({ secretBox: database.secretBox, audit });
-    // The CLI signs nobody in: no CSRF key or sign-in throttle is needed.
-    const accounts = new AccountService(new AccountRepository(), audit, { csrfKey: database.secretBox.deriveKey('admin-csrf-token') });
+    const accounts = new AccountService(new AccountRepository(), audit);
     const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, accounts, json: parsed.json });
     print(result, parsed.json);
     return 0;

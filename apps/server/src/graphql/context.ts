@@ -4,7 +4,9 @@ import type { LimitName } from '../http/rate-limits.js';
 import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
-import { ADMIN_COOKIE, type AccountService, type AdminPrincipal } from '../modules/accounts/account.service.js';
+import type { AccountService, AdminPrincipal } from '../modules/accounts/account.service.js';
+import type { OperatorTokenService } from '../modules/accounts/operator-tokens.service.js';
+import { ADMIN_COOKIE, type SignInService } from '../modules/accounts/sign-in.service.js';
 import type { AdminScope } from '../modules/admin/admin-scope.js';
 import type { ExplorerService } from '../modules/admin/explorer.service.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
@@ -17,6 +19,8 @@ import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
 export interface Services extends IntegrationServices {
   accounts: AccountService;
+  signIns: SignInService;
+  operatorTokens: OperatorTokenService;
   explorer: ExplorerService;
   adminScope: AdminScope;
   audit: AuditService;
@@ -119,12 +123,12 @@ export function createRequestContext(
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
   const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
     (admin ??= bearer
-      ? root.services.accounts.resolveOperatorToken(em, bearer)
-      : root.services.accounts.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
+      ? root.services.operatorTokens.resolveOperatorToken(em, bearer)
+      : root.services.signIns.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
   // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
   const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
     const cookieToken = cookies.get(ADMIN_COOKIE);
-    return principal.via === 'login' && (!cookieToken || !root.services.accounts.csrfTokenMatches(cookieToken, facts.csrfToken));
+    return principal.via === 'login' && (!cookieToken || !root.services.signIns.csrfTokenMatches(cookieToken, facts.csrfToken));
   };
   return {
     requestId: facts.requestId,
