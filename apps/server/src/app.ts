@@ -26,10 +26,7 @@ import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { SessionAccessRepository } from './modules/access/session-access.repository.js';
-import { AccountRepository } from './modules/accounts/account.repository.js';
-import { AccountService } from './modules/accounts/account.service.js';
-import { OperatorTokenService } from './modules/accounts/operator-tokens.service.js';
-import { SignInService } from './modules/accounts/sign-in.service.js';
+import { createAccountServices } from './modules/accounts/account-services.js';
 import { AdminScope } from './modules/admin/admin-scope.js';
 import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
@@ -89,7 +86,6 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const audit = new AuditService(new AuditRepository());
   const integrationRepository = new IntegrationRepository();
-  const accountRepository = new AccountRepository();
   const integrations = createIntegrationServices({
     secretBox: deps.secretBox,
     integrations: integrationRepository,
@@ -101,9 +97,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   orm.em.getEventManager().registerSubscriber(committedAnnouncements);
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
   const services: Services = {
-    accounts: new AccountService(accountRepository, audit, deps.now),
-    operatorTokens: new OperatorTokenService(accountRepository, audit, deps.now),
-    signIns: new SignInService(accountRepository, {
+    ...createAccountServices({
+      audit,
       csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
       now: deps.now,
       // Bound late: the limiter is built below, and only consulted per request.

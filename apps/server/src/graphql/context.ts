@@ -4,9 +4,9 @@ import type { LimitName } from '../http/rate-limits.js';
 import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
-import type { AccountService, AdminPrincipal } from '../modules/accounts/account.service.js';
-import type { OperatorTokenService } from '../modules/accounts/operator-tokens.service.js';
-import { ADMIN_COOKIE, type SignInService } from '../modules/accounts/sign-in.service.js';
+import type { AccountServices } from '../modules/accounts/account-services.js';
+import type { AdminPrincipal } from '../modules/accounts/account.service.js';
+import { ADMIN_COOKIE } from '../modules/accounts/sign-in.service.js';
 import type { AdminScope } from '../modules/admin/admin-scope.js';
 import type { ExplorerService } from '../modules/admin/explorer.service.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
@@ -17,10 +17,8 @@ import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { SessionService } from '../modules/sessions/session.service.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
-export interface Services extends IntegrationServices {
-  accounts: AccountService;
-  signIns: SignInService;
-  operatorTokens: OperatorTokenService;
+/** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
+export interface Services extends IntegrationServices, AccountServices {
   explorer: ExplorerService;
   adminScope: AdminScope;
   audit: AuditService;
