@@ -89,7 +89,10 @@ export class ApiKeyService {
    * development stack, which replaces its key on every start: no audit entry.
    */
   async retireStartKey(em: EntityManager, keyId: string): Promise<void> {
-    await this.integrations.revokeIfActive(em, keyId, new Date());
+    const [key] = await this.integrations.findApiKeysById(em, keyId);
+    if (!key || key.revokedAt) return;
+    key.revokedAt = new Date();
+    await this.integrations.save(em);
   }
 
   private async revoke(em: EntityManager, key: ApiKey, who: AuditActor): Promise<ApiKey> {

@@ -126,11 +126,6 @@ export class IntegrationRepository {
     return em.find(ApiKey, { last4, revokedAt: null });
   }
 
-  /** Revokes the key unless it already is, as one statement outside the unit of work. */
-  async revokeIfActive(em: EntityManager, keyId: string, at: Date): Promise<void> {
-    await em.nativeUpdate(ApiKey, { id: keyId, revokedAt: null }, { revokedAt: at });
-  }
-
   async hasActiveLiveKey(em: EntityManager, integrationId: string): Promise<boolean> {
     return (await em.count(ApiKey, { integration: integrationId, mode: 'live', revokedAt: null })) > 0;
   }
