@@ -138,7 +138,7 @@ export function createRequestContext(
     cookies,
     get loaders() {
       // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em));
+      return (loaders ??= createLoaders(() => dashboardEm ?? em, root.services.integrationRecords));
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),

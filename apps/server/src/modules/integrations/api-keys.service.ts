@@ -21,10 +21,6 @@ export class ApiKeyService {
     private readonly audit: AuditService,
   ) {}
 
-  listKeys(em: EntityManager, integrationId: string): Promise<ApiKey[]> {
-    return this.integrations.listApiKeys(em, integrationId);
-  }
-
   async createApiKey(
     em: EntityManager,
     integrationId: string,

@@ -16,6 +16,8 @@ export interface IntegrationServices {
   apiKeys: ApiKeyService;
   payoutOnboarding: PayoutOnboardingService;
   signingSecrets: SigningSecretsService;
+  /** Plain reads for the per-request loaders (graphql/loaders.ts). */
+  integrationRecords: IntegrationRepository;
 }
 
 /** Wires the module once: createApp, the CLI, and tests or benchmarks that provision without a server. */
@@ -36,5 +38,6 @@ export function createIntegrationServices(deps: {
     apiKeys,
     payoutOnboarding: new PayoutOnboardingService(deps.secretBox, integrations, audit),
     signingSecrets: new SigningSecretsService(deps.secretBox, integrations, audit, deps.signingSecretGraceMs),
+    integrationRecords: integrations,
   };
 }

@@ -17,6 +17,11 @@ import {
   SigningSecretKindEnum,
 } from './integration.types.js';
 
+/** A later field of the same document lists the keys as they are now, not as the request first read them. */
+function forgetListedKeys(context: RequestContext, integrationId: string): void {
+  context.loaders.apiKeysOfIntegration.clear(integrationId);
+}
+
 /** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
 @Resolver(() => IntegrationView)
 export class IntegrationResolver {
@@ -38,7 +43,7 @@ export class IntegrationResolver {
   @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [ApiKeyView], { description: 'Every key, newest first; revoked ones carry revokedAt.' })
   async apiKeys(@Root() integration: IntegrationView, @Ctx() context: RequestContext): Promise<ApiKeyView[]> {
-    return (await context.services.apiKeys.listKeys(context.readEm(), integration.id)).map(toApiKeyView);
+    return (await context.loaders.apiKeysOfIntegration.load(integration.id)).map(toApiKeyView);
   }
 
   @Mutation(() => IntegrationView, {
@@ -93,6 +98,7 @@ export class IntegrationResolver {
       who: principal,
       requireOnboarding: true,
     });
+    forgetListedKeys(context, integration.id);
     return Object.assign(new CreatedApiKey(), { apiKey, key: toApiKeyView(record) });
   }
 
@@ -104,7 +110,9 @@ export class IntegrationResolver {
   ): Promise<ApiKeyView> {
     const principal = await context.requireAdmin();
     const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
-    return toApiKeyView(await context.services.apiKeys.revokeApiKeyOf(context.em, integration, keyId, principal));
+    const revoked = await context.services.apiKeys.revokeApiKeyOf(context.em, integration, keyId, principal);
+    forgetListedKeys(context, integration.id);
+    return toApiKeyView(revoked);
   }
 
   @Mutation(() => RotatedSigningSecret, {
