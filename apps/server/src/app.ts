@@ -25,10 +25,16 @@ import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
-import { AccountService } from './modules/accounts/account.service.js';
+import { SessionAccessRepository } from './modules/access/session-access.repository.js';
+import { createAccountServices } from './modules/accounts/account-services.js';
+import { AdminScope } from './modules/admin/admin-scope.js';
+import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { committedAnnouncements, SessionChangeHub } from './modules/live/session-changes.js';
-import { type ApiKeyRow, IntegrationService } from './modules/integrations/integration.service.js';
+import { createIntegrationServices } from './modules/integrations/integration-services.js';
+import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
 import { PaymentService } from './modules/payments/payment.service.js';
@@ -78,12 +84,21 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     statusCache.clear();
     keyCache.clear();
   });
-  const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs, keyCache });
-  orm.em.getEventManager().registerSubscriber(integrations.keyCacheInvalidator());
+  const audit = new AuditService(new AuditRepository());
+  const integrationRepository = new IntegrationRepository();
+  const integrations = createIntegrationServices({
+    secretBox: deps.secretBox,
+    integrations: integrationRepository,
+    audit,
+    keyCache,
+    signingSecretGraceMs: config.signingSecretGraceMs,
+  });
+  orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
   orm.em.getEventManager().registerSubscriber(committedAnnouncements);
-  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
+  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
   const services: Services = {
-    accounts: new AccountService({
+    ...createAccountServices({
+      audit,
       csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
       now: deps.now,
       // Bound late: the limiter is built below, and only consulted per request.
@@ -93,13 +108,15 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
         loginSucceeded: (email, address) => rateLimits.loginSucceeded(email, address),
       },
     }),
-    explorer: new ExplorerService(),
-    integrations,
+    explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
+    adminScope: new AdminScope(integrationRepository),
+    audit,
+    ...integrations,
     access,
     sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now, statusCache }),
     payments: new PaymentService({
       publicBaseUrl: config.publicBaseUrl,
-      integrations,
+      signingSecrets: integrations.signingSecrets,
       partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
       logger,
       now: deps.now,

@@ -4,10 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ApiKey } from './modules/integrations/api-key.entity.js';
-import type { IntegrationService } from './modules/integrations/integration.service.js';
 import { CLI_ACTOR } from './modules/audit/audit.service.js';
-import { Integration } from './modules/integrations/integration.entity.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
 import { runInOwnProcessGroup } from './process-group.js';
 import { describeTakenPorts, startPorts } from '../scripts/preflight.mjs';
@@ -115,16 +112,16 @@ async function waitUntilAnswering(url: string, gaveUp: () => boolean): Promise<v
  * written to disk; the signing secrets are read back from the database.
  */
 async function provisionDemoMerchant(running: RunningServer, merchantUrl: string) {
-  const integrations: IntegrationService = running.paysplit.services.integrations;
+  const { integrationSettings, apiKeys, signingSecrets } = running.paysplit.services;
   const em = running.database.orm.em.fork() as EntityManager;
   const file = path.join(path.resolve(running.config.dataDir), 'merchant-demo.json');
   const saved = await readFile(file, 'utf8')
     .then((text) => savedDemo.parse(JSON.parse(text)))
     .catch(() => undefined);
-  let integration = saved ? await em.findOne(Integration, { id: saved.integrationId }) : null;
+  let integration = saved ? await integrationSettings.findIntegration(em, saved.integrationId) : null;
   if (!integration) {
     integration = (
-      await integrations.createIntegration(em, {
+      await integrationSettings.createIntegration(em, {
         name: 'Reference merchant (demo)',
         // What payers see on the pay pages: the restaurant, not the integration's internal name.
         displayName: 'Harbour Table',
@@ -138,12 +135,12 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
     running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
   } else if (!integration.displayName) {
     // Provisioned before integrations had a brand: payers should see the restaurant's name too.
-    await integrations.updateSettings(em, integration, { displayName: 'Harbour Table', accentColor: '#0F6B5C' }, CLI_ACTOR);
+    await integrationSettings.updateSettings(em, integration, { displayName: 'Harbour Table', accentColor: '#0F6B5C' }, CLI_ACTOR);
   }
-  if (saved?.apiKeyId) await em.nativeUpdate(ApiKey, { id: saved.apiKeyId, revokedAt: null }, { revokedAt: new Date() });
-  const { apiKey, record } = await integrations.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');
+  if (saved?.apiKeyId) await apiKeys.retireStartKey(em, saved.apiKeyId);
+  const { apiKey, record } = await apiKeys.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');
   await writeFile(file, `${JSON.stringify({ integrationId: integration.id, apiKeyId: record.id })}\n`, { mode: 0o600 });
-  const secrets = await integrations.signingSecrets(em, integration.id);
+  const secrets = await signingSecrets.currentSecrets(em, integration.id);
   return { integrationId: integration.id, apiKey, partnerSecret: secrets.partner[0]!, webhookSecret: secrets.webhook[0]! };
 }
 

@@ -46,7 +46,7 @@ export async function startServer(
   const dispatcher = new WebhookDispatcher({
     orm: database.orm,
     databaseUrl: database.url,
-    integrations: paysplit.services.integrations,
+    signingSecrets: paysplit.services.signingSecrets,
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.webhookTimeoutMs,

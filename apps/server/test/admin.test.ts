@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getIntrospectionQuery } from 'graphql';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DashboardDatabase } from '../src/db/dashboard-database.js';
 import { AdminClient, errorCode } from './support/admin-client.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
@@ -33,6 +35,27 @@ async function makeIntegration(client: AdminClient, name: string, urls: { webhoo
   const created = await client.ok(CREATE_INTEGRATION, { input: { name, redirectAllowlist: ['https://shop.example.com'], ...urls } });
   const key = await client.ok(CREATE_KEY, { id: created.createIntegration.id, mode: 'TEST', name: 'server' });
   return { id: created.createIntegration.id as string, apiKey: key.createApiKey.apiKey as string };
+}
+
+/**
+ * The SQL both pools run during `work`: the admin area reads on the dashboard pool, which is
+ * caught from the fork the first admin request makes.
+ */
+async function statementsDuring(client: AdminClient, work: () => Promise<unknown>): Promise<string[]> {
+  const fork = vi.spyOn(DashboardDatabase.prototype, 'fork');
+  await client.ok('{ integrations { id } }');
+  const dashboardEm = fork.mock.results.at(-1)?.value as EntityManager;
+  fork.mockRestore();
+  const knexes = [server.orm.em.getConnection().getKnex(), dashboardEm.getConnection().getKnex()];
+  const statements: string[] = [];
+  const listen = (query: { sql: string }) => statements.push(query.sql);
+  for (const knex of knexes) knex.on('query', listen);
+  try {
+    await work();
+  } finally {
+    for (const knex of knexes) knex.off('query', listen);
+  }
+  return statements;
 }
 
 async function createSession(apiKey: string, integrationId: string, body: Record<string, unknown> = {}) {
@@ -240,6 +263,43 @@ describe('integration settings', () => {
       { 'x-service-api-key': apiKey },
     );
     expect(refused.body).toMatchObject({ code: 'INVALID_API_KEY' });
+  });
+
+  it('lists the keys of a page of integrations in one query, each integration’s own, newest first', async () => {
+    const carol = new AdminClient(server.baseUrl);
+    await carol.register('carol@many.example', PASSWORD);
+    const LIST = '{ integrations { id name apiKeys { id name revokedAt } } }';
+    const keyQueriesOfList = async () => {
+      let listed: { integrations: { id: string; name: string; apiKeys: { name: string }[] }[] } | undefined;
+      const statements = await statementsDuring(carol, async () => (listed = await carol.ok(LIST)));
+      return { listed: listed!, keyQueries: statements.filter((sql) => /from "api_key"/.test(sql)) };
+    };
+
+    const first = await makeIntegration(carol, 'Carol 1');
+    const one = await keyQueriesOfList();
+    expect(one.listed.integrations).toHaveLength(1);
+    expect(one.keyQueries, one.keyQueries.join('\n')).toHaveLength(1);
+
+    for (let index = 2; index <= 6; index += 1) await makeIntegration(carol, `Carol ${index}`);
+    await carol.ok(CREATE_KEY, { id: first.id, mode: 'TEST', name: 'backup' });
+    const six = await keyQueriesOfList();
+    expect(six.keyQueries, six.keyQueries.join('\n')).toHaveLength(1);
+    expect(six.listed.integrations.map((row) => row.name)).toEqual(['Carol 6', 'Carol 5', 'Carol 4', 'Carol 3', 'Carol 2', 'Carol 1']);
+    const keyNames = six.listed.integrations.map((row) => row.apiKeys.map((key) => key.name));
+    expect(keyNames).toEqual([['server'], ['server'], ['server'], ['server'], ['server'], ['backup', 'server']]);
+
+    // Keys a mutation changes are listed as they are now by a later field of the same document.
+    const backupId = (await carol.ok(`query($id: ID!) { integration(id: $id) { apiKeys { id } } }`, { id: first.id })).integration
+      .apiKeys[0].id;
+    const changed = await carol.ok(
+      `mutation($i: ID!, $k: ID!) {
+        before: updateIntegration(id: $i, input: {}) { apiKeys { id revokedAt } }
+        revokeApiKey(integrationId: $i, keyId: $k) { id }
+        after: updateIntegration(id: $i, input: {}) { apiKeys { id revokedAt } } }`,
+      { i: first.id, k: backupId },
+    );
+    expect(changed.before.apiKeys[0]).toEqual({ id: backupId, revokedAt: null });
+    expect(changed.after.apiKeys[0]).toEqual({ id: backupId, revokedAt: expect.any(String) });
   });
 
   it('requires payout onboarding before live keys; validates the bank account and keeps it sealed; live URLs must be public https', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedCache } from '../src/modules/live/feed-cache.js';
 import { CHANGE_FEED_APPLICATION_NAME } from '../src/modules/live/session-changes.js';
-import { type ApiKeyRow, IntegrationService } from '../src/modules/integrations/integration.service.js';
-import { SecretBox } from '../src/security/secret-box.js';
+import { ApiKeyAuthenticationService } from '../src/modules/integrations/api-key-authentication.service.js';
+import { type ApiKeyRow, IntegrationRepository } from '../src/modules/integrations/integration.repository.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -115,7 +115,7 @@ describe('API-key cache', () => {
   it('refuses a key revoked through this instance on the very next request', async () => {
     const own = await server.provision({ name: 'Revoked here' });
     expect((await createSession(own.apiKey, own.integrationId)).status).toBe(200);
-    await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), own.apiKey);
+    await server.paysplit.services.apiKeys.revokeApiKey(server.orm.em.fork(), own.apiKey);
     expect((await createSession(own.apiKey, own.integrationId)).body.code).toBe('INVALID_API_KEY');
   });
 
@@ -138,12 +138,12 @@ describe('API-key cache', () => {
   it('drops a key changed through the ORM at flush, without waiting for the notification', async () => {
     // A cache that hears nothing from the feed: only the flush subscriber can empty it.
     const cache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10, isListening: () => true });
-    const isolated = new IntegrationService(new SecretBox(Buffer.alloc(32, 7)), { keyCache: cache });
+    const isolated = new ApiKeyAuthenticationService(new IntegrationRepository(), { keyCache: cache });
     server.orm.em.getEventManager().registerSubscriber(isolated.keyCacheInvalidator());
     const own = await server.provision({ name: 'Flushed' });
     await isolated.authenticate(server.orm.em.fork(), own.apiKey);
     expect(cache.size).toBe(1);
-    await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), own.apiKey);
+    await server.paysplit.services.apiKeys.revokeApiKey(server.orm.em.fork(), own.apiKey);
     expect(cache.size).toBe(0);
     await expect(isolated.authenticate(server.orm.em.fork(), own.apiKey)).rejects.toMatchObject({ code: 'INVALID_API_KEY' });
   });

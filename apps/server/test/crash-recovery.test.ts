@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../src/db/orm.js';
-import { IntegrationService } from '../src/modules/integrations/integration.service.js';
+import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
@@ -35,7 +35,9 @@ beforeAll(async () => {
   };
   server = await startServerProcess(environment);
   const orm = await openOrm({ databaseUrl: database.url });
-  const created = await new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex'))).createIntegration(orm.em.fork(), {
+  const created = await createIntegrationServices({
+    secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
+  }).integrationSettings.createIntegration(orm.em.fork(), {
     name: 'Crash',
     partnerCreatePaymentUrl: merchant.partnerUrl,
     webhookUrl: merchant.webhookUrl,

@@ -228,8 +228,8 @@ describe('authentication and authorization', () => {
   });
 
   it('refuses a revoked key with 401 INVALID_API_KEY', async () => {
-    const { apiKey: revoked } = await server.paysplit.services.integrations.createApiKey(server.orm.em.fork(), integrationId, 'test');
-    await server.paysplit.services.integrations.revokeApiKey(server.orm.em.fork(), revoked);
+    const { apiKey: revoked } = await server.paysplit.services.apiKeys.createApiKey(server.orm.em.fork(), integrationId, 'test');
+    await server.paysplit.services.apiKeys.revokeApiKey(server.orm.em.fork(), revoked);
     await expectRefusal(
       { body: { integrationId, amount: 10 }, headers: { 'x-service-api-key': revoked } },
       { status: 401, code: 'INVALID_API_KEY' },
@@ -246,12 +246,12 @@ describe('authentication and authorization', () => {
 
   it('refuses a disabled integration with 403 INTEGRATION_DISABLED, and serves it again once enabled', async () => {
     const disabled = await server.provision({ name: 'Soon disabled' });
-    await server.paysplit.services.integrations.setEnabled(server.orm.em.fork(), disabled.integrationId, false);
+    await server.paysplit.services.integrationSettings.setEnabled(server.orm.em.fork(), disabled.integrationId, false);
     await expectRefusal(
       { body: { integrationId: disabled.integrationId, amount: 10 }, headers: { 'x-service-api-key': disabled.apiKey } },
       { status: 403, code: 'INTEGRATION_DISABLED' },
     );
-    await server.paysplit.services.integrations.setEnabled(server.orm.em.fork(), disabled.integrationId, true);
+    await server.paysplit.services.integrationSettings.setEnabled(server.orm.em.fork(), disabled.integrationId, true);
     const response = await postJson(
       `${server.baseUrl}${URL_PATH}`,
       { integrationId: disabled.integrationId, amount: 10 },

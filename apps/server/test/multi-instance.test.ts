@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openOrm } from '../src/db/orm.js';
 import { accessCookieName } from '../src/modules/access/session-access.js';
-import { IntegrationService } from '../src/modules/integrations/integration.service.js';
+import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser, payAppDocumentId } from './support/pay-browser.js';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   b = await startServerProcess(environment);
   // Provision directly in the shared database, with the instances' SECRETS_KEY.
   const orm = await openOrm({ databaseUrl: database.url });
-  const service = new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex')));
+  const service = createIntegrationServices({ secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')) }).integrationSettings;
   // One merchant per test, two for the 200-event test: creation is limited to 100 a minute each.
   for (let i = 0; i < 5; i += 1) {
     const created = await service.createIntegration(orm.em.fork(), {

@@ -18,7 +18,8 @@ afterAll(async () => {
   await merchant?.stop();
 });
 
-const integrations = () => server.paysplit.services.integrations;
+const integrations = () => server.paysplit.services.integrationSettings;
+const apiKeys = () => server.paysplit.services.apiKeys;
 
 describe('live-mode merchant URLs (SSRF)', () => {
   it.each([
@@ -49,11 +50,11 @@ describe('live-mode merchant URLs (SSRF)', () => {
       name: 'Test first',
       partnerCreatePaymentUrl: merchant.partnerUrl,
     });
-    await expect(integrations().createApiKey(server.orm.em.fork(), created.integration.id, 'live')).rejects.toMatchObject({
+    await expect(apiKeys().createApiKey(server.orm.em.fork(), created.integration.id, 'live')).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
     // Test mode is for local development: localhost and http are fine there.
-    await expect(integrations().createApiKey(server.orm.em.fork(), created.integration.id, 'test')).resolves.toHaveProperty('apiKey');
+    await expect(apiKeys().createApiKey(server.orm.em.fork(), created.integration.id, 'test')).resolves.toHaveProperty('apiKey');
   });
 
   it('refuses again at send time: a live partner call to a private address fails without a request', async () => {

@@ -166,7 +166,7 @@ describe('the dispatcher fails closed and keeps listening', () => {
     const dispatcher = new WebhookDispatcher({
       orm: server.orm,
       databaseUrl: server.databaseUrl,
-      integrations: server.paysplit.services.integrations,
+      signingSecrets: server.paysplit.services.signingSecrets,
       logger: createLogger({ level: 'silent' }),
       retryScheduleMs: [100],
       timeoutMs: 1000,

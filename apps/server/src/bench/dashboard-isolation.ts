@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { AccountRepository } from '../modules/accounts/account.repository.js';
 import { AccountService } from '../modules/accounts/account.service.js';
+import { OperatorTokenService } from '../modules/accounts/operator-tokens.service.js';
+import { AuditRepository } from '../modules/audit/audit.repository.js';
+import { AuditService } from '../modules/audit/audit.service.js';
 import { load, type LoadResult } from './load.js';
 
 /** The most an operation may ask of `stats` under the cost limit (9 aliases), over all time. */
@@ -39,7 +42,10 @@ export async function measureDashboardIsolation(options: {
 }): Promise<DashboardIsolation> {
   const clients = options.clients ?? 8;
   const rate = options.rate ?? 100;
-  const accounts = new AccountService({ csrfKey: randomBytes(32) });
+  const accountRepository = new AccountRepository();
+  const audit = new AuditService(new AuditRepository());
+  const accounts = new AccountService(accountRepository, audit);
+  const operatorTokens = new OperatorTokenService(accountRepository, audit);
   const em = options.orm.em.fork();
   const { account } = await accounts.createAccount(em, {
     email: `bench-operator-${Date.now()}@example.com`,
@@ -55,7 +61,8 @@ export async function measureDashboardIsolation(options: {
     via: 'login' as const,
   };
   const tokens: string[] = [];
-  for (let index = 0; index < clients; index += 1) tokens.push((await accounts.createOperatorToken(em, operator, `bench ${index}`)).token);
+  for (let index = 0; index < clients; index += 1)
+    tokens.push((await operatorTokens.createOperatorToken(em, operator, `bench ${index}`)).token);
 
   const create = () =>
     load({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedDatabase } from '../db/embedded-database.js';
 import { openOrm } from '../db/orm.js';
-import { IntegrationService } from '../modules/integrations/integration.service.js';
+import { createIntegrationServices } from '../modules/integrations/integration-services.js';
 import { SecretBox } from '../security/secret-box.js';
 import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.service.js';
 import { load, type LoadResult, startChild } from './load.js';
@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   );
   const orm = await openOrm({ databaseUrl: database.url });
   try {
-    const created = await new IntegrationService(new SecretBox(Buffer.from(SECRETS_KEY, 'hex'))).createIntegration(orm.em.fork(), {
+    const created = await createIntegrationServices({
+      secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
+    }).integrationSettings.createIntegration(orm.em.fork(), {
       name: 'Bench',
     });
     const api = { 'content-type': 'application/json', 'x-service-api-key': created.apiKey };

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
-import type { IntegrationService } from '../modules/integrations/integration.service.js';
 import { startBenchServer, startLocalServer, summarize } from './harness.js';
 
 export interface WebhookLatencyResult {
@@ -32,8 +31,7 @@ export async function measureWebhookLatency(sessions: number, concurrency = 4): 
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ redirectUrl: `http://127.0.0.1/checkout/${paymentId}` }));
   });
-  const integrations: IntegrationService = bench.server.paysplit.services.integrations;
-  const created = await integrations.createIntegration(bench.server.database.orm.em.fork(), {
+  const created = await bench.server.paysplit.services.integrationSettings.createIntegration(bench.server.database.orm.em.fork(), {
     name: 'Bench merchant',
     partnerCreatePaymentUrl: `${partner.url}/partner`,
     webhookUrl: `${receiver.url}/webhooks`,

@@ -8,8 +8,11 @@ import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/orm.js';
 import { printPaySplitSchema } from '../graphql/schema.js';
 import { createLogger } from '../logger.js';
+import { AccountRepository } from '../modules/accounts/account.repository.js';
 import { AccountService } from '../modules/accounts/account.service.js';
-import { IntegrationService } from '../modules/integrations/integration.service.js';
+import { AuditRepository } from '../modules/audit/audit.repository.js';
+import { AuditService } from '../modules/audit/audit.service.js';
+import { createIntegrationServices, type IntegrationServices } from '../modules/integrations/integration-services.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
@@ -34,7 +37,7 @@ The CLI uses DATABASE_URL, or the embedded database under PAYSPLIT_DATA_DIR (def
 joining it when the server is running.`;
 
 interface Command {
-  run(context: { em: EntityManager; integrations: IntegrationService; accounts: AccountService; json: boolean }): Promise<unknown>;
+  run(context: { em: EntityManager; integrations: IntegrationServices; accounts: AccountService; json: boolean }): Promise<unknown>;
 }
 
 function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'; json: boolean } {
@@ -72,7 +75,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
         json,
         command: {
           async run({ em, integrations }) {
-            const created = await integrations.createIntegration(em, {
+            const created = await integrations.integrationSettings.createIntegration(em, {
               name: values.name!,
               partnerCreatePaymentUrl: values['partner-url'],
               webhookUrl: values['webhook-url'],
@@ -101,7 +104,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
         json,
         command: {
           async run({ em, integrations }) {
-            const integration = await integrations.setEnabled(em, id, action === 'enable');
+            const integration = await integrations.integrationSettings.setEnabled(em, id, action === 'enable');
             return { integrationId: integration.id, enabled: integration.enabled };
           },
         },
@@ -113,7 +116,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
         json,
         command: {
           async run({ em, integrations }) {
-            const { apiKey } = await integrations.createApiKey(em, id, mode);
+            const { apiKey } = await integrations.apiKeys.createApiKey(em, id, mode);
             return { apiKey };
           },
         },
@@ -125,7 +128,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
         json,
         command: {
           async run({ em, integrations }) {
-            const key = await integrations.revokeApiKey(em, reference);
+            const key = await integrations.apiKeys.revokeApiKey(em, reference);
             return { keyId: key.id, last4: key.last4, revokedAt: key.revokedAt?.toISOString() };
           },
         },
@@ -187,9 +190,9 @@ async function main(argv: string[]): Promise<number> {
       print({ applied: applied.length === 0 ? 'nothing to apply' : applied }, parsed.json);
       return 0;
     }
-    const integrations = new IntegrationService(database.secretBox);
-    // The CLI signs nobody in: no CSRF key or sign-in throttle is needed.
-    const accounts = new AccountService({ csrfKey: database.secretBox.deriveKey('admin-csrf-token') });
+    const audit = new AuditService(new AuditRepository());
+    const integrations = createIntegrationServices({ secretBox: database.secretBox, audit });
+    const accounts = new AccountService(new AccountRepository(), audit);
     const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, accounts, json: parsed.json });
     print(result, parsed.json);
     return 0;

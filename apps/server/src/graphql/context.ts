@@ -4,18 +4,24 @@ import type { LimitName } from '../http/rate-limits.js';
 import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
-import { ADMIN_COOKIE, type AccountService, type AdminPrincipal } from '../modules/accounts/account.service.js';
+import type { AccountServices } from '../modules/accounts/account-services.js';
+import type { AdminPrincipal } from '../modules/accounts/account.service.js';
+import { ADMIN_COOKIE } from '../modules/accounts/sign-in.service.js';
+import type { AdminScope } from '../modules/admin/admin-scope.js';
 import type { ExplorerService } from '../modules/admin/explorer.service.js';
-import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
+import type { AuditService } from '../modules/audit/audit.service.js';
+import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
+import type { IntegrationServices } from '../modules/integrations/integration-services.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
 import type { PaymentService } from '../modules/payments/payment.service.js';
 import type { SessionService } from '../modules/sessions/session.service.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
-export interface Services {
-  accounts: AccountService;
+/** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
+export interface Services extends IntegrationServices, AccountServices {
   explorer: ExplorerService;
-  integrations: IntegrationService;
+  adminScope: AdminScope;
+  audit: AuditService;
   sessions: SessionService;
   payments: PaymentService;
   webhooks: WebhookService;
@@ -115,12 +121,12 @@ export function createRequestContext(
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
   const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
     (admin ??= bearer
-      ? root.services.accounts.resolveOperatorToken(em, bearer)
-      : root.services.accounts.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
+      ? root.services.operatorTokens.resolveOperatorToken(em, bearer)
+      : root.services.signIns.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
   // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
   const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
     const cookieToken = cookies.get(ADMIN_COOKIE);
-    return principal.via === 'login' && (!cookieToken || !root.services.accounts.csrfTokenMatches(cookieToken, facts.csrfToken));
+    return principal.via === 'login' && (!cookieToken || !root.services.signIns.csrfTokenMatches(cookieToken, facts.csrfToken));
   };
   return {
     requestId: facts.requestId,
@@ -132,7 +138,7 @@ export function createRequestContext(
     cookies,
     get loaders() {
       // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em));
+      return (loaders ??= createLoaders(() => dashboardEm ?? em, root.services.integrationRecords));
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),
@@ -171,7 +177,7 @@ export function createRequestContext(
         ? Promise.reject(
             new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'),
           )
-        : root.services.integrations.authenticate(em, facts.apiKey);
+        : root.services.apiKeyAuthentication.authenticate(em, facts.apiKey);
       return merchant;
     },
     requireViewer(sessionId, token) {

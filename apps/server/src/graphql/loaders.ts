@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { Integration } from '../modules/integrations/integration.entity.js';
+import type { ApiKey } from '../modules/integrations/api-key.entity.js';
+import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
 import { Payment } from '../modules/payments/payment.entity.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
@@ -19,6 +20,8 @@ export interface RequestLoaders {
   eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
   /** Integration names by id (a page of sessions shows each session's integration by name). */
   integrationName: DataLoader<string, string | null>;
+  /** Every key of an integration, newest first (the integrations list asks for each row's keys). */
+  apiKeysOfIntegration: DataLoader<string, ApiKey[]>;
 }
 
 function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => string): T[][] {
@@ -28,7 +31,7 @@ function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => str
 }
 
 /** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
-export function createLoaders(emFor: () => EntityManager): RequestLoaders {
+export function createLoaders(emFor: () => EntityManager, integrations: IntegrationRepository): RequestLoaders {
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => {
       const em = emFor();
@@ -36,10 +39,12 @@ export function createLoaders(emFor: () => EntityManager): RequestLoaders {
       return groupBy(sessionIds, payments, (payment) => payment.session.id);
     }),
     integrationName: new DataLoader(async (integrationIds) => {
-      const rows = await emFor().find(Integration, { id: { $in: [...integrationIds] } }, { fields: ['id', 'name'] });
-      const names = new Map(rows.map((row) => [row.id, row.name]));
+      const names = await integrations.namesById(emFor(), integrationIds);
       return integrationIds.map((id) => names.get(id) ?? null);
     }),
+    apiKeysOfIntegration: new DataLoader(async (integrationIds) =>
+      groupBy(integrationIds, await integrations.listApiKeysOf(emFor(), integrationIds), (key) => key.integration.id),
+    ),
     eventsOfSession: new DataLoader(async (sessionIds) => {
       const em = emFor();
       const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });

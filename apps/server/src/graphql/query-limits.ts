@@ -45,7 +45,7 @@ interface FieldCost {
 }
 
 export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
-  // Three aggregate scans over every session created in the range (explorer.service.ts): a few per
+  // Three aggregate scans over every session created in the range (explorer.repository.ts): a few per
   // request are fine, hundreds are not (9 fit under MAX_QUERY_COST).
   'Query.stats': { base: 1_000 },
   // Keyset pages: one filtered scan plus one select-in per relation, rows × selection.

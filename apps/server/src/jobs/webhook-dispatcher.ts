@@ -3,14 +3,14 @@ import { createSignedHeaders } from '@paysplit/sdk';
 import { NotificationListener } from '../db/notification-listener.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
-import type { IntegrationService } from '../modules/integrations/integration.service.js';
+import type { SigningSecretsService } from '../modules/integrations/signing-secrets.service.js';
 import { describeFetchError, fetchMerchant } from '../security/outbound.js';
 import { OUTBOX_CHANNEL } from '../modules/webhooks/outbox.js';
 
 export interface WebhookDispatcherOptions {
   orm: MikroORM;
   databaseUrl: string;
-  integrations: IntegrationService;
+  signingSecrets: SigningSecretsService;
   logger: Logger;
   /** Delay before retry n (decisions §6); after the last one the delivery is `failed`. */
   retryScheduleMs: readonly number[];
@@ -163,7 +163,7 @@ export class WebhookDispatcher {
   }
 
   private async send(delivery: ClaimedDelivery): Promise<void> {
-    const { webhook: secret } = await this.options.integrations.signingSecrets(this.options.orm.em.fork(), delivery.integration_id);
+    const { webhook: secret } = await this.options.signingSecrets.currentSecrets(this.options.orm.em.fork(), delivery.integration_id);
     const startedAt = new Date();
     let statusCode: number | null = null;
     let excerpt: string | null = null;

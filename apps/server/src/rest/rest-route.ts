@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError, classifyGraphQLError, isServerFault } from '../graphql/errors.js';
 import { enforceLimit, type LimitName, type RateLimits } from '../http/rate-limits.js';
-import type { MerchantPrincipal } from '../modules/integrations/integration.service.js';
+import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
 import { sendError } from './error-response.js';
 import { parseJsonBody } from './json-body.js';
 

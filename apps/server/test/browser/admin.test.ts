@@ -266,7 +266,7 @@ describe('the admin area in a real browser (Debian chromium)', () => {
         { 'x-service-api-key': testKey },
       );
       // The stub merchant answers PaySplit's create-payment call once it holds the partner secret.
-      const integrationSecrets = await server.paysplit.services.integrations.signingSecrets(server.orm.em.fork(), integrationId);
+      const integrationSecrets = await server.paysplit.services.signingSecrets.currentSecrets(server.orm.em.fork(), integrationId);
       stub.partnerSecret = integrationSecrets.partner[0]!;
       const host = new PayBrowser(server.baseUrl);
       await host.open(configured.body.sessionId, configured.body.hostToken);

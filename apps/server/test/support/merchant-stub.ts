@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
+import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import type { TestServer } from './test-server.js';
 
 export interface ReceivedCall {

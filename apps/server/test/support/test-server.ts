@@ -11,7 +11,7 @@ import { migrate, openOrm } from '../../src/db/orm.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
-import type { CreateIntegrationInput } from '../../src/modules/integrations/integration.service.js';
+import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -78,7 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dispatcher = new WebhookDispatcher({
     orm,
     databaseUrl: database.url,
-    integrations: paysplit.services.integrations,
+    signingSecrets: paysplit.services.signingSecrets,
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.webhookTimeoutMs,
@@ -94,7 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     paysplit,
     logLines: () => [...lines],
     async provision(input = {}) {
-      const created = await paysplit.services.integrations.createIntegration(orm.em.fork(), {
+      const created = await paysplit.services.integrationSettings.createIntegration(orm.em.fork(), {
         name: 'Test merchant',
         redirectAllowlist: ['https://shop.example.com'],
         ...input,

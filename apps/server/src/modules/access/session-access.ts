@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import { hashSecret, secretMatchesHash } from '../../security/tokens.js';
-import { Participant } from '../sessions/participant.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import type { SessionAccessRepository } from './session-access.repository.js';
 
 /** Who is looking at a session in the pay app. */
 export type Viewer =
@@ -23,7 +22,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * only their SHA-256.
  */
 export class SessionAccess {
-  constructor(private readonly inviteKey: Buffer) {}
+  constructor(
+    private readonly inviteKey: Buffer,
+    private readonly tokens: SessionAccessRepository,
+  ) {}
 
   participantToken(participantId: string): string {
     return createHmac('sha256', this.inviteKey).update(participantId).digest('base64url');
@@ -37,17 +39,12 @@ export class SessionAccess {
   async resolve(em: EntityManager, sessionId: string, token: string | undefined): Promise<Viewer> {
     const denied = new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
     if (!token || !TOKEN_PATTERN.test(token)) throw denied;
-    const session = await em.findOne(Session, { id: sessionId }, { fields: ['id', 'hostTokenHash'] });
+    const session = await this.tokens.findSessionHostTokenHash(em, sessionId);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
     if (secretMatchesHash(token, session.hostTokenHash)) {
-      const host = await em.findOne(Participant, { session: sessionId, isHost: true }, { fields: ['id'] });
-      return { role: 'host', sessionId, participantId: host?.id ?? null };
+      return { role: 'host', sessionId, participantId: await this.tokens.findHostParticipantId(em, sessionId) };
     }
-    const participant = await em.findOne(
-      Participant,
-      { session: sessionId, tokenHash: hashSecret(token) },
-      { fields: ['id', 'tokenHash'] },
-    );
+    const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, hashSecret(token));
     if (participant?.tokenHash && secretMatchesHash(token, participant.tokenHash)) {
       return { role: 'participant', sessionId, participantId: participant.id };
     }

@@ -1,7 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import type { Account, OperatorToken } from './account.entity.js';
-import { ADMIN_COOKIE, type AdminPrincipal } from './account.service.js';
+import type { AdminPrincipal } from './account.service.js';
+import { ADMIN_COOKIE } from './sign-in.service.js';
 import { AdminViewer, CreatedOperatorToken, OperatorTokenView } from './account.types.js';
 
 /** Signing in and out of the administration area, passwords, and operator tokens. */
@@ -22,7 +23,7 @@ export class AccountResolver {
     @Ctx() context: RequestContext,
   ): Promise<AdminViewer> {
     try {
-      const { account, token, expiresAt } = await context.services.accounts.login(context.em, {
+      const { account, token, expiresAt } = await context.services.signIns.login(context.em, {
         email,
         password,
         clientAddress: context.clientAddress,
@@ -40,7 +41,7 @@ export class AccountResolver {
   @Mutation(() => Boolean, { description: 'Signs out this browser.' })
   async logout(@Ctx() context: RequestContext): Promise<boolean> {
     await context.requireAdmin({ allowPendingPasswordChange: true });
-    await context.services.accounts.logout(context.em, context.cookies.get(ADMIN_COOKIE));
+    await context.services.signIns.logout(context.em, context.cookies.get(ADMIN_COOKIE));
     context.cookies.clear(ADMIN_COOKIE);
     return true;
   }
@@ -75,20 +76,20 @@ export class AccountResolver {
   @Query(() => [OperatorTokenView], { description: 'Operator tokens (operators only).' })
   async operatorTokens(@Ctx() context: RequestContext): Promise<OperatorTokenView[]> {
     const principal = await context.requireAdmin();
-    return (await context.services.accounts.listOperatorTokens(context.em, principal)).map(toOperatorTokenView);
+    return (await context.services.operatorTokens.listOperatorTokens(context.em, principal)).map(toOperatorTokenView);
   }
 
   @Mutation(() => CreatedOperatorToken, { description: 'A token for internal dashboards; shown once (operators only).' })
   async createOperatorToken(@Arg('name', () => String) name: string, @Ctx() context: RequestContext): Promise<CreatedOperatorToken> {
     const principal = await context.requireAdmin();
-    const { token, record } = await context.services.accounts.createOperatorToken(context.em, principal, name);
+    const { token, record } = await context.services.operatorTokens.createOperatorToken(context.em, principal, name);
     return Object.assign(new CreatedOperatorToken(), { token, record: toOperatorTokenView(record) });
   }
 
   @Mutation(() => OperatorTokenView, { description: 'Revokes an operator token (operators only).' })
   async revokeOperatorToken(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<OperatorTokenView> {
     const principal = await context.requireAdmin();
-    return toOperatorTokenView(await context.services.accounts.revokeOperatorToken(context.em, principal, id));
+    return toOperatorTokenView(await context.services.operatorTokens.revokeOperatorToken(context.em, principal, id));
   }
 
   private setLoginCookie(context: RequestContext, token: string, expiresAt: Date): void {
@@ -115,7 +116,7 @@ export class AccountResolver {
       email: account.email,
       role: account.role,
       mustChangePassword: account.mustChangePassword,
-      csrfToken: cookieToken ? context.services.accounts.csrfTokenFor(cookieToken) : '',
+      csrfToken: cookieToken ? context.services.signIns.csrfTokenFor(cookieToken) : '',
     });
   }
 }

@@ -1,18 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
+import { AppError, ErrorCode } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
-import { recordAudit } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AccountRepository } from './account.repository.js';
 import { isEmailAddress } from './email-address.js';
-import { Account, type AccountRole, AdminLogin, OperatorToken } from './account.entity.js';
-import {
-  generateOneTimePassword,
-  hashPassword,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  UNKNOWN_ACCOUNT_HASH,
-  verifyPassword,
-} from './password.js';
+import type { Account, AccountRole } from './account.entity.js';
+import { generateOneTimePassword, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.js';
 
 /** Who is using the administration area or the internal GraphQL dashboards. */
 export interface AdminPrincipal {
@@ -27,31 +20,13 @@ export interface AdminPrincipal {
   readonly operatorTokenId?: string;
 }
 
-/** Counts sign-in failures (see RateLimits.loginRefusal). */
-export interface LoginThrottle {
-  loginRefusal(email: string, address: string): Promise<{ retryAfter: number } | undefined>;
-  loginFailed(email: string, address: string): Promise<void>;
-  loginSucceeded(email: string, address: string): Promise<void>;
-}
-
-export const ADMIN_COOKIE = 'ps_admin';
-const LOGIN_LIFETIME_MS = 12 * 60 * 60 * 1000;
-const LAST_SEEN_RESOLUTION_MS = 60_000;
-export const OPERATOR_TOKEN_PATTERN = /^pso_[A-Za-z0-9_-]{43}$/;
-
+/** Administration-area accounts and their passwords. */
 export class AccountService {
   constructor(
-    private readonly options: {
-      /** Key for deriving each sign-in's CSRF token from its cookie token. */
-      csrfKey: Buffer;
-      throttle?: LoginThrottle;
-      now?: () => Date;
-    },
+    private readonly accounts: AccountRepository,
+    private readonly audit: AuditService,
+    private readonly now: () => Date = () => new Date(),
   ) {}
-
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
-  }
 
   /** A new account; without a password, a one-time one is generated (returned once) and must be changed at first sign-in. */
   async createAccount(
@@ -62,106 +37,19 @@ export class AccountService {
     const oneTimePassword = input.password === undefined ? generateOneTimePassword() : undefined;
     const password = input.password ?? oneTimePassword!;
     assertPasswordRules(password, 'password');
-    if (await em.count(Account, { email })) {
+    if (await this.accounts.emailTaken(em, email)) {
       throw new AppError(ErrorCode.ValidationError, 'An account with this email already exists', [
         { path: 'email', message: 'already registered' },
       ]);
     }
-    const account = em.create(Account, {
+    const account = this.accounts.insertAccount(em, {
       email,
       role: input.role,
       passwordHash: await hashPassword(password),
       mustChangePassword: oneTimePassword !== undefined,
     });
-    await em.flush();
+    await this.accounts.save(em);
     return { account, oneTimePassword };
-  }
-
-  /** Checks the password and opens a sign-in; returns the cookie token (shown to the browser only). */
-  async login(
-    em: EntityManager,
-    input: { email: string; password: string; clientAddress: string },
-  ): Promise<{ account: Account; token: string; expiresAt: Date }> {
-    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
-    const refusal = await this.options.throttle?.loginRefusal(email, input.clientAddress);
-    if (refusal) {
-      throw new AppError(ErrorCode.RateLimitExceeded, `Too many wrong passwords. Try again in ${refusal.retryAfter} s.`, undefined, {
-        retryAfterSeconds: refusal.retryAfter,
-      });
-    }
-    const account = await em.findOne(Account, { email }, { populate: ['passwordHash'] });
-    // Unknown emails cost the same scrypt work, so timing does not reveal which emails exist.
-    const matches = await verifyPassword(
-      String(input.password ?? '').slice(0, MAX_PASSWORD_LENGTH),
-      account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH,
-    );
-    if (!account || !matches) {
-      await this.options.throttle?.loginFailed(email, input.clientAddress);
-      throw new AppError(ErrorCode.Unauthenticated, 'Wrong email or password');
-    }
-    await this.options.throttle?.loginSucceeded(email, input.clientAddress);
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(this.now().getTime() + LOGIN_LIFETIME_MS);
-    em.create(AdminLogin, { account, tokenHash: hashSecret(token), expiresAt });
-    await em.flush();
-    return { account, token, expiresAt };
-  }
-
-  async logout(em: EntityManager, token: string | undefined): Promise<void> {
-    if (token) await em.nativeDelete(AdminLogin, { tokenHash: hashSecret(token) });
-  }
-
-  /** The signed-in account behind a cookie token, or undefined when it is unknown or expired. */
-  async resolveLogin(em: EntityManager, token: string | undefined): Promise<AdminPrincipal | undefined> {
-    if (!token) return undefined;
-    const login = await em.findOne(AdminLogin, { tokenHash: hashSecret(token) }, { populate: ['account'] });
-    const now = this.now();
-    if (!login || login.expiresAt <= now) return undefined;
-    if (now.getTime() - login.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(AdminLogin, { id: login.id }, { lastSeenAt: now });
-    }
-    const account = login.account;
-    return {
-      accountId: account.id,
-      email: account.email,
-      role: account.role,
-      mustChangePassword: account.mustChangePassword,
-      actor: account.email,
-      via: 'login',
-    };
-  }
-
-  /** Internal dashboards: `Authorization: Bearer pso_…`, valid only while its operator account exists. */
-  async resolveOperatorToken(em: EntityManager, presented: string): Promise<AdminPrincipal> {
-    const invalid = new AppError(ErrorCode.Unauthenticated, 'The operator token is not valid');
-    if (!OPERATOR_TOKEN_PATTERN.test(presented)) throw invalid;
-    const token = await em.findOne(OperatorToken, { tokenHash: hashSecret(presented) }, { populate: ['account'] });
-    if (!token || token.revokedAt || token.account.role !== 'operator') throw invalid;
-    const now = this.now();
-    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(OperatorToken, { id: token.id }, { lastUsedAt: now });
-    }
-    return {
-      accountId: token.account.id,
-      email: token.account.email,
-      role: 'operator',
-      mustChangePassword: false,
-      actor: `operator token "${token.name}" (${token.account.email})`,
-      via: 'operator-token',
-      operatorTokenId: token.id,
-    };
-  }
-
-  /** The CSRF token of a sign-in: derived from its cookie token, so nothing more is stored. */
-  csrfTokenFor(cookieToken: string): string {
-    return createHmac('sha256', this.options.csrfKey).update(cookieToken).digest('base64url');
-  }
-
-  csrfTokenMatches(cookieToken: string, presented: string | undefined): boolean {
-    if (!presented) return false;
-    const expected = Buffer.from(this.csrfTokenFor(cookieToken));
-    const given = Buffer.from(presented);
-    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   async changePassword(
@@ -169,7 +57,7 @@ export class AccountService {
     principal: AdminPrincipal,
     input: { currentPassword: string; newPassword: string; keepLoginToken?: string },
   ): Promise<Account> {
-    const account = await em.findOneOrFail(Account, { id: principal.accountId }, { populate: ['passwordHash'] });
+    const account = await this.accounts.getWithPassword(em, principal.accountId);
     if (!(await verifyPassword(String(input.currentPassword ?? '').slice(0, MAX_PASSWORD_LENGTH), account.passwordHash))) {
       throw new AppError(ErrorCode.ValidationError, 'The current password is wrong', [{ path: 'currentPassword', message: 'is wrong' }]);
     }
@@ -183,58 +71,10 @@ export class AccountService {
     account.mustChangePassword = false;
     account.passwordChangedAt = this.now();
     // Every other sign-in of this account ends: a changed password locks out whoever else had it.
-    await em.nativeDelete(AdminLogin, {
-      account: account.id,
-      ...(input.keepLoginToken ? { tokenHash: { $ne: hashSecret(input.keepLoginToken) } } : {}),
-    });
-    recordAudit(em, principal, { action: 'account.password_changed', summary: 'Changed their password' });
-    await em.flush();
+    await this.accounts.deleteLoginsOf(em, account.id, input.keepLoginToken ? hashSecret(input.keepLoginToken) : undefined);
+    this.audit.record(em, principal, { action: 'account.password_changed', summary: 'Changed their password' });
+    await this.accounts.save(em);
     return account;
-  }
-
-  async createOperatorToken(em: EntityManager, principal: AdminPrincipal, name: string): Promise<{ token: string; record: OperatorToken }> {
-    requireOperator(principal);
-    const trimmed = typeof name === 'string' ? name.trim() : '';
-    if (trimmed.length === 0 || trimmed.length > 100) {
-      throw new AppError(ErrorCode.ValidationError, 'name must be 1 to 100 characters', [
-        { path: 'name', message: 'must be 1 to 100 characters' },
-      ]);
-    }
-    const token = `pso_${randomBytes(32).toString('base64url')}`;
-    const record = em.create(OperatorToken, {
-      account: em.getReference(Account, principal.accountId),
-      name: trimmed,
-      tokenHash: hashSecret(token),
-      last4: token.slice(-4),
-    });
-    recordAudit(em, principal, {
-      action: 'operator_token.created',
-      summary: `Created operator token "${trimmed}" ••••${record.last4}`,
-      details: { tokenId: record.id },
-    });
-    await em.flush();
-    return { token, record };
-  }
-
-  async listOperatorTokens(em: EntityManager, principal: AdminPrincipal): Promise<OperatorToken[]> {
-    requireOperator(principal);
-    return em.find(OperatorToken, {}, { orderBy: { createdAt: 'desc' } });
-  }
-
-  async revokeOperatorToken(em: EntityManager, principal: AdminPrincipal, id: string): Promise<OperatorToken> {
-    requireOperator(principal);
-    const token = isUuid(id) ? await em.findOne(OperatorToken, { id }) : null;
-    if (!token) throw new AppError(ErrorCode.NotFound, `Operator token ${id} not found`);
-    if (!token.revokedAt) {
-      token.revokedAt = this.now();
-      recordAudit(em, principal, {
-        action: 'operator_token.revoked',
-        summary: `Revoked operator token "${token.name}" ••••${token.last4}`,
-        details: { tokenId: token.id },
-      });
-    }
-    await em.flush();
-    return token;
   }
 }
 

@@ -1,7 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import type { AdminPrincipal } from '../accounts/account.service.js';
-import { Integration } from '../integrations/integration.entity.js';
+import type { Integration } from '../integrations/integration.entity.js';
+import type { IntegrationRepository } from '../integrations/integration.repository.js';
 
 /**
  * What an administration-area user may see: operators everything, a merchant the integrations
@@ -12,15 +13,20 @@ export function visibleIntegrations(principal: AdminPrincipal): FilterQuery<Inte
   return principal.role === 'operator' ? {} : { owner: principal.accountId };
 }
 
-/** The same scope, for rows that point at an integration (sessions, events, audit entries). */
-export function visibleThroughIntegration(principal: AdminPrincipal): { integration?: FilterQuery<Integration> } {
-  return principal.role === 'operator' ? {} : { integration: { owner: principal.accountId } };
+/** The same scope, for rows that point at an integration (sessions, deliveries): by owner, or none for operators. */
+export function ownerScope(principal: AdminPrincipal): { ownerAccountId?: string } {
+  return principal.role === 'operator' ? {} : { ownerAccountId: principal.accountId };
 }
 
-export async function requireVisibleIntegration(em: EntityManager, principal: AdminPrincipal, integrationId: string): Promise<Integration> {
-  const integration = isUuid(integrationId)
-    ? await em.findOne(Integration, { $and: [{ id: integrationId }, visibleIntegrations(principal)] })
-    : null;
-  if (!integration) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
-  return integration;
+/** The scope applied to one integration named by an administration-area request. */
+export class AdminScope {
+  constructor(private readonly integrations: IntegrationRepository) {}
+
+  async requireVisibleIntegration(em: EntityManager, principal: AdminPrincipal, integrationId: string): Promise<Integration> {
+    const integration = isUuid(integrationId)
+      ? await this.integrations.findInScope(em, visibleIntegrations(principal), integrationId)
+      : null;
+    if (!integration) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
+    return integration;
+  }
 }

@@ -1,10 +1,8 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { toSessionView } from '../sessions/session.mapper.js';
 import { toDeliveryView } from '../webhooks/webhook.mapper.js';
-import { requireVisibleIntegration } from './admin-scope.js';
 import type { Page } from './explorer.service.js';
 import {
   AuditEntryConnection,
@@ -94,7 +92,7 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<SessionStats> {
     const principal = await context.requireAdmin();
-    if (integrationId) await requireVisibleIntegration(context.readEm(), principal, integrationId);
+    if (integrationId) await context.services.adminScope.requireVisibleIntegration(context.readEm(), principal, integrationId);
     const stats = await context.services.explorer.stats(context.readEm(), principal, range, integrationId);
     return Object.assign(new SessionStats(), {
       ...stats,
@@ -138,9 +136,9 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<ReplayResult> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
     const requeued = await context.services.webhooks.replayFailed(context.em, integration.id, range, (tx, count) =>
-      recordAudit(tx, principal, {
+      context.services.audit.record(tx, principal, {
         action: 'event.replayed_failed',
         integrationId: integration.id,
         summary: `Replayed ${count} failed deliveries of events from ${range.from.toISOString()} to ${range.to.toISOString()}`,

@@ -2,15 +2,11 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddle
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import type { KeyMode } from '../../security/tokens.js';
-import { requireVisibleIntegration, visibleIntegrations } from '../admin/admin-scope.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { ModeEnum } from '../sessions/session.types.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
 import { WebhookEventView } from '../webhooks/webhook.types.js';
-import { ApiKey } from './api-key.entity.js';
-import { Integration } from './integration.entity.js';
 import { toApiKeyView, toIntegrationView } from './integration.mapper.js';
-import type { SigningSecretKind } from './integration.service.js';
+import type { SigningSecretKind } from './signing-secrets.service.js';
 import {
   ApiKeyView,
   CreatedApiKey,
@@ -21,6 +17,11 @@ import {
   SigningSecretKindEnum,
 } from './integration.types.js';
 
+/** A later field of the same document lists the keys as they are now, not as the request first read them. */
+function forgetListedKeys(context: RequestContext, integrationId: string): void {
+  context.loaders.apiKeysOfIntegration.clear(integrationId);
+}
+
 /** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
 @Resolver(() => IntegrationView)
 export class IntegrationResolver {
@@ -28,27 +29,21 @@ export class IntegrationResolver {
   @Query(() => [IntegrationView], { description: 'Integrations the signed-in user manages (operators: all).' })
   async integrations(@Ctx() context: RequestContext): Promise<IntegrationView[]> {
     const principal = await context.requireAdmin();
-    const found = await context.readEm().find(Integration, visibleIntegrations(principal), {
-      populate: ['owner'],
-      orderBy: { createdAt: 'desc' },
-    });
-    return found.map(toIntegrationView);
+    return (await context.services.integrationSettings.listVisible(context.readEm(), principal)).map(toIntegrationView);
   }
 
   @UseMiddleware(dashboardTimeouts)
   @Query(() => IntegrationView)
   async integration(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.readEm(), principal, id);
-    await context.readEm().populate(integration, ['owner']);
-    return toIntegrationView(integration);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.readEm(), principal, id);
+    return toIntegrationView(await context.services.integrationSettings.withOwner(context.readEm(), integration));
   }
 
   @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [ApiKeyView], { description: 'Every key, newest first; revoked ones carry revokedAt.' })
   async apiKeys(@Root() integration: IntegrationView, @Ctx() context: RequestContext): Promise<ApiKeyView[]> {
-    const keys = await context.readEm().find(ApiKey, { integration: integration.id }, { orderBy: { createdAt: 'desc' } });
-    return keys.map(toApiKeyView);
+    return (await context.loaders.apiKeysOfIntegration.load(integration.id)).map(toApiKeyView);
   }
 
   @Mutation(() => IntegrationView, {
@@ -59,7 +54,7 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const integration = await context.services.integrations.createManagedIntegration(
+    const integration = await context.services.integrationSettings.createManagedIntegration(
       context.em,
       {
         name: input.name ?? '',
@@ -75,8 +70,7 @@ export class IntegrationResolver {
       },
       principal,
     );
-    await context.em.populate(integration, ['owner']);
-    return toIntegrationView(integration);
+    return toIntegrationView(await context.services.integrationSettings.withOwner(context.em, integration));
   }
 
   @Mutation(() => IntegrationView)
@@ -86,10 +80,9 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, id);
-    await context.services.integrations.updateSettings(context.em, integration, input, principal);
-    await context.em.populate(integration, ['owner']);
-    return toIntegrationView(integration);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, id);
+    await context.services.integrationSettings.updateSettings(context.em, integration, input, principal);
+    return toIntegrationView(await context.services.integrationSettings.withOwner(context.em, integration));
   }
 
   @Mutation(() => CreatedApiKey, { description: 'A new key, shown once. LIVE keys need completed payout onboarding.' })
@@ -100,11 +93,12 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<CreatedApiKey> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
-    const { apiKey, record } = await context.services.integrations.createApiKey(context.em, integration.id, mode, name ?? undefined, {
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
+    const { apiKey, record } = await context.services.apiKeys.createApiKey(context.em, integration.id, mode, name ?? undefined, {
       who: principal,
       requireOnboarding: true,
     });
+    forgetListedKeys(context, integration.id);
     return Object.assign(new CreatedApiKey(), { apiKey, key: toApiKeyView(record) });
   }
 
@@ -115,8 +109,10 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<ApiKeyView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
-    return toApiKeyView(await context.services.integrations.revokeApiKeyOf(context.em, integration, keyId, principal));
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
+    const revoked = await context.services.apiKeys.revokeApiKeyOf(context.em, integration, keyId, principal);
+    forgetListedKeys(context, integration.id);
+    return toApiKeyView(revoked);
   }
 
   @Mutation(() => RotatedSigningSecret, {
@@ -128,8 +124,8 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<RotatedSigningSecret> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
-    const rotated = await context.services.integrations.rotateSigningSecret(context.em, integration.id, kind, principal);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
+    const rotated = await context.services.signingSecrets.rotateSigningSecret(context.em, integration.id, kind, principal);
     return Object.assign(new RotatedSigningSecret(), { ...rotated, kind });
   }
 
@@ -140,18 +136,21 @@ export class IntegrationResolver {
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
-    await context.services.integrations.submitPayoutOnboarding(context.em, integration, input, principal);
-    await context.em.populate(integration, ['owner']);
-    return toIntegrationView(integration);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
+    await context.services.payoutOnboarding.submitPayoutOnboarding(context.em, integration, input, principal);
+    return toIntegrationView(await context.services.integrationSettings.withOwner(context.em, integration));
   }
 
   @Mutation(() => WebhookEventView, { description: 'Sends a signed SERVICE_TEST_EVENT to the webhook URL now.' })
   async sendTestEvent(@Arg('integrationId', () => ID) integrationId: string, @Ctx() context: RequestContext): Promise<WebhookEventView> {
     const principal = await context.requireAdmin();
-    const integration = await requireVisibleIntegration(context.em, principal, integrationId);
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
     const { event, deliveries } = await context.services.webhooks.sendTestEvent(context.em, integration, (em) =>
-      recordAudit(em, principal, { action: 'event.test_sent', integrationId: integration.id, summary: 'Sent a test event' }),
+      context.services.audit.record(em, principal, {
+        action: 'event.test_sent',
+        integrationId: integration.id,
+        summary: 'Sent a test event',
+      }),
     );
     return toEventView(event, deliveries);
   }

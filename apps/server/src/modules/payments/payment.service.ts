@@ -13,7 +13,8 @@ import {
 } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
 import type { Viewer } from '../access/session-access.js';
-import type { IntegrationService, MerchantPrincipal } from '../integrations/integration.service.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
 import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { announceSessionChange } from '../live/session-changes.js';
@@ -53,7 +54,7 @@ export interface RecordedPayment {
 
 export interface PaymentServiceOptions {
   publicBaseUrl: string;
-  integrations: IntegrationService;
+  signingSecrets: SigningSecretsService;
   partner: PartnerClient;
   logger: Logger;
   now?: () => Date;
@@ -132,7 +133,7 @@ export class PaymentService {
       if (session.mode === 'live' && !integration.partnerCreatePaymentUrl.startsWith('https://')) {
         throw new PartnerCallError('live mode requires an https partnerCreatePaymentUrl');
       }
-      const { partner: secret } = await this.options.integrations.signingSecrets(em.fork(), integration.id);
+      const { partner: secret } = await this.options.signingSecrets.currentSecrets(em.fork(), integration.id);
       const redirectUrl = await this.options.partner.createPayment(integration.partnerCreatePaymentUrl, secret, {
         type: 'partner.payment.create',
         paymentId: payment.id,

@@ -20,7 +20,7 @@ import { LIVE_PAYMENT_STATUSES, Payment } from '../payments/payment.entity.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
 import { Integration } from '../integrations/integration.entity.js';
-import type { MerchantPrincipal } from '../integrations/integration.service.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { Participant } from './participant.entity.js';
 import {

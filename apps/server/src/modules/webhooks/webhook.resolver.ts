@@ -1,6 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { toDeliveryView, toEventView } from './webhook.mapper.js';
 import { WebhookDeliveryView, WebhookEventView } from './webhook.types.js';
 
@@ -22,7 +21,7 @@ export class WebhookResolver {
       const principal = await context.requireAdmin();
       const scope = principal.role === 'operator' ? {} : { integration: { owner: principal.accountId } };
       const deliveries = await context.services.webhooks.redeliver(context.em, scope, eventId, (tx, event) =>
-        recordAudit(tx, principal, {
+        context.services.audit.record(tx, principal, {
           action: 'event.redelivered',
           integrationId: event.integration.id,
           summary: `Redelivered ${event.type} event ${event.id}`,

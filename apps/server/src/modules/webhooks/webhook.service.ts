@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
-import type { MerchantPrincipal } from '../integrations/integration.service.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';
