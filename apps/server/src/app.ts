@@ -27,12 +27,12 @@ import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
-import { committedAnnouncements, SessionChangeHub } from './modules/live/session-changes.js';
+import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { type ApiKeyRow, IntegrationService } from './modules/integrations/integration.service.js';
 import { FeedCache } from './modules/live/feed-cache.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { type SessionProgress, SessionService } from './modules/sessions/session.service.js';
+import { createSessionServices } from './modules/sessions/session-services.js';
+import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import { errorBody, sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -69,7 +69,10 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
   // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
-  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger });
+  // Registered once per app; MikroORM 6 cannot unregister a subscriber, so after stop() it stays, without listeners.
+  const announcer = new SessionChangeAnnouncer();
+  orm.em.getEventManager().registerSubscriber(announcer);
+  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer });
   const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
   const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
   live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
@@ -80,7 +83,6 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const integrations = new IntegrationService(deps.secretBox, { signingSecretGraceMs: config.signingSecretGraceMs, keyCache });
   orm.em.getEventManager().registerSubscriber(integrations.keyCacheInvalidator());
-  orm.em.getEventManager().registerSubscriber(committedAnnouncements);
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'));
   const services: Services = {
     accounts: new AccountService({
@@ -96,12 +98,14 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     explorer: new ExplorerService(),
     integrations,
     access,
-    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now, statusCache }),
-    payments: new PaymentService({
+    ...createSessionServices({
       publicBaseUrl: config.publicBaseUrl,
+      secretBox: deps.secretBox,
+      access,
       integrations,
       partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
-      logger,
+      announcer,
+      statusCache,
       now: deps.now,
     }),
     webhooks: new WebhookService(),

@@ -8,16 +8,13 @@ import { ADMIN_COOKIE, type AccountService, type AdminPrincipal } from '../modul
 import type { ExplorerService } from '../modules/admin/explorer.service.js';
 import type { IntegrationService, MerchantPrincipal } from '../modules/integrations/integration.service.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
-import type { PaymentService } from '../modules/payments/payment.service.js';
-import type { SessionService } from '../modules/sessions/session.service.js';
+import type { SessionServices } from '../modules/sessions/session-services.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
-export interface Services {
+export interface Services extends SessionServices {
   accounts: AccountService;
   explorer: ExplorerService;
   integrations: IntegrationService;
-  sessions: SessionService;
-  payments: PaymentService;
   webhooks: WebhookService;
   access: SessionAccess;
   live: SessionChangeHub;
@@ -132,7 +129,7 @@ export function createRequestContext(
     cookies,
     get loaders() {
       // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em));
+      return (loaders ??= createLoaders(() => dashboardEm ?? em, root.services.paymentRecords));
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),

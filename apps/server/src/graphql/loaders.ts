@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { Integration } from '../modules/integrations/integration.entity.js';
-import { Payment } from '../modules/payments/payment.entity.js';
+import type { Payment } from '../modules/payments/payment.entity.js';
+import type { PaymentRepository } from '../modules/payments/payment.repository.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
 
@@ -16,6 +17,8 @@ export interface EventWithDeliveries {
  */
 export interface RequestLoaders {
   paymentsOfSession: DataLoader<string, Payment[]>;
+  /** Authorized money each session cannot use (a page of sessions: one query, not one per row). */
+  refundsOwedOfSession: DataLoader<string, Payment[]>;
   eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
   /** Integration names by id (a page of sessions shows each session's integration by name). */
   integrationName: DataLoader<string, string | null>;
@@ -28,13 +31,13 @@ function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => str
 }
 
 /** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
-export function createLoaders(emFor: () => EntityManager): RequestLoaders {
+export function createLoaders(emFor: () => EntityManager, payments: PaymentRepository): RequestLoaders {
+  const inKeyOrder = (keys: readonly string[], groups: Map<string, Payment[]>): Payment[][] => keys.map((key) => groups.get(key) ?? []);
   return {
-    paymentsOfSession: new DataLoader(async (sessionIds) => {
-      const em = emFor();
-      const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
-      return groupBy(sessionIds, payments, (payment) => payment.session.id);
-    }),
+    paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
+    refundsOwedOfSession: new DataLoader(async (sessionIds) =>
+      inKeyOrder(sessionIds, await payments.refundsOwedOfSessions(emFor(), sessionIds)),
+    ),
     integrationName: new DataLoader(async (integrationIds) => {
       const rows = await emFor().find(Integration, { id: { $in: [...integrationIds] } }, { fields: ['id', 'name'] });
       const names = new Map(rows.map((row) => [row.id, row.name]));
