@@ -2,10 +2,10 @@ import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotificationListener } from '../../db/notification-listener.js';
 import type { Logger } from '../../logger.js';
-
 import { ChangeNotificationRepository, SESSION_CHANGED_CHANNEL } from './change-notification.repository.js';
 
 export { SESSION_CHANGED_CHANNEL };
+
 /**
  * Channel carrying the id of an integration whose settings or API keys changed. Database triggers
  * announce it (migration 20261123040000), so even a change made by hand in SQL reaches every cache.
