@@ -32,13 +32,13 @@ import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
-import { committedAnnouncements, SessionChangeHub } from './modules/live/session-changes.js';
+import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { type SessionProgress, SessionService } from './modules/sessions/session.service.js';
+import { createSessionServices } from './modules/sessions/session-services.js';
+import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import { errorBody, sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -75,7 +75,10 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
   // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
-  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger });
+  // Registered once per app; MikroORM 6 cannot unregister a subscriber, so after stop() it stays, without listeners.
+  const announcer = new SessionChangeAnnouncer();
+  orm.em.getEventManager().registerSubscriber(announcer);
+  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer });
   const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
   const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
   live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
@@ -94,7 +97,6 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     signingSecretGraceMs: config.signingSecretGraceMs,
   });
   orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
-  orm.em.getEventManager().registerSubscriber(committedAnnouncements);
   const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
   const services: Services = {
     ...createAccountServices({
@@ -113,12 +115,14 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     audit,
     ...integrations,
     access,
-    sessions: new SessionService({ publicBaseUrl: config.publicBaseUrl, secretBox: deps.secretBox, access, now: deps.now, statusCache }),
-    payments: new PaymentService({
+    ...createSessionServices({
       publicBaseUrl: config.publicBaseUrl,
       signingSecrets: integrations.signingSecrets,
+      secretBox: deps.secretBox,
+      access,
       partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
-      logger,
+      announcer,
+      statusCache,
       now: deps.now,
     }),
     webhooks: new WebhookService(),

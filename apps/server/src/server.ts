@@ -55,7 +55,7 @@ export async function startServer(
     privateTestUrls: config.privateTestUrls,
   });
   await dispatcher.start();
-  const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessions, logger, intervalMs: config.expirySweepMs });
+  const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
   expiry.start();
   const server: Server = paysplit.app.listen(config.port, config.host);
   paysplit.attachLiveUpdates(server);

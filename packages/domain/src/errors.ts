@@ -94,3 +94,11 @@ const ERROR_CODE_VALUES: ReadonlySet<string> = new Set(Object.values(ErrorCode))
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ERROR_CODE_VALUES.has(value);
 }
+
+/** One line for a list of problems: the first in full, then how many more (the details carry them all). */
+export function describeDetails(details: readonly ErrorDetail[]): string {
+  const first = details[0];
+  if (!first) return 'The request is not valid';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return `${first.path}: ${first.message}${more}`;
+}

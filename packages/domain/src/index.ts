@@ -6,3 +6,4 @@ export * from './allocation.js';
 export * from './session-lifecycle.js';
 export * from './session-request.js';
 export * from './brand.js';
+export * from './participant-change.js';

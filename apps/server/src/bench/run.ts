@@ -7,7 +7,7 @@ import { startEmbeddedDatabase } from '../db/embedded-database.js';
 import { openOrm } from '../db/orm.js';
 import { createIntegrationServices } from '../modules/integrations/integration-services.js';
 import { SecretBox } from '../security/secret-box.js';
-import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.service.js';
+import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.repository.js';
 import { load, type LoadResult, startChild } from './load.js';
 import { measureDashboardIsolation } from './dashboard-isolation.js';
 import { measureWebhookLatency } from './webhook-latency.js';

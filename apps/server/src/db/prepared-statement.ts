@@ -25,12 +25,12 @@ interface PooledClient {
 /**
  * Runs `statement` on a connection of the ORM's own pool, so the pool's size, timeouts (a down
  * database fails within seconds, never hangs) and type parsing (timestamps arrive as text, as
- * MikroORM configures them) are the same as for every other query. Outside transactions only:
- * a statement that must commit with other writes belongs in the unit of work.
+ * MikroORM configures them) are the same as for every other query. Inside a transaction it runs on
+ * the transaction's connection (knex hands that one out), so it commits or rolls back with the rest.
  */
 export async function runPrepared<Row>(em: EntityManager, statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
-  if (em.isInTransaction()) throw new Error(`Prepared statement ${statement.name} cannot join a transaction`);
-  const client = em.getConnection().getKnex().client as unknown as PooledClient;
+  const transaction = em.getTransactionContext<{ client: unknown }>();
+  const client = (transaction?.client ?? em.getConnection().getKnex().client) as PooledClient;
   const connection = await client.acquireConnection();
   try {
     const result = await connection.query({ name: statement.name, text: statement.text, values });

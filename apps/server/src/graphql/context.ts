@@ -13,17 +13,14 @@ import type { AuditService } from '../modules/audit/audit.service.js';
 import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
 import type { IntegrationServices } from '../modules/integrations/integration-services.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
-import type { PaymentService } from '../modules/payments/payment.service.js';
-import type { SessionService } from '../modules/sessions/session.service.js';
+import type { SessionServices } from '../modules/sessions/session-services.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
-export interface Services extends IntegrationServices, AccountServices {
+export interface Services extends IntegrationServices, AccountServices, SessionServices {
   explorer: ExplorerService;
   adminScope: AdminScope;
   audit: AuditService;
-  sessions: SessionService;
-  payments: PaymentService;
   webhooks: WebhookService;
   access: SessionAccess;
   live: SessionChangeHub;
@@ -138,7 +135,10 @@ export function createRequestContext(
     cookies,
     get loaders() {
       // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em, root.services.integrationRecords));
+      return (loaders ??= createLoaders(() => dashboardEm ?? em, {
+        payments: root.services.paymentRecords,
+        integrations: root.services.integrationRecords,
+      }));
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import type { ApiKey } from '../modules/integrations/api-key.entity.js';
 import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
-import { Payment } from '../modules/payments/payment.entity.js';
+import type { Payment } from '../modules/payments/payment.entity.js';
+import type { PaymentRepository } from '../modules/payments/payment.repository.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
 
@@ -17,6 +18,8 @@ export interface EventWithDeliveries {
  */
 export interface RequestLoaders {
   paymentsOfSession: DataLoader<string, Payment[]>;
+  /** Authorized money each session cannot use (a page of sessions: one query, not one per row). */
+  refundsOwedOfSession: DataLoader<string, Payment[]>;
   eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
   /** Integration names by id (a page of sessions shows each session's integration by name). */
   integrationName: DataLoader<string, string | null>;
@@ -31,13 +34,19 @@ function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => str
 }
 
 /** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
-export function createLoaders(emFor: () => EntityManager, integrations: IntegrationRepository): RequestLoaders {
+/** The repositories the batches read through. */
+export interface LoaderRepositories {
+  payments: PaymentRepository;
+  integrations: IntegrationRepository;
+}
+
+export function createLoaders(emFor: () => EntityManager, { payments, integrations }: LoaderRepositories): RequestLoaders {
+  const inKeyOrder = (keys: readonly string[], groups: Map<string, Payment[]>): Payment[][] => keys.map((key) => groups.get(key) ?? []);
   return {
-    paymentsOfSession: new DataLoader(async (sessionIds) => {
-      const em = emFor();
-      const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
-      return groupBy(sessionIds, payments, (payment) => payment.session.id);
-    }),
+    paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
+    refundsOwedOfSession: new DataLoader(async (sessionIds) =>
+      inKeyOrder(sessionIds, await payments.refundsOwedOfSessions(emFor(), sessionIds)),
+    ),
     integrationName: new DataLoader(async (integrationIds) => {
       const names = await integrations.namesById(emFor(), integrationIds);
       return integrationIds.map((id) => names.get(id) ?? null);

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
-import type { SessionService } from '../modules/sessions/session.service.js';
+import type { SessionEndingService } from '../modules/sessions/session-ending.service.js';
 
 /**
  * Moves sessions past their deadline to `expired`. State lives in PostgreSQL (expires_at), so the
@@ -10,7 +10,7 @@ export class ExpiryJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(private readonly options: { orm: MikroORM; sessions: SessionService; logger: Logger; intervalMs: number }) {}
+  constructor(private readonly options: { orm: MikroORM; sessions: SessionEndingService; logger: Logger; intervalMs: number }) {}
 
   start(): void {
     this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs);

@@ -72,7 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
   // Not started: tests run sweeps when they choose (runOnce), as many workers as they like.
-  const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessions, logger, intervalMs: 60_000 });
+  const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
   const dispatcher = new WebhookDispatcher({

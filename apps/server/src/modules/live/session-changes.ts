@@ -1,50 +1,67 @@
-import type { EventSubscriber } from '@mikro-orm/core';
+import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotificationListener } from '../../db/notification-listener.js';
 import type { Logger } from '../../logger.js';
+import { ChangeNotificationRepository, SESSION_CHANGED_CHANNEL } from './change-notification.repository.js';
 
-/** Channel carrying the id of a session that changed; every instance listens. */
-export const SESSION_CHANGED_CHANNEL = 'paysplit_session_changed';
+export { SESSION_CHANGED_CHANNEL };
+
 /**
  * Channel carrying the id of an integration whose settings or API keys changed. Database triggers
  * announce it (migration 20261123040000), so even a change made by hand in SQL reaches every cache.
  */
 export const INTEGRATION_CHANGED_CHANNEL = 'paysplit_integration_changed';
 
-/** This process's own announcements, heard at once (the notification follows only after commit). */
-const localSessionListeners = new Set<(sessionId: string) => void>();
-/** Sessions announced in a transaction still open, to be heard again once it commits. */
-const announcedInTransaction = new WeakMap<object, Set<string>>();
-
 /**
- * Announces a change inside the caller's transaction: other listeners hear it only if it commits.
- * This instance's caches drop the session at once and again when the transaction commits (a read
- * in between may have kept the old state), so its next read after the commit goes to the database
- * without waiting for the notification to come back.
+ * Announces session changes for one app: made in createApp and registered on the ORM as a
+ * subscriber once, so two apps in one process (tests) keep their listeners apart.
  */
-export async function announceSessionChange(em: EntityManager, sessionId: string): Promise<void> {
-  for (const listener of localSessionListeners) listener(sessionId);
-  const transaction = em.getTransactionContext<object>();
-  if (transaction) {
-    const announced = announcedInTransaction.get(transaction) ?? new Set<string>();
-    announced.add(sessionId);
-    announcedInTransaction.set(transaction, announced);
-  }
-  await em.execute(`select pg_notify('${SESSION_CHANGED_CHANNEL}', ?)`, [sessionId]);
-}
+export class SessionChangeAnnouncer implements EventSubscriber {
+  /** This app's own announcements, heard at once (the notification follows only after commit). */
+  private readonly localListeners = new Set<(sessionId: string) => void>();
+  /** Sessions announced in a transaction still open, to be heard again once it commits. */
+  private readonly announcedInTransaction = new WeakMap<object, Set<string>>();
 
-/** Registered on the ORM by the server: replays a committed transaction's announcements locally. */
-export const committedAnnouncements: EventSubscriber = {
-  afterTransactionCommit({ transaction }) {
+  constructor(private readonly notifications = new ChangeNotificationRepository()) {}
+
+  /** Hears this app's own announcements (at once, and again after their transaction commits). */
+  onLocalChange(listener: (sessionId: string) => void): () => void {
+    this.localListeners.add(listener);
+    return () => this.localListeners.delete(listener);
+  }
+
+  /**
+   * Announces a change inside the caller's transaction: other listeners hear it only if it commits.
+   * This instance's caches drop the session at once and again when the transaction commits (a read
+   * in between may have kept the old state), so its next read after the commit goes to the database
+   * without waiting for the notification to come back.
+   */
+  async announce(em: EntityManager, sessionId: string): Promise<void> {
+    this.tell(sessionId);
+    const transaction = em.getTransactionContext<object>();
+    if (transaction) {
+      const announced = this.announcedInTransaction.get(transaction) ?? new Set<string>();
+      announced.add(sessionId);
+      this.announcedInTransaction.set(transaction, announced);
+    }
+    await this.notifications.notifySessionChanged(em, sessionId);
+  }
+
+  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
     if (!transaction) return;
-    const announced = announcedInTransaction.get(transaction);
-    announcedInTransaction.delete(transaction);
-    announced?.forEach((sessionId) => localSessionListeners.forEach((listener) => listener(sessionId)));
-  },
-  afterTransactionRollback({ transaction }) {
-    if (transaction) announcedInTransaction.delete(transaction);
-  },
-};
+    const announced = this.announcedInTransaction.get(transaction);
+    this.announcedInTransaction.delete(transaction);
+    announced?.forEach((sessionId) => this.tell(sessionId));
+  }
+
+  afterTransactionRollback({ transaction }: TransactionEventArgs): void {
+    if (transaction) this.announcedInTransaction.delete(transaction);
+  }
+
+  private tell(sessionId: string): void {
+    this.localListeners.forEach((listener) => listener(sessionId));
+  }
+}
 
 type ChangeListener = (id: string) => void;
 
@@ -65,7 +82,9 @@ export class SessionChangeHub {
   /** Tells the session listeners; also what this instance's own announcements call, before they commit. */
   private readonly sessionChanged = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
-  constructor(options: { databaseUrl: string; logger: Logger }) {
+  private stopListeningLocally: (() => void) | undefined;
+
+  constructor(private readonly options: { databaseUrl: string; logger: Logger; announcer: SessionChangeAnnouncer }) {
     this.feed = new NotificationListener({
       databaseUrl: options.databaseUrl,
       channels: [SESSION_CHANGED_CHANNEL, INTEGRATION_CHANGED_CHANNEL],
@@ -107,13 +126,14 @@ export class SessionChangeHub {
 
   async start(): Promise<void> {
     this.stopped = false;
-    localSessionListeners.add(this.sessionChanged);
+    this.stopListeningLocally ??= this.options.announcer.onLocalChange(this.sessionChanged);
     await this.feed.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    localSessionListeners.delete(this.sessionChanged);
+    this.stopListeningLocally?.();
+    this.stopListeningLocally = undefined;
     await this.feed.stop();
     for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
     this.listeners.clear();

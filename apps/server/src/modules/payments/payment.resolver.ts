@@ -13,7 +13,7 @@ export class PaymentResolver {
   ): Promise<RecordPaymentPayload> {
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
-    const recorded = await context.services.payments.recordPayment(context.em, merchant, input);
+    const recorded = await context.services.paymentRecording.recordPayment(context.em, merchant, input);
     context.logger.info({ paymentId: input.paymentId, action: input.action, sessionStatus: recorded.sessionStatus }, 'payment recorded');
     return Object.assign(new RecordPaymentPayload(), { success: true, ...recorded });
   }

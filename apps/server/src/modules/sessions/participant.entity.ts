@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BigIntType, Check, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { BigIntType, Check, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
 import { Session } from './session.entity.js';
 
 export type ParticipantStatus = 'pending' | 'paid';
@@ -14,8 +14,9 @@ export class Participant {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
+  // Rel: no eager reference to Session in the emitted metadata, so the entity cycle loads in any import order.
   @ManyToOne(() => Session, { deleteRule: 'cascade' })
-  session!: Session;
+  session!: Rel<Session>;
 
   @Property({ type: 'integer' })
   position!: number;

@@ -19,16 +19,16 @@ export class PaySessionResolver {
     @Ctx() context: RequestContext,
   ): Promise<PaySessionView> {
     const viewer = await context.requireViewer(sessionId, token);
-    const session = await context.services.sessions.findForViewer(context.em, viewer);
+    const session = await context.services.sessionReads.findForViewer(context.em, viewer);
     context.cookies.set(accessCookieName(sessionId), token, session.expiresAt);
-    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 
   @Query(() => PaySessionView, { description: "The session as the cookie's holder (host or participant) sees it." })
   async paySession(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
     const viewer = await context.requireViewer(sessionId);
-    const session = await context.services.sessions.findForViewer(context.em, viewer);
-    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+    const session = await context.services.sessionReads.findForViewer(context.em, viewer);
+    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 
   @Mutation(() => PaySessionView, { description: 'Host only: sets the participants (host first) and the split.' })
@@ -38,14 +38,13 @@ export class PaySessionResolver {
   ): Promise<PaySessionView> {
     const viewer = await context.requireViewer(input.sessionId);
     if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can change the participants and the split');
-    const session = await context.services.sessions.configureSession(context.em, input);
-    await context.em.populate(session, ['integration']);
+    const session = await context.services.sessionConfiguration.configureSession(context.em, input);
     const refreshed = await context.requireViewer(input.sessionId);
     context.logger.info(
       { sessionId: input.sessionId, participants: input.participants.length, splitMode: input.splitMode },
       'session configured',
     );
-    return toPaySessionView(session, refreshed, (id) => context.services.sessions.inviteUrl(input.sessionId, id));
+    return toPaySessionView(session, refreshed, (id) => context.services.sessionLinks.inviteUrl(input.sessionId, id));
   }
 
   @Mutation(() => StartPaymentPayload, {
@@ -62,7 +61,7 @@ export class PaySessionResolver {
     @Ctx() context: RequestContext,
   ): Promise<StartPaymentPayload> {
     const viewer = await context.requireViewer(sessionId);
-    const started = await context.services.payments.startPayment(context.em, viewer, participantId, {
+    const started = await context.services.paymentStart.startPayment(context.em, viewer, participantId, {
       coverRemaining: coverRemaining ?? false,
     });
     context.logger.info({ sessionId, paymentId: started.paymentId }, 'payment started');
@@ -72,9 +71,9 @@ export class PaySessionResolver {
   @Mutation(() => PaySessionView, { description: 'Host only: cancels the session while nothing is paid (else INVALID_STATE).' })
   async cancelSessionAsHost(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
     const viewer = await context.requireViewer(sessionId);
-    const session = await context.services.sessions.cancelForHost(context.em, viewer);
+    const session = await context.services.sessionEnding.cancelForHost(context.em, viewer);
     context.logger.info({ sessionId }, 'session cancelled by host');
-    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 
   @Subscription(() => PaySessionView, {
@@ -89,7 +88,7 @@ export class PaySessionResolver {
     // A fresh unit of work per push: the subscription lives long, its data must not go stale.
     const em = context.em.fork({ clear: true });
     const viewer = await context.services.access.resolve(em, sessionId, context.cookies.get(accessCookieName(sessionId)));
-    const session = await context.services.sessions.findForViewer(em, viewer);
-    return toPaySessionView(session, viewer, (id) => context.services.sessions.inviteUrl(sessionId, id));
+    const session = await context.services.sessionReads.findForViewer(em, viewer);
+    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 }

@@ -3,10 +3,10 @@ import {
   AppError,
   assertRedirectUrlAllowed,
   DEFAULT_CURRENCY,
+  describeDetails,
   ErrorCode,
   type ErrorDetail,
   initialStatus,
-  parseMinorAmount,
   requireCurrency,
   resolveExpiresInSeconds,
   resolveSuccessUrl,
@@ -14,12 +14,15 @@ import {
   type SessionStatus,
   SPLIT_MODES,
   type SplitMode,
-  type SplitPart,
   validateMetadata,
   validateOrderReference,
   findUnstorableText,
   normalizeDescription,
+  toSplitPart,
 } from '@paysplit/domain';
+
+// Still imported from here by other modules; the wording lives in the domain now.
+export { describeDetails };
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
 export interface CreateSessionCommand {
@@ -130,13 +133,6 @@ export function assertStorableText(command: unknown): void {
   if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
 }
 
-export function describeDetails(details: readonly ErrorDetail[]): string {
-  const first = details[0];
-  if (!first) return 'The request is not valid';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-  return `${first.path}: ${first.message}${more}`;
-}
-
 function checkUnconfigured(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {
   if (command.participants?.length) {
     details.push({
@@ -183,16 +179,6 @@ export function checkParticipantFields(participants: readonly ParticipantCommand
     }
   });
   return details;
-}
-
-export function toSplitPart(participant: ParticipantCommand, index: number): SplitPart {
-  const part: SplitPart = {};
-  if (participant.amountMinor != null) {
-    part.amountMinor = parseMinorAmount(participant.amountMinor, `participants[${index}].amountMinor`);
-  }
-  if (participant.basisPoints != null) part.basisPoints = participant.basisPoints;
-  if (participant.shares != null) part.shares = participant.shares;
-  return part;
 }
 
 function isAbsoluteUrl(value: string): boolean {

@@ -2,7 +2,8 @@ import type { Viewer } from '../access/session-access.js';
 import type { Payment } from '../payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
-import type { CreatedSession, SessionProgress } from './session.service.js';
+import type { CreatedSession } from './session-creation.service.js';
+import type { SessionProgress } from './session.repository.js';
 import {
   CreateSessionPayload,
   ParticipantView,

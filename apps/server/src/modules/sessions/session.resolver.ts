@@ -2,7 +2,6 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddle
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import { pollLimitKey } from '../../http/rate-limits.js';
 import type { RequestContext } from '../../graphql/context.js';
-import { refundsOwed } from '../webhooks/session-events.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
 import { WebhookEventView } from '../webhooks/webhook.types.js';
 import { toCreateSessionPayload, toPaymentView, toSessionView, toStatusView } from './session.mapper.js';
@@ -20,7 +19,7 @@ export class SessionResolver {
   ): Promise<CreateSessionPayload> {
     const merchant = await context.requireMerchant();
     await context.limit('createSession', merchant.integrationId);
-    const created = await context.services.sessions.createSession(context.em, merchant, input, idempotencyKey);
+    const created = await context.services.sessionCreation.createSession(context.em, merchant, input, idempotencyKey);
     context.logger.info({ sessionId: created.sessionId, integrationId: merchant.integrationId, mode: merchant.mode }, 'session created');
     return toCreateSessionPayload(created);
   }
@@ -34,14 +33,14 @@ export class SessionResolver {
     }
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
-    return toSessionView(await context.services.sessions.findForMerchant(context.em, merchant, id));
+    return toSessionView(await context.services.sessionReads.findForMerchant(context.em, merchant, id));
   }
 
   @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
   async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
     await context.limit('merchantApi', merchant.integrationId);
-    const session = await context.services.sessions.cancelForMerchant(context.em, merchant, id);
+    const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
     return toSessionView(session);
   }
@@ -69,12 +68,12 @@ export class SessionResolver {
     description: 'Authorized money the session cannot use: void or refund each, then record action refund.',
   })
   async refundsOwed(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<PaymentView[]> {
-    return (await refundsOwed(context.readEm(), session.id)).map(toPaymentView);
+    return (await context.loaders.refundsOwedOfSession.load(session.id)).map(toPaymentView);
   }
 
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
     await context.limit('poll', pollLimitKey(sessionId, context.clientAddress));
-    return toStatusView(await context.services.sessions.findStatus(context.em, sessionId));
+    return toStatusView(await context.services.sessionReads.findStatus(context.em, sessionId));
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Payment } from '../payments/payment.entity.js';
+import { PaymentRepository } from '../payments/payment.repository.js';
 import type { Session } from '../sessions/session.entity.js';
 import { writeEvent } from './outbox.js';
 import type { EventType } from './webhook-event.entity.js';
@@ -28,15 +29,6 @@ function paymentSummary(payment: Payment): Record<string, unknown> {
     processorReference: payment.processorReference ?? null,
     ...(payment.coversParticipantIds?.length ? { coversParticipantIds: payment.coversParticipantIds } : {}),
   };
-}
-
-/** Authorized money the merchant must void or refund (decisions §2, §6). */
-export async function refundsOwed(em: EntityManager, sessionId: string): Promise<Payment[]> {
-  return em.find(
-    Payment,
-    { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
-    { orderBy: { authorizedAt: 'asc' } },
-  );
 }
 
 /** The one completion event; a unique index refuses a second one for the session. */
@@ -68,7 +60,7 @@ export async function emitSessionEnded(
   now: Date,
 ): Promise<void> {
   if (!session.integration.eventSubscriptions.includes(type)) return;
-  const owed = await refundsOwed(em, session.id);
+  const owed = await new PaymentRepository().refundsOwed(em, session.id);
   await writeEvent(em, {
     integration: session.integration,
     session,

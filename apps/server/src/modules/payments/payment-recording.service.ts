@@ -1,0 +1,160 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, isTerminalStatus, isUuid, parseMinorAmount, recordAuthorization } from '@paysplit/domain';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { SessionEndingService } from '../sessions/session-ending.service.js';
+import { assertStorableText } from '../sessions/session-plan.js';
+import type { Session } from '../sessions/session.entity.js';
+import type { SessionRepository } from '../sessions/session.repository.js';
+import { emitPaymentRecorded, emitSessionCompleted } from '../webhooks/session-events.js';
+import type { Payment, RecordAction } from './payment.entity.js';
+import type { PaymentRepository } from './payment.repository.js';
+
+export interface RecordPaymentCommand {
+  paymentId: string;
+  action: RecordAction;
+  processorReference?: string | null;
+  /** With fail: the processor's reason, for the administrators; without one we say the merchant reported it. */
+  failureReason?: string | null;
+  amountMinor?: string | null;
+}
+
+/** The reply of decisions §7; stored with the payment so a repeated call gets it verbatim. */
+export interface RecordedPayment {
+  paymentId: string;
+  sessionId: string;
+  participantId: string;
+  paymentStatus: string;
+  sessionStatus: string;
+  paidMinor: string;
+  remainingMinor: string;
+  refundRequired: boolean;
+  serviceHostResumeUrl: string;
+  serviceParticipantReturnUrl: string;
+}
+
+export interface PaymentRecordingOptions {
+  publicBaseUrl: string;
+  sessions: SessionRepository;
+  payments: PaymentRepository;
+  ending: SessionEndingService;
+  announcer: SessionChangeAnnouncer;
+  now?: () => Date;
+}
+
+/** The merchant reports what its processor did with a payment: authorized, failed or refunded. */
+export class PaymentRecordingService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: PaymentRecordingOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Records the merchant's outcome for a payment. The share, the session's paid sum and status,
+   * and on the last share the completion event are written in one transaction under row locks,
+   * so two last shares recorded at the same instant complete the session once.
+   */
+  async recordPayment(em: EntityManager, merchant: MerchantPrincipal, command: RecordPaymentCommand): Promise<RecordedPayment> {
+    if (!isUuid(command.paymentId)) {
+      throw new AppError(ErrorCode.ValidationError, 'paymentId must be a UUID', [{ path: 'paymentId', message: 'must be a UUID' }]);
+    }
+    assertStorableText(command);
+    const expectedAmount = command.amountMinor == null ? undefined : parseMinorAmount(command.amountMinor);
+    const { sessions, payments } = this.options;
+    return em.transactional(async (tx) => {
+      const sessionId = await payments.findSessionIdOf(tx, command.paymentId);
+      // Lock order everywhere: session, then participant, then payment.
+      const session = sessionId
+        ? await sessions.lockSessionWithIntegration(tx, { id: sessionId, integration: merchant.integrationId })
+        : null;
+      if (!session) throw new AppError(ErrorCode.PaymentNotFound, `Payment ${command.paymentId} not found`);
+      const payment = await payments.lockPayment(tx, command.paymentId);
+      const replay = payment.recordReplies[command.action];
+      if (replay) return replay as unknown as RecordedPayment;
+      if (expectedAmount !== undefined && expectedAmount !== payment.amountMinor) {
+        throw new AppError(
+          ErrorCode.AmountMismatch,
+          `amountMinor ${expectedAmount} does not match this payment's ${payment.amountMinor}; nothing was recorded`,
+        );
+      }
+      if (command.processorReference != null) payment.processorReference = command.processorReference.slice(0, 255);
+
+      if (command.action === 'refund') {
+        if (payment.status !== 'authorized' || !payment.refundRequired) {
+          throw new AppError(ErrorCode.InvalidState, 'Nothing to refund: this payment is not listed in refundsOwed');
+        }
+        payment.refundedAt = this.now();
+      } else if (command.action === 'fail') {
+        if (payment.status === 'authorized')
+          throw new AppError(ErrorCode.InvalidState, 'This payment is already authorized; it cannot be marked failed');
+        payment.status = 'failed';
+        payment.failureReason = command.failureReason?.trim().slice(0, 200) || 'reported failed by the merchant';
+      } else {
+        // A session past its deadline ends now, whether or not the expiry job got to it yet.
+        if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {
+          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now());
+        }
+        await this.authorize(tx, session, payment);
+        await emitPaymentRecorded(tx, session, payment, this.now());
+      }
+      const reply = this.reply(session, payment);
+      payment.recordReplies = { ...payment.recordReplies, [command.action]: reply as unknown as Record<string, unknown> };
+      await payments.save(tx);
+      return reply;
+    });
+  }
+
+  private async authorize(tx: EntityManager, session: Session, payment: Payment): Promise<void> {
+    const now = this.now();
+    payment.status = 'authorized';
+    payment.authorizedAt = now;
+    const shareIds = payment.coversParticipantIds ?? (payment.participant ? [payment.participant.id] : []);
+    const shares = await this.options.sessions.lockParticipants(tx, shareIds);
+    const sharesSum = shares.reduce((sum, share) => sum + share.amountMinor, 0n);
+    // Money that cannot count toward the session is kept and flagged, never dropped (decisions §6).
+    const usable =
+      shares.length > 0 &&
+      shares.length === shareIds.length &&
+      shares.every((share) => share.status === 'pending') &&
+      sharesSum === payment.amountMinor &&
+      !isTerminalStatus(session.status) &&
+      session.status !== 'unconfigured';
+    if (!usable) {
+      payment.refundRequired = true;
+      return;
+    }
+    for (const share of shares) {
+      share.status = 'paid';
+      if (payment.coversParticipantIds) share.coveredByPaymentId = payment.id;
+    }
+    const paidAfter = session.paidMinor + payment.amountMinor;
+    session.status = recordAuthorization(session.status, paidAfter, session.amountMinor);
+    session.paidMinor = paidAfter;
+    session.version += 1;
+    await this.options.announcer.announce(tx, session.id);
+    if (session.status === 'completed') {
+      session.completedAt = now;
+      // The completion event reads the payments as they now stand.
+      await this.options.payments.save(tx);
+      await emitSessionCompleted(tx, session, now);
+    }
+  }
+
+  private reply(session: Session, payment: Payment): RecordedPayment {
+    const base = `${this.options.publicBaseUrl}/pay/${session.id}`;
+    return {
+      paymentId: payment.id,
+      sessionId: session.id,
+      participantId: payment.payerId,
+      paymentStatus: payment.status,
+      sessionStatus: session.status,
+      paidMinor: session.paidMinor.toString(),
+      remainingMinor: (session.amountMinor - session.paidMinor).toString(),
+      refundRequired: payment.refundRequired,
+      // Neither address carries a token: the payer's browser holds the session cookie.
+      serviceHostResumeUrl: `${base}?resume=host&payment=${payment.id}`,
+      serviceParticipantReturnUrl: `${base}?resume=participant&payment=${payment.id}`,
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, assertPayable, ErrorCode, formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
+import type { Viewer } from '../access/session-access.js';
+import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
+import type { SessionRepository } from '../sessions/session.repository.js';
+import { PartnerCallError, type PartnerClient } from './partner-client.js';
+import type { PaymentRepository } from './payment.repository.js';
+
+export interface StartedPayment {
+  paymentId: string;
+  redirectUrl: string;
+}
+
+export interface PaymentStartOptions {
+  publicBaseUrl: string;
+  sessions: SessionRepository;
+  payments: PaymentRepository;
+  signingSecrets: SigningSecretsService;
+  partner: PartnerClient;
+  now?: () => Date;
+}
+
+/** A payer starts paying: one live attempt per share, then the merchant's checkout address. */
+export class PaymentStartService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: PaymentStartOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Claims the one live attempt of a participant (an older unfinished one is abandoned), then
+   * asks the merchant for a checkout address outside any transaction.
+   */
+  async startPayment(
+    em: EntityManager,
+    viewer: Viewer,
+    participantId: string | null,
+    options: { coverRemaining?: boolean } = {},
+  ): Promise<StartedPayment> {
+    const payerId = participantId ?? viewer.participantId;
+    if (!payerId) throw new AppError(ErrorCode.InvalidState, 'The host has not configured the participants yet');
+    if (viewer.role === 'participant' && (payerId !== viewer.participantId || options.coverRemaining)) {
+      throw new AppError(ErrorCode.Forbidden, 'You can only pay your own share');
+    }
+    if (viewer.role === 'host' && payerId !== viewer.participantId) {
+      throw new AppError(ErrorCode.Forbidden, 'The host pays their own share here; each participant pays theirs from their invite link');
+    }
+    const { sessions, payments } = this.options;
+    const { payment, session } = await em.transactional(async (tx) => {
+      const session = await sessions.lockSessionWithIntegration(tx, { id: viewer.sessionId });
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
+      assertPayable(session.status);
+      if (session.expiresAt.getTime() <= this.now().getTime()) {
+        throw new AppError(ErrorCode.SessionNotPayable, 'This session has expired');
+      }
+      const participant = await sessions.lockParticipant(tx, payerId, session.id);
+      if (!participant) throw new AppError(ErrorCode.NotFound, 'No such participant in this session');
+      // Covering the rest: one payment for every unpaid share, the host's own included.
+      const covered = options.coverRemaining ? await sessions.lockUnpaidParticipants(tx, session.id) : [participant];
+      if (covered.length === 0 || (!options.coverRemaining && participant.status === 'paid')) {
+        throw new AppError(ErrorCode.InvalidState, options.coverRemaining ? 'Every share is already paid' : 'This share is already paid');
+      }
+      const coveredIds = covered.map((share) => share.id);
+      await payments.abandonLiveAttempts(tx, coveredIds);
+      const payment = await payments.insertPayment(tx, {
+        session,
+        participant,
+        payerRole: participant.isHost ? 'host' : 'participant',
+        amountMinor: covered.reduce((sum, share) => sum + share.amountMinor, 0n),
+        coversParticipantIds: options.coverRemaining ? coveredIds : null,
+        createdAt: this.now(),
+      });
+      return { payment, session };
+    });
+    const integration = session.integration;
+    const currency = requireCurrency(session.currency);
+    try {
+      if (!integration.partnerCreatePaymentUrl) throw new PartnerCallError('the integration has no partnerCreatePaymentUrl');
+      if (session.mode === 'live' && !integration.partnerCreatePaymentUrl.startsWith('https://')) {
+        throw new PartnerCallError('live mode requires an https partnerCreatePaymentUrl');
+      }
+      const { partner: secret } = await this.options.signingSecrets.currentSecrets(em.fork(), integration.id);
+      const redirectUrl = await this.options.partner.createPayment(integration.partnerCreatePaymentUrl, secret, {
+        type: 'partner.payment.create',
+        paymentId: payment.id,
+        sessionId: session.id,
+        participantId: payment.payerId,
+        payerRole: payment.payerRole,
+        amountMinor: payment.amountMinor.toString(),
+        amount: formatMinorAsMajor(payment.amountMinor, currency),
+        currency: currency.code,
+        mode: session.mode,
+        orderReference: session.orderReference ?? null,
+        metadata: session.metadata,
+        cancelReturnUrl: `${this.options.publicBaseUrl}/pay/${session.id}?cancelled=1`,
+      });
+      if (!(await payments.markRedirected(em.fork(), payment.id, redirectUrl))) {
+        throw new AppError(ErrorCode.InvalidState, 'A newer payment attempt for this share replaced this one');
+      }
+      return { paymentId: payment.id, redirectUrl };
+    } catch (error) {
+      if (error instanceof PartnerCallError) await payments.markCreationFailed(em.fork(), payment.id, error.reason);
+      throw error;
+    }
+  }
+}

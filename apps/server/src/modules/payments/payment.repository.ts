@@ -1,0 +1,97 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Participant } from '../sessions/participant.entity.js';
+import type { Session } from '../sessions/session.entity.js';
+import { LIVE_PAYMENT_STATUSES, Payment, type PayerRole } from './payment.entity.js';
+
+export interface NewPayment {
+  session: Session;
+  participant: Participant;
+  payerRole: PayerRole;
+  amountMinor: bigint;
+  coversParticipantIds: string[] | null;
+  createdAt: Date;
+}
+
+/** Every query and write of the payment table. */
+export class PaymentRepository {
+  async insertPayment(em: EntityManager, payment: NewPayment): Promise<Payment> {
+    const created = em.create(Payment, { ...payment, payerId: payment.participant.id });
+    await em.flush();
+    return created;
+  }
+
+  /** Live attempts of these participants give way (to a newer attempt, or to a changed share). */
+  async abandonLiveAttempts(em: EntityManager, participantIds: readonly string[]): Promise<void> {
+    if (participantIds.length === 0) return;
+    await em.nativeUpdate(
+      Payment,
+      { participant: { $in: [...participantIds] }, status: { $in: [...LIVE_PAYMENT_STATUSES] } },
+      { status: 'abandoned' },
+    );
+  }
+
+  /**
+   * A session that ends: its live attempts are abandoned and money already authorized is flagged
+   * for refund (the session will not complete).
+   */
+  async settleEndedSession(em: EntityManager, sessionId: string): Promise<void> {
+    await em.nativeUpdate(Payment, { session: sessionId, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
+    await em.nativeUpdate(Payment, { session: sessionId, status: 'authorized', refundedAt: null }, { refundRequired: true });
+  }
+
+  /** The attempt has its checkout address; false when a newer attempt already replaced it. */
+  async markRedirected(em: EntityManager, paymentId: string, redirectUrl: string): Promise<boolean> {
+    return (await em.nativeUpdate(Payment, { id: paymentId, status: 'creating' }, { status: 'redirected', redirectUrl })) > 0;
+  }
+
+  async markCreationFailed(em: EntityManager, paymentId: string, failureReason: string): Promise<void> {
+    await em.nativeUpdate(Payment, { id: paymentId, status: 'creating' }, { status: 'failed', failureReason });
+  }
+
+  /** The session of a payment, without locking anything yet (the session is locked first). */
+  async findSessionIdOf(em: EntityManager, paymentId: string): Promise<string | undefined> {
+    const located = await em.findOne(Payment, { id: paymentId }, { fields: ['id', 'session'] });
+    return located?.session.id;
+  }
+
+  lockPayment(em: EntityManager, paymentId: string): Promise<Payment> {
+    return em.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  /** Writes the changes made to loaded payments (and the session and shares beside them) in this unit of work. */
+  async save(em: EntityManager): Promise<void> {
+    await em.flush();
+  }
+
+  /** Every attempt of each session, oldest first, in one query. */
+  async findOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<Map<string, Payment[]>> {
+    const payments = await em.find(Payment, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
+    return groupBySession(sessionIds, payments);
+  }
+
+  /** Authorized money the merchant must void or refund (decisions §2, §6). */
+  refundsOwed(em: EntityManager, sessionId: string): Promise<Payment[]> {
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
+  }
+
+  /** refundsOwed of many sessions in one query (a page of sessions). */
+  async refundsOwedOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<Map<string, Payment[]>> {
+    const payments = await em.find(
+      Payment,
+      { session: { $in: [...sessionIds] }, status: 'authorized', refundRequired: true, refundedAt: null },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
+    return groupBySession(sessionIds, payments);
+  }
+}
+
+function groupBySession(sessionIds: readonly string[], payments: readonly Payment[]): Map<string, Payment[]> {
+  const groups = new Map<string, Payment[]>(sessionIds.map((id) => [id, []]));
+  for (const payment of payments) groups.get(payment.session.id)?.push(payment);
+  return groups;
+}

@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, configure, ErrorCode, planParticipantChange, requireCurrency, type SplitMode } from '@paysplit/domain';
+import type { SessionAccess } from '../access/session-access.js';
+import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { PaymentRepository } from '../payments/payment.repository.js';
+import { assertStorableText, checkParticipantFields, type ParticipantCommand } from './session-plan.js';
+import type { Session } from './session.entity.js';
+import type { SessionRepository } from './session.repository.js';
+
+/** The host's new participant list (host first) and split (decisions §2). */
+export interface ConfigureSessionCommand {
+  sessionId: string;
+  splitMode: SplitMode;
+  participants: readonly (ParticipantCommand & { participantId?: string | null })[];
+}
+
+export interface SessionConfigurationOptions {
+  sessions: SessionRepository;
+  payments: PaymentRepository;
+  access: SessionAccess;
+  announcer: SessionChangeAnnouncer;
+  now?: () => Date;
+}
+
+/** The host sets who is in and how the total splits. */
+export class SessionConfigurationService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SessionConfigurationOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Applies the host's change under row locks. The rules (what may change once shares are paid,
+   * the new amounts) are the domain's planParticipantChange. Live payment attempts of
+   * participants whose share changed or who were removed are abandoned (an authorization that
+   * arrives for them later is kept and flagged for refund). Returns the session with its
+   * participants and integration.
+   */
+  async configureSession(em: EntityManager, command: ConfigureSessionCommand): Promise<Session> {
+    assertStorableText(command);
+    const { sessions, payments, access, announcer } = this.options;
+    const configured = await em.transactional(async (tx) => {
+      const session = await sessions.lockSession(tx, { id: command.sessionId });
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${command.sessionId} not found`);
+      const status = configure(session.status, session.paidMinor);
+      if (session.expiresAt.getTime() <= this.now().getTime()) throw new AppError(ErrorCode.InvalidState, 'This session has expired');
+      const current = await sessions.lockParticipantsOfSession(tx, session.id);
+      const plan = planParticipantChange({
+        current,
+        requested: command.participants,
+        splitMode: command.splitMode,
+        totalMinor: session.amountMinor,
+        currency: requireCurrency(session.currency),
+        fieldProblems: checkParticipantFields(command.participants),
+      });
+      await payments.abandonLiveAttempts(tx, plan.staleIds);
+      const changed = await sessions.applyParticipantChange(tx, {
+        session,
+        current,
+        plan,
+        people: command.participants.map((input) => ({ displayName: input.displayName.trim(), email: input.email?.trim() || null })),
+        splitMode: command.splitMode,
+        status,
+        now: this.now(),
+        inviteTokenHash: (participantId) => access.participantTokenHash(participantId),
+      });
+      await announcer.announce(tx, session.id);
+      return changed;
+    });
+    // After the commit, as the view needs it: the integration row is not locked with the session.
+    await sessions.loadIntegration(em, configured);
+    return configured;
+  }
+}

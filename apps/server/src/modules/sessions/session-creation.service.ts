@@ -1,0 +1,204 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domain';
+import type { SessionAccess } from '../access/session-access.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import { type CreateSessionCommand, planSession, type SessionPlan } from './session-plan.js';
+import { isLockWaitTimeout, type SessionRepository } from './session.repository.js';
+import type { SessionLinks } from './session-links.js';
+
+/** What a creation returns; plain data so an idempotent replay can return it byte for byte. */
+export interface CreatedSession {
+  sessionId: string;
+  hostToken: string;
+  participantIds: string[];
+  mode: KeyMode;
+  status: SessionStatus;
+  message: string;
+  sessionUrl: string;
+  expiresAt: string;
+  amountMinor: string;
+  currency: string;
+}
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+const IDEMPOTENCY_WINDOW_HOURS = 24;
+// How long a repeat waits for the first request with its key before answering "in progress".
+const IDEMPOTENCY_WAIT = '3s';
+
+export interface SessionCreationOptions {
+  sessions: SessionRepository;
+  links: SessionLinks;
+  secretBox: SecretBox;
+  access: SessionAccess;
+  now?: () => Date;
+}
+
+/** A merchant creates a session, optionally under an Idempotency-Key (decisions §1-§3). */
+export class SessionCreationService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SessionCreationOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async createSession(
+    em: EntityManager,
+    principal: MerchantPrincipal,
+    command: CreateSessionCommand,
+    idempotencyKey?: string | null,
+  ): Promise<CreatedSession> {
+    const integration = authorizeCreation(principal, command.integrationId);
+    const plan = planSession(command, integration.redirectAllowlist);
+    if (idempotencyKey == null) {
+      // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
+      // the BEGIN/COMMIT round trips. With participants, session and shares commit together.
+      return plan.participants.length === 0
+        ? this.persist(em, principal.integrationId, principal.mode, plan)
+        : em.transactional((tx) => this.persist(tx, principal.integrationId, principal.mode, plan));
+    }
+    if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new AppError(ErrorCode.ValidationError, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, [
+        { path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` },
+      ]);
+    }
+    return this.createIdempotently(em, principal.integrationId, principal.mode, plan, idempotencyKey, fingerprint(command));
+  }
+
+  private async createIdempotently(
+    em: EntityManager,
+    integrationId: string,
+    mode: KeyMode,
+    plan: SessionPlan,
+    key: string,
+    requestHash: string,
+  ): Promise<CreatedSession> {
+    const { sessions, secretBox } = this.options;
+    // Two rounds at most: the second follows the removal of an expired record holding the key.
+    for (let round = 0; round < 2; round += 1) {
+      let claimed = false;
+      try {
+        const created = await em.transactional(async (tx) => {
+          const recordId = await sessions.claimIdempotencyKey(tx, {
+            integrationId,
+            key,
+            requestHash,
+            windowHours: IDEMPOTENCY_WINDOW_HOURS,
+            wait: IDEMPOTENCY_WAIT,
+          });
+          if (!recordId) return undefined;
+          claimed = true;
+          const result = await this.persist(tx, integrationId, mode, plan);
+          await sessions.storeIdempotentReply(tx, recordId, secretBox.seal(JSON.stringify(result)));
+          return result;
+        });
+        if (created) return created;
+      } catch (error) {
+        if (!claimed && isLockWaitTimeout(error)) throw stillInProgress();
+        throw error;
+      }
+      const existing = await sessions.findIdempotencyRecord(em.fork(), integrationId, key);
+      if (!existing) continue;
+      if (existing.expiresAt.getTime() <= this.now().getTime()) {
+        await sessions.deleteExpiredIdempotencyRecord(em.fork(), existing.id, this.now());
+        continue;
+      }
+      if (existing.requestHash !== requestHash) {
+        throw new AppError(ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was already used with a different request body');
+      }
+      if (!existing.responseSealed) throw stillInProgress();
+      return JSON.parse(secretBox.open(existing.responseSealed)) as CreatedSession;
+    }
+    throw stillInProgress();
+  }
+
+  private async persist(em: EntityManager, integrationId: string, mode: KeyMode, plan: SessionPlan): Promise<CreatedSession> {
+    const hostToken = generateAccessToken();
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + plan.expiresInSeconds * 1000);
+    const sessionId = randomUUID();
+    const participants = plan.participants.map((participant) => {
+      const id = randomUUID();
+      return { ...participant, id, tokenHash: participant.isHost ? null : this.options.access.participantTokenHash(id) };
+    });
+    await this.options.sessions.insertSession(
+      em,
+      {
+        id: sessionId,
+        integrationId,
+        mode,
+        status: plan.status,
+        currency: plan.currency,
+        amountMinor: plan.amountMinor,
+        splitMode: plan.splitMode,
+        hostTokenHash: hashSecret(hostToken),
+        orderReference: plan.orderReference,
+        metadata: plan.metadata,
+        successUrl: plan.successUrl,
+        cancelUrl: plan.cancelUrl,
+        expiresAt,
+        createdAt: now,
+        description: plan.description,
+      },
+      participants,
+    );
+    return {
+      sessionId,
+      hostToken,
+      participantIds: participants.map((participant) => participant.id),
+      mode,
+      status: plan.status,
+      message: creationMessage(plan.status, participants.length),
+      sessionUrl: this.options.links.sessionUrl(sessionId, hostToken),
+      expiresAt: expiresAt.toISOString(),
+      amountMinor: plan.amountMinor.toString(),
+      currency: plan.currency,
+    };
+  }
+}
+
+/** Key checks come before body checks beyond the id: a stranger learns nothing from our validation. */
+function authorizeCreation(principal: MerchantPrincipal, integrationId: string): MerchantPrincipal['integration'] {
+  if (typeof integrationId !== 'string' || !isUuid(integrationId)) {
+    throw new AppError(ErrorCode.ValidationError, 'integrationId must be the UUID of your integration', [
+      { path: 'integrationId', message: 'must be a UUID' },
+    ]);
+  }
+  if (integrationId.toLowerCase() !== principal.integrationId) {
+    throw new AppError(ErrorCode.IntegrationMismatch, 'The API key belongs to another integration than integrationId');
+  }
+  const integration = principal.integration;
+  if (!integration.enabled) throw new AppError(ErrorCode.IntegrationDisabled, 'This integration is disabled');
+  if (principal.mode === 'live' && !integration.payoutOnboarded) {
+    throw new AppError(ErrorCode.PayoutOnboardingRequired, 'Live mode requires completed payout onboarding for this integration');
+  }
+  return integration;
+}
+
+function stillInProgress(): AppError {
+  return new AppError(ErrorCode.IdempotencyInProgress, 'A request with this Idempotency-Key is still being processed; retry shortly');
+}
+
+function creationMessage(status: SessionStatus, participantCount: number): string {
+  return status === 'unconfigured'
+    ? 'Session created. The host must configure the participants and the split before inviting participants.'
+    : `Session created with ${participantCount} participant${participantCount === 1 ? '' : 's'}; the host can share the invite links now.`;
+}
+
+/** Same request, same fingerprint: keys sorted so field order in the JSON does not matter. */
+function fingerprint(command: CreateSessionCommand): string {
+  return createHash('sha256').update(canonicalJson(command)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined && entry !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

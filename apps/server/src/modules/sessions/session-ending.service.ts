@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
+import type { Viewer } from '../access/session-access.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { PaymentRepository } from '../payments/payment.repository.js';
+import { emitSessionEnded } from '../webhooks/session-events.js';
+import type { Session } from './session.entity.js';
+import type { SessionReadService } from './session-reads.service.js';
+import type { SessionRepository } from './session.repository.js';
+
+export type SessionOutcome = { to: 'expired' } | { to: 'cancelled'; by: 'merchant' | 'host' };
+
+export interface SessionEndingOptions {
+  sessions: SessionRepository;
+  payments: PaymentRepository;
+  reads: SessionReadService;
+  announcer: SessionChangeAnnouncer;
+  now?: () => Date;
+}
+
+/** Cancellation (merchant or host) and expiry: the ways a session ends before it completes. */
+export class SessionEndingService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SessionEndingOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The merchant cancels (decisions §2); cancelling a cancelled session returns it unchanged. */
+  async cancelForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
+    if (!isUuid(sessionId)) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    await this.cancel(em, { id: sessionId, integration: principal.integrationId }, 'merchant');
+    return this.options.reads.findForMerchant(em.fork(), principal, sessionId);
+  }
+
+  /** The host cancels, only while nothing is paid (decisions §2). */
+  async cancelForHost(em: EntityManager, viewer: Viewer): Promise<Session> {
+    if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can cancel this session');
+    await this.cancel(em, { id: viewer.sessionId }, 'host');
+    return this.options.reads.findForViewer(em.fork(), viewer);
+  }
+
+  /** Expires due sessions, a batch at a time, each exactly once whatever the number of workers. */
+  async expireDueSessions(em: EntityManager, limit = 50): Promise<string[]> {
+    return em.transactional(async (tx) => {
+      const now = this.now();
+      const sessions = await this.options.sessions.claimDueSessions(tx, now, limit);
+      for (const session of sessions) await this.endSession(tx, session, { to: 'expired' }, now);
+      return sessions.map((session) => session.id);
+    });
+  }
+
+  /**
+   * Ends a locked session as expired or cancelled, in the caller's transaction: live attempts are
+   * abandoned, money already authorized is flagged for refund (the session will not complete),
+   * the merchant's event is written and pay pages are told. Returns false when nothing changed
+   * (a repeated cancel).
+   */
+  async endSession(em: EntityManager, session: Session, outcome: SessionOutcome, now: Date): Promise<boolean> {
+    const next = outcome.to === 'expired' ? expire(session.status) : cancel(session.status, outcome.by, session.paidMinor);
+    if (next === session.status) return false;
+    session.status = next;
+    session.version += 1;
+    await this.options.payments.settleEndedSession(em, session.id);
+    await this.options.sessions.save(em);
+    await emitSessionEnded(
+      em,
+      session,
+      outcome.to === 'expired' ? 'SERVICE_SESSION_EXPIRED' : 'SERVICE_SESSION_CANCELLED',
+      { by: outcome.to === 'cancelled' ? outcome.by : undefined },
+      now,
+    );
+    await this.options.announcer.announce(em, session.id);
+    return true;
+  }
+
+  private async cancel(em: EntityManager, where: { id: string; integration?: string }, by: 'merchant' | 'host'): Promise<void> {
+    await em.transactional(async (tx) => {
+      const session = await this.options.sessions.lockSessionWithIntegration(tx, where);
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${where.id} not found`);
+      await this.endSession(tx, session, { to: 'cancelled', by }, this.now());
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
+import type { Viewer } from '../access/session-access.js';
+import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { FeedCache } from '../live/feed-cache.js';
+import type { Session } from './session.entity.js';
+import type { SessionProgress, SessionRepository } from './session.repository.js';
+
+export interface SessionReadOptions {
+  sessions: SessionRepository;
+  /** Public progress by session; the server keeps it true with the change feed. */
+  statusCache?: FeedCache<SessionProgress>;
+}
+
+/** A session as its merchant, its people and the public status poll see it. */
+export class SessionReadService {
+  constructor(private readonly options: SessionReadOptions) {}
+
+  async findForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
+    const session = isUuid(sessionId) ? await this.options.sessions.findForMerchant(em, sessionId, principal.integrationId) : null;
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    return session;
+  }
+
+  /** The session as a payer or host sees it in the pay app. */
+  async findForViewer(em: EntityManager, viewer: Viewer): Promise<Session> {
+    const session = await this.options.sessions.findForViewer(em, viewer.sessionId);
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
+    return session;
+  }
+
+  /** The public status of decisions §7: no names, no emails, no tokens. */
+  async findStatus(em: EntityManager, sessionId: string): Promise<SessionProgress> {
+    if (!isUuid(sessionId)) {
+      throw new AppError(ErrorCode.ValidationError, 'sessionId must be a UUID', [{ path: 'sessionId', message: 'must be a UUID' }]);
+    }
+    // The hottest read (pay pages poll it): from the cache while the session is unchanged.
+    const load = (): Promise<SessionProgress | undefined> => this.options.sessions.findProgress(em, sessionId);
+    const cache = this.options.statusCache;
+    const progress = cache
+      ? await cache.get(sessionId.toLowerCase(), async () => {
+          const loaded = await load();
+          return loaded && { value: loaded, group: loaded.sessionId };
+        })
+      : await load();
+    if (!progress) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    return progress;
+  }
+}

@@ -1,0 +1,59 @@
+import type { SecretBox } from '../../security/secret-box.js';
+import type { SessionAccess } from '../access/session-access.js';
+import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
+import type { FeedCache } from '../live/feed-cache.js';
+import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { PartnerClient } from '../payments/partner-client.js';
+import { PaymentRecordingService } from '../payments/payment-recording.service.js';
+import { PaymentRepository } from '../payments/payment.repository.js';
+import { PaymentStartService } from '../payments/payment-start.service.js';
+import { SessionConfigurationService } from './session-configuration.service.js';
+import { SessionCreationService } from './session-creation.service.js';
+import { SessionEndingService } from './session-ending.service.js';
+import { SessionLinks } from './session-links.js';
+import { SessionReadService } from './session-reads.service.js';
+import { type SessionProgress, SessionRepository } from './session.repository.js';
+
+/** The services of the sessions and payments rooms, as the request context offers them. */
+export interface SessionServices {
+  sessionCreation: SessionCreationService;
+  sessionConfiguration: SessionConfigurationService;
+  sessionReads: SessionReadService;
+  sessionEnding: SessionEndingService;
+  sessionLinks: SessionLinks;
+  paymentStart: PaymentStartService;
+  paymentRecording: PaymentRecordingService;
+  /** Plain reads of payments (the per-request loaders batch them). */
+  paymentRecords: PaymentRepository;
+}
+
+export interface SessionServiceDeps {
+  publicBaseUrl: string;
+  secretBox: SecretBox;
+  access: SessionAccess;
+  signingSecrets: SigningSecretsService;
+  partner: PartnerClient;
+  announcer: SessionChangeAnnouncer;
+  statusCache?: FeedCache<SessionProgress>;
+  now?: () => Date;
+}
+
+/** Made once per app: one repository per aggregate, shared by the services of one concern each. */
+export function createSessionServices(deps: SessionServiceDeps): SessionServices {
+  const { publicBaseUrl, secretBox, access, signingSecrets, partner, announcer, statusCache, now } = deps;
+  const sessions = new SessionRepository();
+  const payments = new PaymentRepository();
+  const sessionReads = new SessionReadService({ sessions, statusCache });
+  const sessionLinks = new SessionLinks(publicBaseUrl, access);
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, now });
+  return {
+    sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
+    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, now }),
+    sessionReads,
+    sessionEnding,
+    sessionLinks,
+    paymentStart: new PaymentStartService({ publicBaseUrl, sessions, payments, signingSecrets, partner, now }),
+    paymentRecording: new PaymentRecordingService({ publicBaseUrl, sessions, payments, ending: sessionEnding, announcer, now }),
+    paymentRecords: payments,
+  };
+}

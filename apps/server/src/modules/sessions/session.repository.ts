@@ -1,0 +1,284 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
+import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
+import type { KeyMode } from '../../security/tokens.js';
+import { IdempotencyRecord } from './idempotency-record.entity.js';
+import { Participant } from './participant.entity.js';
+import { Session } from './session.entity.js';
+
+/** What the public status poll reports (decisions §7). */
+export interface SessionProgress {
+  sessionId: string;
+  status: SessionStatus;
+  currency: string;
+  amountMinor: bigint;
+  paidMinor: bigint;
+  expiresAt: Date;
+  updatedAt: Date;
+  participantCount: number;
+  paidCount: number;
+}
+
+/** Every column a new session is written with. */
+export interface NewSession {
+  id: string;
+  integrationId: string;
+  mode: KeyMode;
+  status: SessionStatus;
+  currency: string;
+  amountMinor: bigint;
+  splitMode: SplitMode | null;
+  hostTokenHash: string;
+  orderReference: string | null;
+  metadata: Record<string, unknown>;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  description: string | null;
+}
+
+export interface NewParticipant {
+  id: string;
+  displayName: string;
+  email: string | null;
+  amountMinor: bigint;
+  isHost: boolean;
+  tokenHash: string | null;
+}
+
+/** The host's names and emails for each entry of a participant change, in the new order. */
+export interface ParticipantChangeWrite {
+  session: Session;
+  current: readonly Participant[];
+  plan: ParticipantChangePlan;
+  people: readonly { displayName: string; email: string | null }[];
+  splitMode: SplitMode;
+  status: SessionStatus;
+  now: Date;
+  inviteTokenHash(participantId: string): string;
+}
+
+interface StatusRow {
+  id: string;
+  status: SessionStatus;
+  currency: string;
+  amount_minor: string;
+  paid_minor: string;
+  expires_at: string | Date;
+  updated_at: string | Date;
+  participant_count: string;
+  paid_count: string;
+}
+
+export const SESSION_STATUS_STATEMENT: PreparedStatement = {
+  name: 'session_status',
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
+                (select count(*) from participant p where p.session_id = s.id) as participant_count,
+                (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
+           from session s where s.id = $1`,
+};
+
+/** The one way a session row is written (the columns the Session entity leaves to defaults are set here). */
+const INSERT_SESSION_STATEMENT: PreparedStatement = {
+  name: 'insert_session',
+  text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash,
+                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15)`,
+};
+
+const DUE_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
+
+/** Every query and write of the session, participant and idempotency_record tables. */
+export class SessionRepository {
+  /** One prepared statement, no hydration: the status poll is the hottest read. */
+  async findProgress(em: EntityManager, sessionId: string): Promise<SessionProgress | undefined> {
+    const [row] = await runPrepared<StatusRow>(em, SESSION_STATUS_STATEMENT, [sessionId]);
+    return row && toProgress(row);
+  }
+
+  /**
+   * Writes a session and its participants. Without participants it is one prepared INSERT (atomic
+   * by itself, so callers may skip the transaction); with them, call it inside one.
+   */
+  async insertSession(em: EntityManager, session: NewSession, participants: readonly NewParticipant[]): Promise<void> {
+    await runPrepared(em, INSERT_SESSION_STATEMENT, [
+      session.id,
+      session.integrationId,
+      session.mode,
+      session.status,
+      session.currency,
+      session.amountMinor.toString(),
+      session.splitMode,
+      session.hostTokenHash,
+      session.orderReference,
+      JSON.stringify(session.metadata),
+      session.successUrl,
+      session.cancelUrl,
+      session.expiresAt,
+      session.createdAt,
+      session.description,
+    ]);
+    if (participants.length === 0) return;
+    const owner = em.getReference(Session, session.id);
+    participants.forEach((participant, position) =>
+      em.create(Participant, { ...participant, session: owner, position, createdAt: session.createdAt, updatedAt: session.createdAt }),
+    );
+    await em.flush();
+  }
+
+  findForMerchant(em: EntityManager, sessionId: string, integrationId: string): Promise<Session | null> {
+    return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants'] });
+  }
+
+  /** With the integration: the pay pages lead with the merchant's brand. */
+  findForViewer(em: EntityManager, sessionId: string): Promise<Session | null> {
+    return em.findOne(Session, { id: sessionId }, { populate: ['participants', 'integration'] });
+  }
+
+  /** Row lock on the session: every change of a session or its money starts here (lock order: session, participant, payment). */
+  lockSession(em: EntityManager, where: { id: string; integration?: string }): Promise<Session | null> {
+    return em.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** lockSession, with the integration its events and partner calls need. */
+  lockSessionWithIntegration(em: EntityManager, where: { id: string; integration?: string }): Promise<Session | null> {
+    return em.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['integration'] });
+  }
+
+  lockParticipantsOfSession(em: EntityManager, sessionId: string): Promise<Participant[]> {
+    return em.find(Participant, { session: sessionId }, { orderBy: { position: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  lockParticipant(em: EntityManager, participantId: string, sessionId: string): Promise<Participant | null> {
+    return em.findOne(Participant, { id: participantId, session: sessionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  lockUnpaidParticipants(em: EntityManager, sessionId: string): Promise<Participant[]> {
+    return em.find(
+      Participant,
+      { session: sessionId, status: 'pending' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { position: 'asc' } },
+    );
+  }
+
+  lockParticipants(em: EntityManager, participantIds: readonly string[]): Promise<Participant[]> {
+    if (participantIds.length === 0) return Promise.resolve([]);
+    return em.find(Participant, { id: { $in: [...participantIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /**
+   * Claims up to `limit` sessions past their deadline. SKIP LOCKED: workers on several instances
+   * share the work and each session is claimed once.
+   */
+  async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
+    const due = await em.execute<{ id: string }[]>(
+      `select id from session where status in (${DUE_STATUSES.map(() => '?').join(', ')}) and expires_at <= ?
+        order by expires_at limit ? for update skip locked`,
+      [...DUE_STATUSES, now, limit],
+    );
+    if (due.length === 0) return [];
+    return em.find(Session, { id: { $in: due.map((row) => row.id) } }, { populate: ['integration'] });
+  }
+
+  /**
+   * Applies a planned participant change to locked rows. Positions are unique per session: rows
+   * that stay are parked at free negative positions and the others removed first, so renumbering
+   * never collides (all through the unit of work, so its snapshots stay true).
+   */
+  async applyParticipantChange(em: EntityManager, write: ParticipantChangeWrite): Promise<Session> {
+    const { session, plan, now } = write;
+    const kept = new Set(plan.keptIds);
+    const byId = new Map(write.current.map((participant) => [participant.id, participant]));
+    write.current.forEach((participant, index) => {
+      if (kept.has(participant.id)) participant.position = -1 - index;
+      else em.remove(participant);
+    });
+    await em.flush();
+    plan.entries.forEach((entry, index) => {
+      const person = write.people[index]!;
+      const fields = {
+        position: entry.position,
+        displayName: person.displayName,
+        email: person.email,
+        amountMinor: entry.amountMinor,
+        updatedAt: now,
+      };
+      const existing = entry.keptId ? byId.get(entry.keptId) : undefined;
+      if (existing) {
+        em.assign(existing, fields);
+      } else {
+        const created = em.create(Participant, { session, isHost: entry.isHost, createdAt: now, ...fields });
+        if (!entry.isHost) created.tokenHash = write.inviteTokenHash(created.id);
+      }
+    });
+    session.splitMode = write.splitMode;
+    session.status = write.status;
+    session.version += 1;
+    await em.flush();
+    // Fresh from the database: the view shows exactly what was committed.
+    await em.populate(session, ['participants'], { refresh: true });
+    return session;
+  }
+
+  /** Writes the changes made to loaded sessions and participants of this unit of work. */
+  async save(em: EntityManager): Promise<void> {
+    await em.flush();
+  }
+
+  async loadIntegration(em: EntityManager, session: Session): Promise<void> {
+    await em.populate(session, ['integration']);
+  }
+
+  /**
+   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the
+   * unique row until the first commits, at most `wait`; returns the record's id, or undefined when
+   * the key is already taken (a committed record exists).
+   */
+  async claimIdempotencyKey(
+    em: EntityManager,
+    claim: { integrationId: string; key: string; requestHash: string; windowHours: number; wait: string },
+  ): Promise<string | undefined> {
+    await em.execute(`set local lock_timeout = '${claim.wait}'`);
+    const inserted = await em.execute<{ id: string }[]>(
+      `insert into idempotency_record (id, integration_id, key, request_hash, created_at, expires_at)
+       values (gen_random_uuid(), ?, ?, ?, now(), now() + make_interval(hours => ?))
+       on conflict (integration_id, key) do nothing returning id`,
+      [claim.integrationId, claim.key, claim.requestHash, claim.windowHours],
+    );
+    return inserted[0]?.id;
+  }
+
+  async storeIdempotentReply(em: EntityManager, recordId: string, responseSealed: string): Promise<void> {
+    await em.nativeUpdate(IdempotencyRecord, { id: recordId }, { responseSealed });
+  }
+
+  findIdempotencyRecord(em: EntityManager, integrationId: string, key: string): Promise<IdempotencyRecord | null> {
+    return em.findOne(IdempotencyRecord, { integration: integrationId, key });
+  }
+
+  /** Removes a record only if it is still expired (another request may have renewed the key). */
+  async deleteExpiredIdempotencyRecord(em: EntityManager, recordId: string, now: Date): Promise<void> {
+    await em.nativeDelete(IdempotencyRecord, { id: recordId, expiresAt: { $lte: now } });
+  }
+}
+
+/** PostgreSQL's lock_not_available: a `lock_timeout` ran out. */
+export function isLockWaitTimeout(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '55P03';
+}
+
+function toProgress(row: StatusRow): SessionProgress {
+  return {
+    sessionId: row.id,
+    status: row.status,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    paidMinor: BigInt(row.paid_minor),
+    expiresAt: new Date(row.expires_at),
+    updatedAt: new Date(row.updated_at),
+    participantCount: Number(row.participant_count),
+    paidCount: Number(row.paid_count),
+  };
+}

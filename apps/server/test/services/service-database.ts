@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { migrate, openOrm } from '../../src/db/orm.js';
+import { createLogger } from '../../src/logger.js';
+import { SessionAccess } from '../../src/modules/access/session-access.js';
+import type { MerchantPrincipal } from '../../src/modules/integrations/api-key-authentication.service.js';
+import { createIntegrationServices } from '../../src/modules/integrations/integration-services.js';
+import { SessionAccessRepository } from '../../src/modules/access/session-access.repository.js';
+import { SessionChangeAnnouncer } from '../../src/modules/live/session-changes.js';
+import { PartnerClient } from '../../src/modules/payments/partner-client.js';
+import { createSessionServices, type SessionServices } from '../../src/modules/sessions/session-services.js';
+import { SecretBox } from '../../src/security/secret-box.js';
+import { createTestDatabase } from '../support/test-database.js';
+
+/**
+ * The sessions and payments services on a real, migrated PostgreSQL database of their own, without
+ * HTTP (as Immich's "medium" tests run services): what a use case wrote is read back with SQL.
+ */
+export interface ServiceDatabase {
+  orm: MikroORM;
+  services: SessionServices;
+  /** The clock every service reads; tests move it instead of sleeping. */
+  clock: { now: Date };
+  /** Session ids this app announced, in order (what pay pages and caches would hear). */
+  announced: string[];
+  merchant(input?: { eventSubscriptions?: string[] }): Promise<MerchantPrincipal>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function openServiceDatabase(): Promise<ServiceDatabase> {
+  const database = await createTestDatabase();
+  const logger = createLogger({ level: 'silent' });
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 5, logger });
+  await migrate(orm);
+  const secretBox = new SecretBox(randomBytes(32));
+  const integrations = createIntegrationServices({ secretBox });
+  const announcer = new SessionChangeAnnouncer();
+  orm.em.getEventManager().registerSubscriber(announcer);
+  const announced: string[] = [];
+  announcer.onLocalChange((sessionId) => announced.push(sessionId));
+  const clock = { now: new Date() };
+  const services = createSessionServices({
+    publicBaseUrl: 'https://paysplit.test',
+    secretBox,
+    access: new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository()),
+    signingSecrets: integrations.signingSecrets,
+    partner: new PartnerClient({ timeoutMs: 1_000, logger, privateTestUrls: false }),
+    announcer,
+    now: () => clock.now,
+  });
+  return {
+    orm,
+    services,
+    clock,
+    announced,
+    async merchant(input = {}) {
+      const created = await integrations.integrationSettings.createIntegration(orm.em.fork(), {
+        name: 'Service test merchant',
+        redirectAllowlist: ['https://shop.example.com'],
+        ...input,
+      });
+      return integrations.apiKeyAuthentication.authenticate(orm.em.fork(), created.apiKey);
+    },
+    query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
+    async close() {
+      await orm.close(true);
+      await database.drop();
+    },
+  };
+}
