@@ -2,13 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { Integration } from '../modules/integrations/integration.entity.js';
 import { Payment } from '../modules/payments/payment.entity.js';
-import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
-import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
-
-export interface EventWithDeliveries {
-  event: WebhookEvent;
-  deliveries: WebhookDelivery[];
-}
+import { type EventWithDeliveries, webhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /**
  * Per-request batch loaders: a page of sessions asking for payments or events costs one query
@@ -41,23 +35,8 @@ export function createLoaders(emFor: () => EntityManager): RequestLoaders {
       return integrationIds.map((id) => names.get(id) ?? null);
     }),
     eventsOfSession: new DataLoader(async (sessionIds) => {
-      const em = emFor();
-      const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
-      // Deliveries and their attempts in two more queries (select-in), whatever the number of events.
-      const deliveries = events.length
-        ? await em.find(
-            WebhookDelivery,
-            { event: { $in: events.map((event) => event.id) } },
-            { populate: ['attempts'], orderBy: { createdAt: 'asc' } },
-          )
-        : [];
-      const byEvent = groupBy(
-        events.map((event) => event.id),
-        deliveries,
-        (delivery) => delivery.event.id,
-      );
-      const withDeliveries = events.map((event, index) => ({ event, deliveries: byEvent[index]! }));
-      return groupBy(sessionIds, withDeliveries, (entry) => entry.event.session!.id);
+      const events = await webhookRepository.eventsWithDeliveries(emFor(), { sessionIds });
+      return groupBy(sessionIds, events, (entry) => entry.event.session!.id);
     }),
   };
 }
