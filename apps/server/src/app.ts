@@ -34,7 +34,7 @@ import { PartnerClient } from './modules/payments/partner-client.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import { type SessionProgress, SessionService } from './modules/sessions/session.service.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
-import { errorBody, sendError } from './rest/error-response.js';
+import { sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
@@ -164,7 +164,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     createRequestContext(root, {
       requestId: req.requestId,
       clientAddress: req.ip ?? 'unknown',
-      limit: transport === 'graphql' ? (name, key) => enforceLimit(rateLimits, res, name, key) : undefined,
+      limit: (name, key) => enforceLimit(rateLimits, res, name, key),
       chargeQueryCost: transport === 'graphql' ? (key, points) => chargeQueryCost(rateLimits, key, points) : undefined,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
@@ -196,8 +196,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   // First, so the busiest requests (status polls, API calls) match without walking other routes.
   // They need no cookies: only GraphQL reads them (the pay app and the administration area).
   const restRouter = express.Router();
-  for (const route of REST_ROUTES)
-    mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
+  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
   app.use(restRouter);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
@@ -252,12 +251,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     }
     // A body that cannot be decompressed or parsed, on any route, is the client's (http/body-errors.ts).
     const appError = classifyRequestError(error, { maxBodyBytes: MAX_BODY_BYTES });
-    if (!appError) {
-      logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
-      res.status(500).json(errorBody(req.requestId, ErrorCode.InternalError, 'An internal error occurred'));
-      return;
-    }
-    sendError(res, req.requestId, appError);
+    if (!appError) logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
+    sendError(res, req.requestId, appError ?? new AppError(ErrorCode.InternalError, 'An internal error occurred'));
   });
 
   const detachers: (() => Promise<void>)[] = [];

@@ -58,8 +58,10 @@ export interface RequestContext {
   /** The pay-app viewer of a session, from its cookie (or a token being exchanged). */
   requireViewer(sessionId: string, token?: string): Promise<Viewer>;
   readonly cookies: CookieJar;
-  /** Counts this operation against a limit of decisions §8 (GraphQL transport; REST counts itself). */
+  /** Counts this call against a limit of decisions §8, with the budget in the reply's headers (graphql/rate-limited.ts). */
   limit(name: LimitName, key: string): Promise<void>;
+  /** Set by a REST route that counted its operation's limit before the body, so the operation does not count again. */
+  limitCounted: boolean;
   /** The caller's address (for per-client limits). */
   readonly clientAddress: string;
   /** The document came from the trusted list by its documentId (graphql/trusted-documents.ts). */
@@ -166,6 +168,7 @@ export function createRequestContext(
       );
     },
     limit: facts.limit ?? (async () => undefined),
+    limitCounted: false,
     requireMerchant() {
       merchant ??= facts.fromBrowser
         ? Promise.reject(

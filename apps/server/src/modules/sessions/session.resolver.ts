@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import { pollLimitKey } from '../../http/rate-limits.js';
+import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { refundsOwed } from '../webhooks/session-events.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
@@ -11,6 +12,7 @@ import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusVie
 /** Merchant operations (API key) and the public status. */
 @Resolver(() => SessionView)
 export class SessionResolver {
+  @RateLimited('createSession', byIntegration)
   @Mutation(() => CreateSessionPayload, { description: 'Creates a session (merchant API key, server-to-server only).' })
   async createSession(
     @Arg('input', () => CreateSessionInput) input: CreateSessionInput,
@@ -19,12 +21,12 @@ export class SessionResolver {
     @Ctx() context: RequestContext,
   ): Promise<CreateSessionPayload> {
     const merchant = await context.requireMerchant();
-    await context.limit('createSession', merchant.integrationId);
     const created = await context.services.sessions.createSession(context.em, merchant, input, idempotencyKey);
     context.logger.info({ sessionId: created.sessionId, integrationId: merchant.integrationId, mode: merchant.mode }, 'session created');
     return toCreateSessionPayload(created);
   }
 
+  @RateLimited('merchantApi', byIntegrationOfApiKeyCalls)
   @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionView, { description: 'A session: of the calling merchant (API key), or one the signed-in admin user may see.' })
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
@@ -33,14 +35,13 @@ export class SessionResolver {
       return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
     }
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     return toSessionView(await context.services.sessions.findForMerchant(context.em, merchant, id));
   }
 
+  @RateLimited('merchantApi', byIntegration)
   @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
   async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     const session = await context.services.sessions.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
     return toSessionView(session);
@@ -72,9 +73,10 @@ export class SessionResolver {
     return (await refundsOwed(context.readEm(), session.id)).map(toPaymentView);
   }
 
+  // Per (session, client address): one pay page polling does not slow another down.
+  @RateLimited('poll', (context, args) => pollLimitKey(args.sessionId, context.clientAddress))
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
-    await context.limit('poll', pollLimitKey(sessionId, context.clientAddress));
     return toStatusView(await context.services.sessions.findStatus(context.em, sessionId));
   }
 }
