@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /** How long a read of the outbox backlog serves scrapes before the next one queries again. */
 const BACKLOG_REFRESH_MS = 10_000;
@@ -54,12 +55,7 @@ export class Metrics {
       if (!backlog || Date.now() - backlog.at >= BACKLOG_REFRESH_MS) {
         backlog = {
           at: Date.now(),
-          rows: orm.em
-            .getConnection()
-            .execute<{ status: string; n: string }[]>(
-              `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
-            )
-            .catch(() => []),
+          rows: webhookRepository.countUnfinishedByStatus(orm.em).catch(() => []),
         };
       }
       return backlog.rows;

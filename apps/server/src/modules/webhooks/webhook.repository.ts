@@ -154,6 +154,15 @@ export class WebhookRepository {
     return next?.due_in_ms == null ? null : Number(next.due_in_ms);
   }
 
+  /** Deliveries not yet settled, counted by status (the outbox backlog metric). */
+  async countUnfinishedByStatus(em: EntityManager): Promise<{ status: string; n: string }[]> {
+    return em
+      .getConnection()
+      .execute<{ status: string; n: string }[]>(
+        `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
+      );
+  }
+
   /** Records an attempt and releases the lease with its outcome, in one transaction. */
   async recordAttempt(em: EntityManager, outcome: AttemptOutcome): Promise<void> {
     const { delivery } = outcome;
