@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredLimit } from '../src/graphql/rate-limited.js';
 import { buildPaySplitSchema } from '../src/graphql/schema.js';
+import { REST_ROUTES } from '../src/rest/routes.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -90,6 +92,20 @@ describe('one declaration per operation, one budget whatever the transport', () 
     const schema = await buildPaySplitSchema();
     expect(schema.getQueryType()!.getFields().sessionStatus!.extensions.rateLimit).toMatchObject({ name: 'poll' });
     expect(schema.getMutationType()!.getFields().createSession!.extensions.rateLimit).toMatchObject({ name: 'createSession' });
+  });
+
+  it('gives every REST route the limit of the operation it runs (decisions §8)', async () => {
+    const schema = await buildPaySplitSchema();
+    const limits = Object.fromEntries(
+      REST_ROUTES.map((route) => [route.operationId, declaredLimit(schema, route.operation)?.declaration.name]),
+    );
+    expect(limits).toEqual({
+      createSession: 'createSession',
+      getSession: 'merchantApi',
+      cancelSession: 'merchantApi',
+      recordPayment: 'merchantApi',
+      getSessionStatus: 'poll',
+    });
   });
 
   it('spends one poll allowance whether the status is asked over REST or GraphQL', async () => {
