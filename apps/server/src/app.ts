@@ -13,6 +13,7 @@ import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
 import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
+import { pingDatabase } from './db/pool-health.js';
 import { admitOwnDocument, TrustedDocuments, trustedDocumentsMiddleware, type TrustedDocumentPolicy } from './graphql/trusted-documents.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
@@ -24,27 +25,12 @@ import { payAppRouter } from './http/pay-app.js';
 import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
-import { SessionAccess } from './modules/access/session-access.js';
-import { SessionAccessRepository } from './modules/access/session-access.repository.js';
-import { createAccountServices } from './modules/accounts/account-services.js';
-import { AdminScope } from './modules/admin/admin-scope.js';
-import { ExplorerRepository } from './modules/admin/explorer.repository.js';
-import { ExplorerService } from './modules/admin/explorer.service.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
-import { createIntegrationServices } from './modules/integrations/integration-services.js';
-import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
-import { FeedCache } from './modules/live/feed-cache.js';
-import { PartnerClient } from './modules/payments/partner-client.js';
-import { createSessionServices } from './modules/sessions/session-services.js';
-import type { SessionProgress } from './modules/sessions/session.repository.js';
-import { WebhookService } from './modules/webhooks/webhook.service.js';
-import { errorBody, sendError } from './rest/error-response.js';
+import { sendError } from './rest/error-response.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
 import type { SecretBox } from './security/secret-box.js';
+import { createServices } from './services.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,60 +60,20 @@ export const MAX_BODY_BYTES = 100 * 1024;
 /** Builds the whole HTTP surface without listening (tests and main.ts both call it). */
 export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const { config, orm, logger } = deps;
-  // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
-  // Registered once per app; MikroORM 6 cannot unregister a subscriber, so after stop() it stays, without listeners.
-  const announcer = new SessionChangeAnnouncer();
-  orm.em.getEventManager().registerSubscriber(announcer);
-  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer });
-  const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
-  const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
-  live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
-  live.onIntegrationChange((integrationId) => keyCache.invalidateGroup(integrationId));
-  live.onInterruption(() => {
-    statusCache.clear();
-    keyCache.clear();
+  const metrics = new Metrics(orm);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const rateLimits = new RateLimits({
+    redis,
+    logger,
+    metrics,
+    windowSeconds: config.rateLimitWindowSeconds,
+    enabled: config.rateLimitsEnabled,
+    queryCostPerWindow: config.adminQueryCostPerWindow,
   });
-  const audit = new AuditService(new AuditRepository());
-  const integrationRepository = new IntegrationRepository();
-  const integrations = createIntegrationServices({
-    secretBox: deps.secretBox,
-    integrations: integrationRepository,
-    audit,
-    keyCache,
-    signingSecretGraceMs: config.signingSecretGraceMs,
-  });
-  orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
-  const access = new SessionAccess(deps.secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
-  const services: Services = {
-    ...createAccountServices({
-      audit,
-      csrfKey: deps.secretBox.deriveKey('admin-csrf-token'),
-      now: deps.now,
-      // Bound late: the limiter is built below, and only consulted per request.
-      throttle: {
-        loginRefusal: (email, address) => rateLimits.loginRefusal(email, address),
-        loginFailed: (email, address) => rateLimits.loginFailed(email, address),
-        loginSucceeded: (email, address) => rateLimits.loginSucceeded(email, address),
-      },
-    }),
-    explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
-    adminScope: new AdminScope(integrationRepository),
-    audit,
-    ...integrations,
-    access,
-    ...createSessionServices({
-      publicBaseUrl: config.publicBaseUrl,
-      signingSecrets: integrations.signingSecrets,
-      secretBox: deps.secretBox,
-      access,
-      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
-      announcer,
-      statusCache,
-      now: deps.now,
-    }),
-    webhooks: new WebhookService(),
-    live,
-  };
+  const services = createServices({ ...deps, loginThrottle: rateLimits });
   await services.live.start();
 
   const schema = await buildPaySplitSchema();
@@ -167,25 +113,12 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     logger,
   });
   const root = { em: orm.em, logger, services, dashboard };
-  const metrics = new Metrics(orm);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-  const rateLimits = new RateLimits({
-    redis,
-    logger,
-    metrics,
-    windowSeconds: config.rateLimitWindowSeconds,
-    enabled: config.rateLimitsEnabled,
-    queryCostPerWindow: config.adminQueryCostPerWindow,
-  });
   const secureCookies = config.publicBaseUrl.startsWith('https://');
   const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext =>
     createRequestContext(root, {
       requestId: req.requestId,
       clientAddress: req.ip ?? 'unknown',
-      limit: transport === 'graphql' ? (name, key) => enforceLimit(rateLimits, res, name, key) : undefined,
+      limit: (name, key) => enforceLimit(rateLimits, res, name, key),
       chargeQueryCost: transport === 'graphql' ? (key, points) => chargeQueryCost(rateLimits, key, points) : undefined,
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
@@ -217,8 +150,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   // First, so the busiest requests (status polls, API calls) match without walking other routes.
   // They need no cookies: only GraphQL reads them (the pay app and the administration area).
   const restRouter = express.Router();
-  for (const route of REST_ROUTES)
-    mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, rateLimits });
+  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
   app.use(restRouter);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
@@ -234,10 +166,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   app.get('/readyz', async (_req, res) => {
     try {
-      await Promise.race([
-        orm.em.getConnection().execute('select 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database check timed out')), 2000).unref()),
-      ]);
+      await pingDatabase(orm, 2_000);
       res.json({ status: 'ready' });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check failed');
@@ -273,12 +202,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     }
     // A body that cannot be decompressed or parsed, on any route, is the client's (http/body-errors.ts).
     const appError = classifyRequestError(error, { maxBodyBytes: MAX_BODY_BYTES });
-    if (!appError) {
-      logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
-      res.status(500).json(errorBody(req.requestId, ErrorCode.InternalError, 'An internal error occurred'));
-      return;
-    }
-    sendError(res, req.requestId, appError);
+    if (!appError) logger.error({ err: error, requestId: req.requestId }, 'unhandled error');
+    sendError(res, req.requestId, appError ?? new AppError(ErrorCode.InternalError, 'An internal error occurred'));
   });
 
   const detachers: (() => Promise<void>)[] = [];

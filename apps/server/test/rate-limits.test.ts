@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredLimit } from '../src/graphql/rate-limited.js';
+import { buildPaySplitSchema } from '../src/graphql/schema.js';
+import { REST_ROUTES } from '../src/rest/routes.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -81,6 +84,48 @@ describe('status polling: 1 a second per session and client, burst 3', () => {
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
     expect(replies.map((reply) => reply.headers.get('x-ratelimit-limit'))).toEqual(['3', '3', '3', '3']);
     expect(replies.map((reply) => reply.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+  });
+});
+
+describe('one declaration per operation, one budget whatever the transport', () => {
+  it('declares the poll limit on the operation in the schema', async () => {
+    const schema = await buildPaySplitSchema();
+    expect(schema.getQueryType()!.getFields().sessionStatus!.extensions.rateLimit).toMatchObject({ name: 'poll' });
+    expect(schema.getMutationType()!.getFields().createSession!.extensions.rateLimit).toMatchObject({ name: 'createSession' });
+  });
+
+  it('gives every REST route the limit of the operation it runs (decisions §8)', async () => {
+    const schema = await buildPaySplitSchema();
+    const limits = Object.fromEntries(
+      REST_ROUTES.map((route) => [route.operationId, declaredLimit(schema, route.operation)?.declaration.name]),
+    );
+    expect(limits).toEqual({
+      createSession: 'createSession',
+      getSession: 'merchantApi',
+      cancelSession: 'merchantApi',
+      recordPayment: 'merchantApi',
+      getSessionStatus: 'poll',
+    });
+  });
+
+  it('spends one poll allowance whether the status is asked over REST or GraphQL', async () => {
+    const sessionId = (await create()).body.sessionId as string;
+    const overRest = () => fetch(`${server.baseUrl}/api/payments/unified?sessionId=${sessionId}`);
+    const overGraphql = () =>
+      postJson<{ errors?: { extensions: { code: string } }[] }>(`${server.baseUrl}/graphql`, {
+        query: 'query($id: String!) { sessionStatus(sessionId: $id) { status } }',
+        variables: { id: sessionId },
+      });
+    const first = await overRest();
+    const second = await overGraphql();
+    const third = await overRest();
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+    expect(second.body.errors).toBeUndefined();
+    expect([first, second, third].map((reply) => reply.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0']);
+    const refusedOverGraphql = await overGraphql();
+    expect(refusedOverGraphql.body.errors?.[0]?.extensions.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(refusedOverGraphql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await overRest()).status).toBe(429);
   });
 });
 

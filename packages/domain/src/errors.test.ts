@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_HTTP_STATUS, ErrorCode, isErrorCode } from './errors.js';
+import { AppError, ERROR_CLASSES, ERROR_HTTP_STATUS, ErrorCode, isErrorCode, isServerFault } from './errors.js';
 
 describe('ErrorCode and ERROR_HTTP_STATUS', () => {
   it('gives every code an HTTP status', () => {
@@ -42,6 +42,14 @@ describe('ErrorCode and ERROR_HTTP_STATUS', () => {
 
   it('cannot be changed at run time', () => {
     expect(Object.isFrozen(ERROR_HTTP_STATUS)).toBe(true);
+  });
+
+  it("holds faults of ours apart from the caller's, and says how long to wait when the code alone says", () => {
+    expect(Object.values(ErrorCode).filter(isServerFault).sort()).toEqual(['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+    expect(
+      Object.entries(ERROR_CLASSES).flatMap(([code, row]) => (row.retryAfterSeconds === undefined ? [] : [[code, row.retryAfterSeconds]])),
+    ).toEqual([['SERVICE_UNAVAILABLE', 5]]);
+    expect(Object.isFrozen(ERROR_CLASSES)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The one error type of PaySplit and the one table that maps its codes to HTTP statuses.
+ * The one error type of PaySplit and the one table that says how each of its codes is reported.
  * Code below the transport throws `AppError`; only the transport turns it into a response.
  */
 
@@ -34,36 +34,58 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** HTTP status per code (decisions §4). `Record<ErrorCode, …>` makes a new code without a status a type error. */
-export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
-  VALIDATION_ERROR: 400,
-  INVALID_AMOUNT: 400,
-  INVALID_CURRENCY: 400,
-  REDIRECT_URL_NOT_ALLOWED: 400,
-  MISSING_API_KEY: 401,
-  INVALID_API_KEY: 401,
-  UNAUTHENTICATED: 401,
-  INTEGRATION_DISABLED: 403,
-  INTEGRATION_MISMATCH: 403,
-  PAYOUT_ONBOARDING_REQUIRED: 403,
-  BROWSER_REQUEST_FORBIDDEN: 403,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  SESSION_NOT_FOUND: 404,
-  PAYMENT_NOT_FOUND: 404,
-  SESSION_NOT_PAYABLE: 409,
-  INVALID_STATE: 409,
-  AMOUNT_MISMATCH: 409,
-  IDEMPOTENCY_KEY_REUSED: 409,
-  IDEMPOTENCY_IN_PROGRESS: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMIT_EXCEEDED: 429,
-  INTERNAL_ERROR: 500,
-  SERVICE_UNAVAILABLE: 503,
+/** How the transports report one code; the same on REST, GraphQL and live updates. */
+export interface ErrorClass {
+  /** HTTP status (decisions §4). */
+  readonly status: number;
+  /** A fault of ours: logged at `error` with its cause. Every other code is the caller's (or its partner's) doing, logged at `debug`. */
+  readonly serverFault: boolean;
+  /** Retry-After for this code when the error carries no wait of its own. */
+  readonly retryAfterSeconds?: number;
+}
+
+const notOurFault = (status: number): ErrorClass => ({ status, serverFault: false });
+
+/** The one error table. `Record<ErrorCode, …>` makes a new code without a row a type error. */
+export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.freeze({
+  VALIDATION_ERROR: notOurFault(400),
+  INVALID_AMOUNT: notOurFault(400),
+  INVALID_CURRENCY: notOurFault(400),
+  REDIRECT_URL_NOT_ALLOWED: notOurFault(400),
+  MISSING_API_KEY: notOurFault(401),
+  INVALID_API_KEY: notOurFault(401),
+  UNAUTHENTICATED: notOurFault(401),
+  INTEGRATION_DISABLED: notOurFault(403),
+  INTEGRATION_MISMATCH: notOurFault(403),
+  PAYOUT_ONBOARDING_REQUIRED: notOurFault(403),
+  BROWSER_REQUEST_FORBIDDEN: notOurFault(403),
+  FORBIDDEN: notOurFault(403),
+  NOT_FOUND: notOurFault(404),
+  SESSION_NOT_FOUND: notOurFault(404),
+  PAYMENT_NOT_FOUND: notOurFault(404),
+  SESSION_NOT_PAYABLE: notOurFault(409),
+  INVALID_STATE: notOurFault(409),
+  AMOUNT_MISMATCH: notOurFault(409),
+  IDEMPOTENCY_KEY_REUSED: notOurFault(409),
+  IDEMPOTENCY_IN_PROGRESS: notOurFault(409),
+  PAYLOAD_TOO_LARGE: notOurFault(413),
+  UNSUPPORTED_MEDIA_TYPE: notOurFault(415),
+  RATE_LIMIT_EXCEEDED: notOurFault(429),
+  INTERNAL_ERROR: { status: 500, serverFault: true },
+  SERVICE_UNAVAILABLE: { status: 503, serverFault: true, retryAfterSeconds: 5 },
   // The merchant's create-payment endpoint failed or answered badly; the payer may try again.
-  PARTNER_CALL_FAILED: 502,
+  PARTNER_CALL_FAILED: notOurFault(502),
 });
+
+/** HTTP status per code, from ERROR_CLASSES. */
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze(
+  Object.fromEntries(Object.entries(ERROR_CLASSES).map(([code, { status }]) => [code, status])) as Record<ErrorCode, number>,
+);
+
+/** A fault of ours rather than the caller's (ERROR_CLASSES). */
+export function isServerFault(code: ErrorCode): boolean {
+  return ERROR_CLASSES[code].serverFault;
+}
 
 /** One problem with one input field; `path` is dotted/indexed from the request body root, e.g. `participants[2].amountMinor`. */
 export interface ErrorDetail {

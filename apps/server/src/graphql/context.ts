@@ -14,6 +14,7 @@ import type { MerchantPrincipal } from '../modules/integrations/api-key-authenti
 import type { IntegrationServices } from '../modules/integrations/integration-services.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
 import type { SessionServices } from '../modules/sessions/session-services.js';
+import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
@@ -61,8 +62,10 @@ export interface RequestContext {
   /** The pay-app viewer of a session, from its cookie (or a token being exchanged). */
   requireViewer(sessionId: string, token?: string): Promise<Viewer>;
   readonly cookies: CookieJar;
-  /** Counts this operation against a limit of decisions §8 (GraphQL transport; REST counts itself). */
+  /** Counts this call against a limit of decisions §8, with the budget in the reply's headers (graphql/rate-limited.ts). */
   limit(name: LimitName, key: string): Promise<void>;
+  /** Set by a REST route that counted its operation's limit before the body, so the operation does not count again. */
+  limitCounted: boolean;
   /** The caller's address (for per-client limits). */
   readonly clientAddress: string;
   /** The document came from the trusted list by its documentId (graphql/trusted-documents.ts). */
@@ -138,6 +141,7 @@ export function createRequestContext(
       return (loaders ??= createLoaders(() => dashboardEm ?? em, {
         payments: root.services.paymentRecords,
         integrations: root.services.integrationRecords,
+        webhooks: webhookRepository,
       }));
     },
     hasApiKey: facts.apiKey !== undefined,
@@ -172,6 +176,7 @@ export function createRequestContext(
       );
     },
     limit: facts.limit ?? (async () => undefined),
+    limitCounted: false,
     requireMerchant() {
       merchant ??= facts.fromBrowser
         ? Promise.reject(

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError, ErrorCode, type ErrorDetail, isErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, type ErrorDetail, isErrorCode, isServerFault } from '@paysplit/domain';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from './context.js';
 import { inputErrorMessage } from './input-errors.js';
@@ -87,15 +87,11 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   };
 }
 
-/** Faults of ours, worth an error line with the cause; everything else was the client's mistake. */
-export function isServerFault(error: AppError): boolean {
-  return error.code === ErrorCode.InternalError || error.code === ErrorCode.ServiceUnavailable;
-}
-
 /**
- * Logs what a GraphQL request ran into: faults of ours at `error` with their cause (which never
- * reaches the reply); a client's mistakes (validation, auth, not found, limits) at `debug`, one
- * line each, code and value-free message only, no stack.
+ * Logs what a GraphQL request ran into, at the level the error table gives its code: faults of
+ * ours at `error` with their cause (which never reaches the reply); a client's mistakes
+ * (validation, auth, not found, limits) at `debug`, one line each, code and value-free message
+ * only, no stack.
  */
 export const errorLoggingPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
@@ -103,7 +99,7 @@ export const errorLoggingPlugin: ApolloServerPlugin<RequestContext> = {
       async didEncounterErrors({ errors, contextValue, operationName }) {
         for (const error of errors) {
           const classified = classifyGraphQLError(error);
-          if (isServerFault(classified)) {
+          if (isServerFault(classified.code)) {
             contextValue.logger.error(
               { err: unwrapResolverError(error), path: error.path, code: classified.code },
               'GraphQL operation failed',

@@ -4,13 +4,7 @@ import type { ApiKey } from '../modules/integrations/api-key.entity.js';
 import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
 import type { Payment } from '../modules/payments/payment.entity.js';
 import type { PaymentRepository } from '../modules/payments/payment.repository.js';
-import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
-import { WebhookEvent } from '../modules/webhooks/webhook-event.entity.js';
-
-export interface EventWithDeliveries {
-  event: WebhookEvent;
-  deliveries: WebhookDelivery[];
-}
+import type { EventWithDeliveries, WebhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /**
  * Per-request batch loaders: a page of sessions asking for payments or events costs one query
@@ -33,14 +27,15 @@ function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => str
   return keys.map((key) => groups.get(key) ?? []);
 }
 
-/** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
 /** The repositories the batches read through. */
 export interface LoaderRepositories {
   payments: PaymentRepository;
   integrations: IntegrationRepository;
+  webhooks: WebhookRepository;
 }
 
-export function createLoaders(emFor: () => EntityManager, { payments, integrations }: LoaderRepositories): RequestLoaders {
+/** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
+export function createLoaders(emFor: () => EntityManager, { payments, integrations, webhooks }: LoaderRepositories): RequestLoaders {
   const inKeyOrder = (keys: readonly string[], groups: Map<string, Payment[]>): Payment[][] => keys.map((key) => groups.get(key) ?? []);
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
@@ -55,23 +50,8 @@ export function createLoaders(emFor: () => EntityManager, { payments, integratio
       groupBy(integrationIds, await integrations.listApiKeysOf(emFor(), integrationIds), (key) => key.integration.id),
     ),
     eventsOfSession: new DataLoader(async (sessionIds) => {
-      const em = emFor();
-      const events = await em.find(WebhookEvent, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc' } });
-      // Deliveries and their attempts in two more queries (select-in), whatever the number of events.
-      const deliveries = events.length
-        ? await em.find(
-            WebhookDelivery,
-            { event: { $in: events.map((event) => event.id) } },
-            { populate: ['attempts'], orderBy: { createdAt: 'asc' } },
-          )
-        : [];
-      const byEvent = groupBy(
-        events.map((event) => event.id),
-        deliveries,
-        (delivery) => delivery.event.id,
-      );
-      const withDeliveries = events.map((event, index) => ({ event, deliveries: byEvent[index]! }));
-      return groupBy(sessionIds, withDeliveries, (entry) => entry.event.session!.id);
+      const events = await webhooks.eventsWithDeliveries(emFor(), { sessionIds });
+      return groupBy(sessionIds, events, (entry) => entry.event.session!.id);
     }),
   };
 }

@@ -1,13 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { ErrorCode } from '@paysplit/domain';
-
-/** What REST sends with SERVICE_UNAVAILABLE (rest/error-response.ts), for GraphQL alike. */
-const UNAVAILABLE_RETRY_SECONDS = 5;
+import { ERROR_CLASSES, isErrorCode } from '@paysplit/domain';
 
 /**
  * GraphQL replies that say "try later" carry `Retry-After` like REST's: the longest
  * `extensions.retryAfterSeconds` of their errors (limits, the sign-in throttle, cost budgets), or
- * 5 s for SERVICE_UNAVAILABLE. Read from the formatted errors, so every source of either counts.
+ * the wait the error table gives their code (SERVICE_UNAVAILABLE), as REST does. Read from the formatted errors, so every source of either counts.
  */
 export const retryAfterPlugin: ApolloServerPlugin = {
   async requestDidStart() {
@@ -16,9 +13,11 @@ export const retryAfterPlugin: ApolloServerPlugin = {
         if (response.body.kind !== 'single') return;
         let seconds = 0;
         for (const error of response.body.singleResult.errors ?? []) {
-          const retryAfter = error.extensions?.retryAfterSeconds;
-          if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) seconds = Math.max(seconds, Math.ceil(retryAfter));
-          else if (error.extensions?.code === ErrorCode.ServiceUnavailable) seconds = Math.max(seconds, UNAVAILABLE_RETRY_SECONDS);
+          const own = error.extensions?.retryAfterSeconds;
+          const code = error.extensions?.code;
+          const retryAfter =
+            typeof own === 'number' && Number.isFinite(own) ? own : isErrorCode(code) ? ERROR_CLASSES[code].retryAfterSeconds : undefined;
+          if (retryAfter !== undefined) seconds = Math.max(seconds, Math.ceil(retryAfter));
         }
         if (seconds > 0) response.http.headers.set('retry-after', String(seconds));
       },

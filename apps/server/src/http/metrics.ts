@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { poolConnections } from '../db/pool-health.js';
+import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /** How long a read of the outbox backlog serves scrapes before the next one queries again. */
 const BACKLOG_REFRESH_MS = 10_000;
@@ -54,12 +56,7 @@ export class Metrics {
       if (!backlog || Date.now() - backlog.at >= BACKLOG_REFRESH_MS) {
         backlog = {
           at: Date.now(),
-          rows: orm.em
-            .getConnection()
-            .execute<{ status: string; n: string }[]>(
-              `select status, count(*) as n from webhook_delivery where status in ('pending', 'delivering', 'retrying') group by status`,
-            )
-            .catch(() => []),
+          rows: webhookRepository.countUnfinishedByStatus(orm.em).catch(() => []),
         };
       }
       return backlog.rows;
@@ -81,13 +78,11 @@ export class Metrics {
       labelNames: ['state'] as const,
       registers: [this.registry],
       collect() {
-        const pool = (
-          orm.em.getConnection().getKnex().client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }
-        ).pool;
-        if (!pool) return;
-        this.set({ state: 'used' }, pool.numUsed());
-        this.set({ state: 'free' }, pool.numFree());
-        this.set({ state: 'waiting' }, pool.numPendingAcquires());
+        const connections = poolConnections(orm);
+        if (!connections) return;
+        this.set({ state: 'used' }, connections.used);
+        this.set({ state: 'free' }, connections.free);
+        this.set({ state: 'waiting' }, connections.waiting);
       },
     });
   }

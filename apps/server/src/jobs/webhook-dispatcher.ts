@@ -5,7 +5,7 @@ import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { SigningSecretsService } from '../modules/integrations/signing-secrets.service.js';
 import { describeFetchError, fetchMerchant } from '../security/outbound.js';
-import { OUTBOX_CHANNEL } from '../modules/webhooks/outbox.js';
+import { type ClaimedDelivery, OUTBOX_CHANNEL, webhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 export interface WebhookDispatcherOptions {
   orm: MikroORM;
@@ -27,18 +27,6 @@ export interface WebhookDispatcherOptions {
   privateTestUrls?: boolean;
 }
 
-interface ClaimedDelivery {
-  id: string;
-  url: string;
-  /** The delivery's own mode column: only 'test' relaxes the outbound rules (fail closed). */
-  mode: string;
-  attempt_count: number;
-  event_id: string;
-  body: string;
-  integration_id: string;
-  created_at: Date;
-}
-
 const EXCERPT_BYTES = 1024;
 
 /** application_name of the dispatcher's LISTEN connection. */
@@ -56,6 +44,7 @@ export class WebhookDispatcher {
   private wakeAgain = false;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly outbox = webhookRepository;
 
   constructor(private readonly options: WebhookDispatcherOptions) {}
 
@@ -131,34 +120,16 @@ export class WebhookDispatcher {
 
   private async claim(limit: number): Promise<ClaimedDelivery[]> {
     const claimMs = this.options.claimMs ?? Math.max(60_000, this.options.timeoutMs * 2);
-    return this.options.orm.em.getConnection().execute<ClaimedDelivery[]>(
-      `update webhook_delivery d
-          set status = 'delivering', claimed_until = now() + (? * interval '1 millisecond'), attempt_count = d.attempt_count + 1, updated_at = now()
-         from webhook_event e
-        where e.id = d.event_id
-          and d.id in (
-            select id from webhook_delivery
-             where (status in ('pending', 'retrying') and next_attempt_at <= now())
-                or (status = 'delivering' and claimed_until < now())
-             order by next_attempt_at
-             limit ?
-             for update skip locked)
-      returning d.id, d.url, d.mode, d.attempt_count, d.event_id, e.body, e.integration_id, e.created_at`,
-      [claimMs, limit],
-    );
+    return this.outbox.claimDue(this.options.orm.em, limit, claimMs);
   }
 
   private async scheduleNextSweep(): Promise<void> {
     if (this.stopped) return;
     const maxIdleMs = this.options.maxIdleMs ?? 30_000;
-    const [next] = await this.options.orm.em
-      .getConnection()
-      .execute<{ due_in_ms: string | null }[]>(
-        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from webhook_delivery where status in ('pending', 'retrying')`,
-      );
-    const dueInMs = next?.due_in_ms == null ? maxIdleMs : Math.max(0, Math.min(maxIdleMs, Math.ceil(Number(next.due_in_ms))));
+    const dueInMs = await this.outbox.msUntilNextDue(this.options.orm.em);
+    const delayMs = dueInMs === null ? maxIdleMs : Math.max(0, Math.min(maxIdleMs, Math.ceil(dueInMs)));
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), dueInMs);
+    this.timer = setTimeout(() => this.wake(), delayMs);
     this.timer.unref();
   }
 
@@ -205,24 +176,17 @@ export class WebhookDispatcher {
       const jitter = 1 + ((this.options.random ?? Math.random)() * 0.2 - 0.1);
       nextDelayMs = Math.max(Math.round(base * jitter), retryAfterMs);
     }
-    const connection = this.options.orm.em.getConnection();
-    await connection.transactional(async (trx) => {
-      await connection.execute(
-        `insert into webhook_attempt (id, delivery_id, attempt_number, started_at, duration_ms, status_code, response_excerpt, error)
-         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
-        [delivery.id, delivery.attempt_count, startedAt, durationMs, statusCode, excerpt, error],
-        'run',
-        trx,
-      );
-      await connection.execute(
-        `update webhook_delivery
-            set status = ?, claimed_until = null, last_error = ?, delivered_at = case when ? then now() else delivered_at end,
-                next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
-          where id = ? and status = 'delivering'`,
-        [succeeded ? 'succeeded' : exhausted ? 'failed' : 'retrying', lastError, succeeded, nextDelayMs, delivery.id],
-        'run',
-        trx,
-      );
+    const status = succeeded ? 'succeeded' : exhausted ? 'failed' : 'retrying';
+    await this.outbox.recordAttempt(this.options.orm.em, {
+      delivery,
+      startedAt,
+      durationMs,
+      statusCode,
+      excerpt,
+      error,
+      status,
+      lastError,
+      nextDelayMs,
     });
     this.options.metrics?.webhookAttempts.inc({ outcome: succeeded ? 'delivered' : exhausted ? 'failed' : 'retry' });
     if (succeeded) this.options.metrics?.webhookDeliveryLatency.observe((Date.now() - new Date(delivery.created_at).getTime()) / 1000);

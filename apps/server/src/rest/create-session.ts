@@ -90,7 +90,6 @@ export const createSessionRoute: RestRoute<CreateSessionBody, CreateSessionData>
   summary: 'Create a payment session',
   description: 'Server-to-server only. `/api/payments/sessions` is the legacy alias with the same behaviour.',
   auth: 'apiKey',
-  rateLimit: { name: 'createSession', key: (_req, merchant) => merchant!.integrationId },
   body: createSessionBodySchema,
   bodyErrorCode: (path) =>
     AMOUNT_FIELDS.has(path[0] ?? '') || path.at(-1) === 'amountMinor' ? ErrorCode.InvalidAmount : ErrorCode.ValidationError,

@@ -1,4 +1,4 @@
-import { AppError, ERROR_HTTP_STATUS, ErrorCode, type ErrorDetail } from '@paysplit/domain';
+import { type AppError, ERROR_CLASSES, type ErrorDetail } from '@paysplit/domain';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { scrubSecrets } from '../logger.js';
@@ -31,9 +31,10 @@ export function errorBody(requestId: string, code: string, message: string, deta
   };
 }
 
-/** The one way an error leaves the REST layer: the status from the code table, the spec's body. */
+/** The one way an error leaves the REST layer: status and Retry-After from the error table, the spec's body. */
 export function sendError(res: Response, requestId: string, error: AppError): void {
-  const status = ERROR_HTTP_STATUS[error.code] ?? 500;
-  if (error.code === ErrorCode.ServiceUnavailable) res.setHeader('Retry-After', '5');
+  const { status, retryAfterSeconds } = ERROR_CLASSES[error.code];
+  const wait = error.retryAfterSeconds ?? retryAfterSeconds;
+  if (wait !== undefined) res.setHeader('Retry-After', String(Math.ceil(wait)));
   res.status(status).json(errorBody(requestId, error.code, error.message, error.details));
 }

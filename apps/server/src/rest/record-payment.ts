@@ -48,7 +48,6 @@ export const recordPaymentRoute: RestRoute<RecordPaymentBody, { recordPayment: z
   summary: 'Record the outcome of a payment',
   description: 'Called by your payment-success bridge. Idempotent per (paymentId, action): a repeat returns the first reply.',
   auth: 'apiKey',
-  rateLimit: { name: 'merchantApi', key: (_req, merchant) => merchant!.integrationId },
   body: recordPaymentBodySchema,
   bodyErrorCode: (path) => (path[0] === 'amountMinor' ? ErrorCode.InvalidAmount : ErrorCode.ValidationError),
   operation: RecordPaymentOperation,

@@ -1,11 +1,10 @@
-import { AppError, ErrorCode, type ErrorDetail } from '@paysplit/domain';
+import { AppError, ErrorCode, type ErrorDetail, isServerFault } from '@paysplit/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { type DocumentNode, execute, type GraphQLSchema, validate } from 'graphql';
 import type { z } from 'zod';
 import type { RequestContext } from '../graphql/context.js';
-import { classifyError, classifyGraphQLError, isServerFault } from '../graphql/errors.js';
-import { enforceLimit, type LimitName, type RateLimits } from '../http/rate-limits.js';
-import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
+import { classifyError, classifyGraphQLError } from '../graphql/errors.js';
+import { countAgainst, declaredLimit } from '../graphql/rate-limited.js';
 import { sendError } from './error-response.js';
 import { parseJsonBody } from './json-body.js';
 
@@ -28,8 +27,6 @@ export interface RestRoute<Body = unknown, Data = unknown> {
   readonly operation: DocumentNode;
   readonly headers?: readonly { name: string; description: string }[];
   readonly query?: readonly { name: string; description: string; required: boolean }[];
-  /** The limit of decisions §8 this route counts against, and the key it counts by. */
-  readonly rateLimit?: { readonly name: LimitName; key(req: Request, merchant: MerchantPrincipal | undefined): string };
   /** Sent with every reply of this route, errors included. */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   variables(body: Body, req: Request): Record<string, unknown>;
@@ -42,7 +39,6 @@ export interface RestDeps {
   schema: GraphQLSchema;
   createContext(req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext;
   maxBodyBytes: number;
-  rateLimits: RateLimits;
 }
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -54,27 +50,36 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
   const problems = validate(deps.schema, route.operation);
   if (problems.length > 0)
     throw new Error(`REST route ${route.operationId}: invalid operation: ${problems.map((p) => p.message).join('; ')}`);
+  // The operation's own limit, counted here before the body is read (a refused call costs no parsing).
+  const limit = declaredLimit(deps.schema, route.operation);
+  // Before the body there are no arguments from it: a key must not need them on a route with a body.
+  if (limit && route.body && limit.declaration.key.length > 1)
+    throw new Error(`REST route ${route.operationId}: its limit is keyed by arguments, which arrive in the body`);
   const handler = async (req: Request, res: Response): Promise<void> => {
-    // The route applies its own limit with the reply's headers; the operation must not count again.
     const context = deps.createContext(req, res, 'rest');
     const requestId = context.requestId;
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
     try {
       // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
-      const merchant = route.auth === 'apiKey' ? await context.requireMerchant() : undefined;
-      if (route.rateLimit) await enforceLimit(deps.rateLimits, res, route.rateLimit.name, route.rateLimit.key(req, merchant));
-      const body = route.body ? parseBody(route, req) : (undefined as Body);
+      if (route.auth === 'apiKey') await context.requireMerchant();
+      // Without a body the variables are known now; they are the operation's too.
+      let variables = route.body ? undefined : route.variables(undefined as Body, req);
+      if (limit) {
+        await countAgainst(limit.declaration, context, variables ? limit.argsOf(variables) : {});
+        context.limitCounted = true;
+      }
+      variables ??= route.variables(parseBody(route, req), req);
       const { data, errors } = await execute({
         schema: deps.schema,
         document: route.operation,
-        variableValues: route.variables(body, req),
+        variableValues: variables,
         contextValue: context,
       });
       if (errors?.length) {
         // Classified as on /graphql: a resolver's error as thrown, variables that do not fit their
         // types as VALIDATION_ERROR without the values sent.
         const appError = classifyGraphQLError(errors[0]!);
-        if (isServerFault(appError)) {
+        if (isServerFault(appError.code)) {
           context.logger.error({ err: errors[0]!.originalError ?? errors[0], code: appError.code }, 'REST operation failed');
         }
         sendError(res, requestId, appError);
@@ -84,7 +89,7 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
     } catch (error) {
       const appError = classifyError(error);
       sendError(res, requestId, appError);
-      if (!(error instanceof AppError)) context.logger.error({ err: error, code: appError.code }, 'REST handler failed');
+      if (isServerFault(appError.code)) context.logger.error({ err: error, code: appError.code }, 'REST handler failed');
     }
   };
   // Bodies are read raw so the JSON parser can keep amounts exact (see json-body.ts).

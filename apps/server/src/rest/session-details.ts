@@ -94,7 +94,6 @@ export const getSessionRoute: RestRoute<undefined, { session: SessionDetailsData
   operationId: 'getSession',
   summary: 'Read a session with its participants and payments',
   auth: 'apiKey',
-  rateLimit: { name: 'merchantApi', key: (_req, merchant) => merchant!.integrationId },
   operation: GetSessionOperation,
   variables: (_body, req) => ({ id: req.params.sessionId }),
   respond: ({ session }) => toDetails(session),
@@ -109,7 +108,6 @@ export const cancelSessionRoute: RestRoute<undefined, { cancelSession: SessionDe
   description:
     'A completed or expired session cannot be cancelled (409 INVALID_STATE). Paid shares of a cancelled session are listed with their payments for refund.',
   auth: 'apiKey',
-  rateLimit: { name: 'merchantApi', key: (_req, merchant) => merchant!.integrationId },
   operation: CancelSessionOperation,
   variables: (_body, req) => ({ id: req.params.sessionId }),
   respond: ({ cancelSession }) => toDetails(cancelSession),

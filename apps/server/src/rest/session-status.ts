@@ -1,7 +1,6 @@
 import { ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
 import { SessionStatusOperation } from '../graphql/operations.js';
-import { pollLimitKey } from '../http/rate-limits.js';
 import type { RestRoute } from './rest-route.js';
 
 export const sessionStatusResponseSchema = z
@@ -30,8 +29,6 @@ export const sessionStatusRoute: RestRoute<undefined, StatusData> = {
   summary: 'Poll the payment status of a session',
   description: 'No API key; no personal data. Poll at most once a second per session (back off 5 to 10 s on 429).',
   auth: 'none',
-  // Per (session, client address): one pay page polling does not slow another down.
-  rateLimit: { name: 'poll', key: (req) => pollLimitKey(req.query.sessionId, req.ip ?? 'unknown') },
   query: [{ name: 'sessionId', description: 'The session to report on', required: true }],
   responseHeaders: { 'Cache-Control': 'no-store' },
   operation: SessionStatusOperation,

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { byClientAddress, RateLimited } from '../../graphql/rate-limited.js';
 import type { Account, OperatorToken } from './account.entity.js';
 import type { AdminPrincipal } from './account.service.js';
 import { ADMIN_COOKIE } from './sign-in.service.js';
@@ -46,13 +47,13 @@ export class AccountResolver {
     return true;
   }
 
+  @RateLimited('accountSignup', byClientAddress)
   @Mutation(() => AdminViewer, { description: 'Creates a merchant account and signs it in.' })
   async registerAccount(
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() context: RequestContext,
   ): Promise<AdminViewer> {
-    await context.limit('accountSignup', context.clientAddress);
     await context.services.accounts.createAccount(context.em, { email, password, role: 'merchant' });
     return this.login(email, password, context);
   }

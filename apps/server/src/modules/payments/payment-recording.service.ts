@@ -137,7 +137,7 @@ export class PaymentRecordingService {
       session.completedAt = now;
       // The completion event reads the payments as they now stand.
       await this.options.payments.save(tx);
-      await emitSessionCompleted(tx, session, now);
+      await emitSessionCompleted(tx, session, await this.options.payments.countedPayments(tx, session.id), now);
     }
   }
 

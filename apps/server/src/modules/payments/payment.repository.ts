@@ -70,6 +70,11 @@ export class PaymentRepository {
     return groupBySession(sessionIds, payments);
   }
 
+  /** The authorized payments a completed session counts, in the order they arrived (the completion event lists them). */
+  countedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
+    return em.find(Payment, { session: sessionId, status: 'authorized', refundRequired: false }, { orderBy: { authorizedAt: 'asc' } });
+  }
+
   /** Authorized money the merchant must void or refund (decisions §2, §6). */
   refundsOwed(em: EntityManager, sessionId: string): Promise<Payment[]> {
     return em.find(

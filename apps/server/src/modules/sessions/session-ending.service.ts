@@ -69,6 +69,7 @@ export class SessionEndingService {
       session,
       outcome.to === 'expired' ? 'SERVICE_SESSION_EXPIRED' : 'SERVICE_SESSION_CANCELLED',
       { by: outcome.to === 'cancelled' ? outcome.by : undefined },
+      () => this.options.payments.refundsOwed(em, session.id),
       now,
     );
     await this.options.announcer.announce(em, session.id);

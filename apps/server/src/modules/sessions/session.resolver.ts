@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import { pollLimitKey } from '../../http/rate-limits.js';
+import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
 import { WebhookEventView } from '../webhooks/webhook.types.js';
@@ -10,6 +11,7 @@ import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusVie
 /** Merchant operations (API key) and the public status. */
 @Resolver(() => SessionView)
 export class SessionResolver {
+  @RateLimited('createSession', byIntegration)
   @Mutation(() => CreateSessionPayload, { description: 'Creates a session (merchant API key, server-to-server only).' })
   async createSession(
     @Arg('input', () => CreateSessionInput) input: CreateSessionInput,
@@ -18,12 +20,12 @@ export class SessionResolver {
     @Ctx() context: RequestContext,
   ): Promise<CreateSessionPayload> {
     const merchant = await context.requireMerchant();
-    await context.limit('createSession', merchant.integrationId);
     const created = await context.services.sessionCreation.createSession(context.em, merchant, input, idempotencyKey);
     context.logger.info({ sessionId: created.sessionId, integrationId: merchant.integrationId, mode: merchant.mode }, 'session created');
     return toCreateSessionPayload(created);
   }
 
+  @RateLimited('merchantApi', byIntegrationOfApiKeyCalls)
   @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionView, { description: 'A session: of the calling merchant (API key), or one the signed-in admin user may see.' })
   async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
@@ -32,14 +34,13 @@ export class SessionResolver {
       return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
     }
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     return toSessionView(await context.services.sessionReads.findForMerchant(context.em, merchant, id));
   }
 
+  @RateLimited('merchantApi', byIntegration)
   @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
   async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
     return toSessionView(session);
@@ -71,9 +72,10 @@ export class SessionResolver {
     return (await context.loaders.refundsOwedOfSession.load(session.id)).map(toPaymentView);
   }
 
+  // Per (session, client address): one pay page polling does not slow another down.
+  @RateLimited('poll', (context, args) => pollLimitKey(args.sessionId, context.clientAddress))
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
-    await context.limit('poll', pollLimitKey(sessionId, context.clientAddress));
     return toStatusView(await context.services.sessionReads.findStatus(context.em, sessionId));
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Payment } from '../payments/payment.entity.js';
-import { PaymentRepository } from '../payments/payment.repository.js';
+import type { Payment } from '../payments/payment.entity.js';
 import type { Session } from '../sessions/session.entity.js';
 import { writeEvent } from './outbox.js';
 import type { EventType } from './webhook-event.entity.js';
@@ -31,13 +30,11 @@ function paymentSummary(payment: Payment): Record<string, unknown> {
   };
 }
 
-/** The one completion event; a unique index refuses a second one for the session. */
-export async function emitSessionCompleted(em: EntityManager, session: Session, now: Date): Promise<void> {
-  const payments = await em.find(
-    Payment,
-    { session: session.id, status: 'authorized', refundRequired: false },
-    { orderBy: { authorizedAt: 'asc' } },
-  );
+/**
+ * The one completion event, listing the payments that count towards it (the payments room reads
+ * them: PaymentRepository.countedPayments); a unique index refuses a second one for the session.
+ */
+export async function emitSessionCompleted(em: EntityManager, session: Session, payments: readonly Payment[], now: Date): Promise<void> {
   await writeEvent(em, {
     integration: session.integration,
     session,
@@ -57,10 +54,12 @@ export async function emitSessionEnded(
   session: Session,
   type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED',
   details: { by?: 'merchant' | 'host' },
+  /** Read only when the integration subscribes to the event (PaymentRepository.refundsOwed). */
+  loadRefundsOwed: () => Promise<Payment[]>,
   now: Date,
 ): Promise<void> {
   if (!session.integration.eventSubscriptions.includes(type)) return;
-  const owed = await new PaymentRepository().refundsOwed(em, session.id);
+  const owed = await loadRefundsOwed();
   await writeEvent(em, {
     integration: session.integration,
     session,

@@ -1,18 +1,20 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import { toDeliveryView, toEventView } from './webhook.mapper.js';
 import { WebhookDeliveryView, WebhookEventView } from './webhook.types.js';
 
 @Resolver()
 export class WebhookResolver {
+  @RateLimited('merchantApi', byIntegration)
   @Query(() => [WebhookEventView], { description: "The events of one of the merchant's sessions, with every delivery attempt (API key)." })
   async sessionEvents(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     const events = await context.services.webhooks.eventsOfSession(context.em, merchant, sessionId);
     return events.map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
+  @RateLimited('merchantApi', byIntegrationOfApiKeyCalls)
   @Mutation(() => [WebhookDeliveryView], {
     description: 'Sends an event again now, with the same eventId (API key, or a signed-in admin user).',
   })
@@ -32,7 +34,6 @@ export class WebhookResolver {
       return deliveries.map(toDeliveryView);
     }
     const merchant = await context.requireMerchant();
-    await context.limit('merchantApi', merchant.integrationId);
     const deliveries = await context.services.webhooks.redeliver(context.em, merchant, eventId);
     context.logger.info({ eventId, integrationId: merchant.integrationId }, 'event redelivery requested');
     return deliveries.map(toDeliveryView);

@@ -1,0 +1,88 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from './config.js';
+import type { Services } from './graphql/context.js';
+import type { Logger } from './logger.js';
+import { SessionAccess } from './modules/access/session-access.js';
+import { SessionAccessRepository } from './modules/access/session-access.repository.js';
+import { createAccountServices } from './modules/accounts/account-services.js';
+import type { LoginThrottle } from './modules/accounts/sign-in.service.js';
+import { AdminScope } from './modules/admin/admin-scope.js';
+import { ExplorerRepository } from './modules/admin/explorer.repository.js';
+import { ExplorerService } from './modules/admin/explorer.service.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { createIntegrationServices } from './modules/integrations/integration-services.js';
+import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
+import { FeedCache } from './modules/live/feed-cache.js';
+import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
+import { PartnerClient } from './modules/payments/partner-client.js';
+import { createSessionServices } from './modules/sessions/session-services.js';
+import type { SessionProgress } from './modules/sessions/session.repository.js';
+import { webhookRepository } from './modules/webhooks/webhook.repository.js';
+import { WebhookService } from './modules/webhooks/webhook.service.js';
+import type { SecretBox } from './security/secret-box.js';
+
+export interface ServiceDeps {
+  config: Config;
+  orm: MikroORM;
+  /** For the change feed's dedicated LISTEN connection. */
+  databaseUrl: string;
+  logger: Logger;
+  secretBox: SecretBox;
+  loginThrottle: LoginThrottle;
+  now?: () => Date;
+}
+
+/**
+ * Every module's services, made once per app: one repository per aggregate, shared by the services
+ * of one concern each, and the per-app state of the change feed (announcer, hub, caches). The ORM
+ * subscribers are registered here, once; MikroORM 6 cannot unregister one, so after the app stops
+ * they stay registered without listeners.
+ */
+export function createServices(deps: ServiceDeps): Services {
+  const { config, orm, logger, secretBox, now } = deps;
+  // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
+  const announcer = new SessionChangeAnnouncer();
+  orm.em.getEventManager().registerSubscriber(announcer);
+  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer });
+  const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
+  const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
+  live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
+  live.onIntegrationChange((integrationId) => keyCache.invalidateGroup(integrationId));
+  live.onInterruption(() => {
+    statusCache.clear();
+    keyCache.clear();
+  });
+
+  const audit = new AuditService(new AuditRepository());
+  const integrationRepository = new IntegrationRepository();
+  const integrations = createIntegrationServices({
+    secretBox,
+    integrations: integrationRepository,
+    audit,
+    keyCache,
+    signingSecretGraceMs: config.signingSecretGraceMs,
+  });
+  orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
+  const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  return {
+    ...createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle }),
+    explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
+    adminScope: new AdminScope(integrationRepository),
+    audit,
+    ...integrations,
+    access,
+    ...createSessionServices({
+      publicBaseUrl: config.publicBaseUrl,
+      signingSecrets: integrations.signingSecrets,
+      secretBox,
+      access,
+      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
+      announcer,
+      statusCache,
+      now,
+    }),
+    webhooks: new WebhookService(webhookRepository),
+    live,
+  };
+}
