@@ -385,15 +385,18 @@ describe('sessions explorer and dashboards', () => {
     for (let index = 0; index < 55; index += 1) {
       await createSession(integrationA.apiKey, integrationA.id, { amountMinor: String(1000 + index), merchantOrderRef: `page-${index}` });
     }
-    const knex = server.orm.em.getConnection().getKnex();
-    const queries: string[] = [];
-    const listen = (query: { sql: string }) => queries.push(query.sql);
-    knex.on('query', listen);
-    const first = await alice.ok(PAGE, { filter: { integrationId: integrationA.id }, first: 50 });
-    knex.off('query', listen);
-    // The dispatcher shares the pool: leave out its claims, count what the request ran.
+    // Both pools: the page's reads run on the dashboard pool, its sign-in check on the main one.
+    let first: any;
+    const queries = await statementsDuring(alice, async () => {
+      first = await alice.ok(PAGE, { filter: { integrationId: integrationA.id }, first: 50 });
+    });
+    // The dispatcher shares the main pool: leave out its claims, count what the request ran.
     const requestQueries = queries.filter((sql) => !/webhook_delivery.*skip locked|pg_notify|listen/i.test(sql));
     expect(first.sessions.edges).toHaveLength(50);
+    expect(
+      requestQueries.some((sql) => /from "?payment"?/i.test(sql)),
+      requestQueries.join('\n'),
+    ).toBe(true);
     expect(requestQueries.length, requestQueries.join('\n')).toBeLessThanOrEqual(6);
     expect(first.sessions.edges[0].node.orderReference).toBe('page-54');
     expect(first.sessions.edges[0].node.participants).toHaveLength(1);
