@@ -74,7 +74,13 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
   const services = createServices({ ...deps, loginThrottle: rateLimits });
-  await services.live.start();
+  try {
+    await services.live.start();
+  } catch (error) {
+    // A failed start (database down at boot) must not leave the Redis client connecting forever.
+    redis?.disconnect();
+    throw error;
+  }
 
   const schema = await buildPaySplitSchema();
   const trusted: TrustedDocumentPolicy = {

@@ -108,4 +108,25 @@ describe('refundsOwed on a page of sessions', () => {
     const paymentQueries = queries.filter((sql) => /from "payment"/.test(sql));
     expect(paymentQueries, paymentQueries.join('\n')).toHaveLength(1);
   });
+
+  it('reads refundsOwed afresh after a mutation in the same document', async () => {
+    const session = await createSession(40);
+    const owed = await owe(session, '1040');
+    const response = await postJson<{ data?: Record<string, { refundsOwed?: { id: string }[] }>; errors?: unknown[] }>(
+      `${server.baseUrl}/graphql`,
+      {
+        query: `mutation($sessionId: ID!, $paymentId: ID!) {
+          before: cancelSession(id: $sessionId) { refundsOwed { id } }
+          refund: recordPayment(input: { paymentId: $paymentId, action: REFUND }) { paymentStatus }
+          after: cancelSession(id: $sessionId) { refundsOwed { id } }
+        }`,
+        variables: { sessionId: session.sessionId, paymentId: owed },
+      },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    expect(response.body.errors, JSON.stringify(response.body.errors)).toBeUndefined();
+    expect(response.body.data!.before!.refundsOwed).toEqual([{ id: owed }]);
+    // The refund recorded between them: the second read must not be the first one's cached batch.
+    expect(response.body.data!.after!.refundsOwed).toEqual([]);
+  });
 });

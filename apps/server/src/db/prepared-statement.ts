@@ -25,11 +25,21 @@ interface PooledClient {
 /**
  * Runs `statement` on a connection of the ORM's own pool, so the pool's size, timeouts (a down
  * database fails within seconds, never hangs) and type parsing (timestamps arrive as text, as
- * MikroORM configures them) are the same as for every other query. Inside a transaction it runs on
- * the transaction's connection (knex hands that one out), so it commits or rolls back with the rest.
+ * MikroORM configures them) are the same as for every other query. A statement that writes part
+ * of a transaction says so (`joinTransaction`) and runs on the transaction's connection (knex
+ * hands that one out), so it commits or rolls back with the rest; any other statement refuses to
+ * run inside one, since it would silently read outside the caller's snapshot or locks.
  */
-export async function runPrepared<Row>(em: EntityManager, statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+export async function runPrepared<Row>(
+  em: EntityManager,
+  statement: PreparedStatement,
+  values: readonly unknown[],
+  options: { joinTransaction?: boolean } = {},
+): Promise<Row[]> {
   const transaction = em.getTransactionContext<{ client: unknown }>();
+  if (transaction && !options.joinTransaction) {
+    throw new Error(`Prepared statement ${statement.name} cannot join a transaction`);
+  }
   const client = (transaction?.client ?? em.getConnection().getKnex().client) as PooledClient;
   const connection = await client.acquireConnection();
   try {

@@ -46,6 +46,8 @@ export interface RequestContext {
   readonly logger: Logger;
   readonly services: Services;
   readonly loaders: RequestLoaders;
+  /** Empties the loaders' caches: after a mutation, rows loaded earlier in the document may have changed. */
+  forgetLoadedRows(): void;
   /** The merchant behind the API key; throws the spec's auth codes. Memoized per request. */
   requireMerchant(): Promise<MerchantPrincipal>;
   /**
@@ -143,6 +145,10 @@ export function createRequestContext(
         integrations: root.services.integrationRecords,
         webhooks: webhookRepository,
       }));
+    },
+    forgetLoadedRows() {
+      // In place: Apollo's copy of the context holds the same loaders object.
+      if (loaders) for (const loader of Object.values(loaders)) loader.clearAll();
     },
     hasApiKey: facts.apiKey !== undefined,
     setHeader: facts.setHeader ?? (() => undefined),

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { defaultFieldResolver, type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { guardIdArguments } from './id-arguments.js';
+import type { RequestContext } from './context.js';
 import { AccountResolver } from '../modules/accounts/account.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
@@ -41,7 +42,26 @@ export async function buildPaySplitSchema(): Promise<GraphQLSchema> {
     validate: false,
   });
   // Ids are checked where they enter, for every transport (id-arguments.ts).
-  return guardIdArguments(schema);
+  return forgetLoadedRowsAfterMutations(guardIdArguments(schema));
+}
+
+/**
+ * The request's DataLoaders cache rows for the whole document; a mutation may change them (a
+ * payment recorded, a key revoked), so each mutation empties them once it has run, before its own
+ * result's fields are resolved. Mutations run one after another, so every later field reads fresh.
+ */
+function forgetLoadedRowsAfterMutations(schema: GraphQLSchema): GraphQLSchema {
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = async (source, args, context: RequestContext, info) => {
+      try {
+        return await resolve(source, args, context, info);
+      } finally {
+        context.forgetLoadedRows();
+      }
+    };
+  }
+  return schema;
 }
 
 /** The SDL published as apps/server/schema.graphql (sorted, so diffs show real changes only). */

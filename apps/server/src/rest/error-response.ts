@@ -1,4 +1,4 @@
-import { type AppError, ERROR_CLASSES, type ErrorDetail } from '@paysplit/domain';
+import { type AppError, ERROR_CLASSES, ErrorCode, type ErrorDetail } from '@paysplit/domain';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { scrubSecrets } from '../logger.js';
@@ -33,7 +33,8 @@ export function errorBody(requestId: string, code: string, message: string, deta
 
 /** The one way an error leaves the REST layer: status and Retry-After from the error table, the spec's body. */
 export function sendError(res: Response, requestId: string, error: AppError): void {
-  const { status, retryAfterSeconds } = ERROR_CLASSES[error.code];
+  // A code missing from the table (never, by its type) still answers as our fault, not a TypeError.
+  const { status, retryAfterSeconds } = ERROR_CLASSES[error.code] ?? ERROR_CLASSES[ErrorCode.InternalError];
   const wait = error.retryAfterSeconds ?? retryAfterSeconds;
   if (wait !== undefined) res.setHeader('Retry-After', String(Math.ceil(wait)));
   res.status(status).json(errorBody(requestId, error.code, error.message, error.details));

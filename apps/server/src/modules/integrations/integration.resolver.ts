@@ -17,11 +17,6 @@ import {
   SigningSecretKindEnum,
 } from './integration.types.js';
 
-/** A later field of the same document lists the keys as they are now, not as the request first read them. */
-function forgetListedKeys(context: RequestContext, integrationId: string): void {
-  context.loaders.apiKeysOfIntegration.clear(integrationId);
-}
-
 /** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
 @Resolver(() => IntegrationView)
 export class IntegrationResolver {
@@ -98,7 +93,6 @@ export class IntegrationResolver {
       who: principal,
       requireOnboarding: true,
     });
-    forgetListedKeys(context, integration.id);
     return Object.assign(new CreatedApiKey(), { apiKey, key: toApiKeyView(record) });
   }
 
@@ -111,7 +105,6 @@ export class IntegrationResolver {
     const principal = await context.requireAdmin();
     const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
     const revoked = await context.services.apiKeys.revokeApiKeyOf(context.em, integration, keyId, principal);
-    forgetListedKeys(context, integration.id);
     return toApiKeyView(revoked);
   }
 

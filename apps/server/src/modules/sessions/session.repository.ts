@@ -100,26 +100,33 @@ export class SessionRepository {
 
   /**
    * Writes a session and its participants. Without participants it is one prepared INSERT (atomic
-   * by itself, so callers may skip the transaction); with them, call it inside one.
+   * by itself, so callers may skip the transaction); with them, call it inside one. The session row
+   * bypasses the unit of work: `em` knows it only as an unloaded reference afterwards, so read it
+   * back through a fresh fork, never through `em`.
    */
   async insertSession(em: EntityManager, session: NewSession, participants: readonly NewParticipant[]): Promise<void> {
-    await runPrepared(em, INSERT_SESSION_STATEMENT, [
-      session.id,
-      session.integrationId,
-      session.mode,
-      session.status,
-      session.currency,
-      session.amountMinor.toString(),
-      session.splitMode,
-      session.hostTokenHash,
-      session.orderReference,
-      JSON.stringify(session.metadata),
-      session.successUrl,
-      session.cancelUrl,
-      session.expiresAt,
-      session.createdAt,
-      session.description,
-    ]);
+    await runPrepared(
+      em,
+      INSERT_SESSION_STATEMENT,
+      [
+        session.id,
+        session.integrationId,
+        session.mode,
+        session.status,
+        session.currency,
+        session.amountMinor.toString(),
+        session.splitMode,
+        session.hostTokenHash,
+        session.orderReference,
+        JSON.stringify(session.metadata),
+        session.successUrl,
+        session.cancelUrl,
+        session.expiresAt,
+        session.createdAt,
+        session.description,
+      ],
+      { joinTransaction: true },
+    );
     if (participants.length === 0) return;
     const owner = em.getReference(Session, session.id);
     participants.forEach((participant, position) =>
