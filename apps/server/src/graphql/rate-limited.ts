@@ -1,5 +1,6 @@
 import { type GraphQLSchema, Kind, type OperationDefinitionNode, type DocumentNode, type ValueNode } from 'graphql';
-import { Extensions, type MiddlewareFn, UseMiddleware } from 'type-graphql';
+import { defaultFieldResolver, isObjectType } from 'graphql';
+import { Extensions } from 'type-graphql';
 import type { LimitName } from '../http/rate-limits.js';
 import type { RequestContext } from './context.js';
 
@@ -27,26 +28,34 @@ export const byIntegrationOfApiKeyCalls: RateLimitKey = (context) => (context.ha
 export const byClientAddress: RateLimitKey = (context) => context.clientAddress;
 
 /**
- * Declares the limit of an operation once, whatever transport carries it: GraphQL counts it in
- * the middleware below, a REST route counts the same declaration before reading the body
- * (rest/rest-route.ts). The declaration is visible in the built schema's field extensions.
+ * Declares the limit of an operation once, whatever transport carries it: the declaration lives in
+ * the field's extensions of the built schema; enforceDeclaredLimits counts it for GraphQL calls, a
+ * REST route counts the same declaration before reading the body (rest/rest-route.ts).
  */
 export function RateLimited(name: LimitName, key: RateLimitKey): MethodDecorator {
   const declaration: RateLimitDeclaration = { name, key };
-  const extensions = Extensions({ rateLimit: declaration });
-  const middleware = UseMiddleware(countCall(declaration));
-  return (target, property, descriptor) => {
-    extensions(target, property, descriptor);
-    middleware(target, property, descriptor);
-  };
+  return Extensions({ rateLimit: declaration });
 }
 
-function countCall(declaration: RateLimitDeclaration): MiddlewareFn<RequestContext> {
-  return async ({ context, args }, next) => {
-    // A REST route has counted this call already, before reading its body.
-    if (!context.limitCounted) await countAgainst(declaration, context, args);
-    return next();
-  };
+/**
+ * Wraps every field that declares a limit so a call counts against it first, unless a REST route
+ * already counted it. A plain wrapper rather than a type-graphql middleware: the REST poll, the
+ * busiest call, passes straight through without the middleware chain's extra promises.
+ */
+export function enforceDeclaredLimits(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const declaration = field.extensions.rateLimit as RateLimitDeclaration | undefined;
+      if (!declaration) continue;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      field.resolve = (source, args: Record<string, unknown>, context: RequestContext, info) =>
+        context.limitCounted
+          ? resolve(source, args, context, info)
+          : countAgainst(declaration, context, args).then(() => resolve(source, args, context, info));
+    }
+  }
+  return schema;
 }
 
 export async function countAgainst(

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { defaultFieldResolver, type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { guardIdArguments } from './id-arguments.js';
+import { enforceDeclaredLimits } from './rate-limited.js';
 import type { RequestContext } from './context.js';
 import { AccountResolver } from '../modules/accounts/account.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
@@ -42,7 +43,8 @@ export async function buildPaySplitSchema(): Promise<GraphQLSchema> {
     validate: false,
   });
   // Ids are checked where they enter, for every transport (id-arguments.ts).
-  return forgetLoadedRowsAfterMutations(guardIdArguments(schema));
+  // Ids first (a malformed id is refused before it counts against a limit), then the limits.
+  return forgetLoadedRowsAfterMutations(guardIdArguments(enforceDeclaredLimits(schema)));
 }
 
 /**
