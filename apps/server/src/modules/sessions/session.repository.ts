@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
@@ -129,9 +130,7 @@ export class SessionRepository {
     );
     if (participants.length === 0) return;
     const owner = em.getReference(Session, session.id);
-    participants.forEach((participant, position) =>
-      em.create(Participant, { ...participant, session: owner, position, createdAt: session.createdAt, updatedAt: session.createdAt }),
-    );
+    participants.forEach((participant, position) => addParticipant(em, owner, participant, position, session.createdAt));
     await em.flush();
   }
 
@@ -216,8 +215,10 @@ export class SessionRepository {
       if (existing) {
         em.assign(existing, fields);
       } else {
-        const created = em.create(Participant, { session, isHost: entry.isHost, createdAt: now, ...fields });
-        if (!entry.isHost) created.tokenHash = write.inviteTokenHash(created.id);
+        const id = randomUUID();
+        const tokenHash = entry.isHost ? null : write.inviteTokenHash(id);
+        const { displayName, email, amountMinor } = fields;
+        addParticipant(em, session, { id, isHost: entry.isHost, tokenHash, displayName, email, amountMinor }, entry.position, now);
       }
     });
     session.splitMode = write.splitMode;
@@ -288,4 +289,9 @@ function toProgress(row: StatusRow): SessionProgress {
     participantCount: Number(row.participant_count),
     paidCount: Number(row.paid_count),
   };
+}
+
+/** The one way a participant row is made: at creation and when a host's change adds someone. */
+function addParticipant(em: EntityManager, session: Session, participant: NewParticipant, position: number, at: Date): Participant {
+  return em.create(Participant, { ...participant, session, position, createdAt: at, updatedAt: at });
 }
