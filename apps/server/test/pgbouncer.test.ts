@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationListener } from '../src/db/notification-listener.js';
 import { migrate, openOrm } from '../src/db/orm.js';
+import { createLogger } from '../src/logger.js';
 import { SessionRepository } from '../src/modules/sessions/session.repository.js';
-import { type RunningPgBouncer, startPgBouncer } from './support/pgbouncer.js';
+import { type RunningPgBouncer, startPgBouncer } from '../src/bench/pgbouncer.js';
 import { createTestDatabase } from './support/test-database.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -46,6 +48,31 @@ describe('PgBouncer 1.18 in transaction mode between PaySplit and PostgreSQL', (
       expect(Number(row!.count)).toBe(0);
     } finally {
       await orm.close(true);
+    }
+  });
+
+  it('lets no notification through to a LISTEN made through it; a direct one hears it (hence DATABASE_DIRECT_URL)', async () => {
+    const heard: Record<'pooled' | 'direct', string[]> = { pooled: [], direct: [] };
+    const listen = (route: 'pooled' | 'direct') =>
+      new NotificationListener({
+        databaseUrl: route === 'pooled' ? pooler.url : database.url,
+        channels: ['pooler_probe'],
+        applicationName: `pooler-probe-${route}`,
+        logger: createLogger({ level: 'silent' }),
+        onNotification: (_channel, payload) => heard[route].push(payload ?? ''),
+      });
+    const listeners = [listen('pooled'), listen('direct')];
+    await Promise.all(listeners.map((listener) => listener.start()));
+    const orm = await openOrm({ databaseUrl: database.url, poolMax: 1 });
+    try {
+      await orm.em.fork().getConnection().execute(`select pg_notify('pooler_probe', 'changed')`);
+      const deadline = Date.now() + 1_000;
+      while (heard.direct.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual({ pooled: [], direct: ['changed'] });
+    } finally {
+      await orm.close(true);
+      await Promise.all(listeners.map((listener) => listener.stop()));
     }
   });
 

@@ -9,9 +9,15 @@ import { SecretBox } from '../../src/security/secret-box.js';
 import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser, payAppDocumentId } from './pay-browser.js';
 import { type ServerProcess, startRedis, startServerProcess } from './server-process.js';
-import { type RunningPgBouncer, startPgBouncer } from './pgbouncer.js';
+import { type RunningPgBouncer, startPgBouncer } from '../../src/bench/pgbouncer.js';
 import { createTestDatabase } from './test-database.js';
 import { postJson } from './test-server.js';
+
+/**
+ * The delivery cases wait up to 30 s and 40 s for the merchant to receive everything, after
+ * completing their sessions: vitest's 30 s default would cut them off first on a busy machine.
+ */
+const WAITS_FOR_DELIVERIES_MS = 90_000;
 
 /** How the instances reach PostgreSQL: directly, or through PgBouncer in transaction mode. */
 export type DatabaseRoute = 'direct' | 'pgbouncer';
@@ -191,37 +197,45 @@ export function describeTwoInstances(route: DatabaseRoute): void {
       await client.dispose();
     });
 
-    it('delivers 200 completion events exactly once with both dispatchers running', async () => {
-      const before = new Map(merchant.webhookCalls.map((call) => [call.json.eventId as string, 0]));
-      const sessions = await completeMany(200, [a, b], [integrations[2]!, integrations[3]!]);
-      const wanted = new Set(sessions);
-      const deadline = Date.now() + 30_000;
-      const forUs = () =>
-        merchant.webhookCalls.filter((call) => wanted.has(call.json.sessionId as string) && !before.has(call.json.eventId as string));
-      while (new Set(forUs().map((call) => call.json.eventId)).size < 200 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const calls = forUs();
-      expect(new Set(calls.map((call) => call.json.eventId)).size).toBe(200);
-      expect(calls).toHaveLength(200);
-    });
+    it(
+      'delivers 200 completion events exactly once with both dispatchers running',
+      async () => {
+        const before = new Map(merchant.webhookCalls.map((call) => [call.json.eventId as string, 0]));
+        const sessions = await completeMany(200, [a, b], [integrations[2]!, integrations[3]!]);
+        const wanted = new Set(sessions);
+        const deadline = Date.now() + 30_000;
+        const forUs = () =>
+          merchant.webhookCalls.filter((call) => wanted.has(call.json.sessionId as string) && !before.has(call.json.eventId as string));
+        while (new Set(forUs().map((call) => call.json.eventId)).size < 200 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const calls = forUs();
+        expect(new Set(calls.map((call) => call.json.eventId)).size).toBe(200);
+        expect(calls).toHaveLength(200);
+      },
+      WAITS_FOR_DELIVERIES_MS,
+    );
 
-    it('when A gets SIGTERM during deliveries, B finishes them: nothing lost, nothing sent twice', async () => {
-      merchant.webhookDelayMs = 600; // slow replies keep a backlog of deliveries in flight when A stops
-      const sessions = await completeMany(100, [a, b], [integrations[4]!]);
-      const exitCode = await a.stop();
-      expect(exitCode).toBe(0);
-      const wanted = new Set(sessions);
-      const deadline = Date.now() + 40_000;
-      const forUs = () => merchant.webhookCalls.filter((call) => wanted.has(call.json.sessionId as string));
-      while (new Set(forUs().map((call) => call.json.eventId)).size < 100 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const calls = forUs();
-      expect(new Set(calls.map((call) => call.json.eventId)).size).toBe(100);
-      expect(calls).toHaveLength(100);
-      merchant.webhookDelayMs = 0;
-    });
+    it(
+      'when A gets SIGTERM during deliveries, B finishes them: nothing lost, nothing sent twice',
+      async () => {
+        merchant.webhookDelayMs = 600; // slow replies keep a backlog of deliveries in flight when A stops
+        const sessions = await completeMany(100, [a, b], [integrations[4]!]);
+        const exitCode = await a.stop();
+        expect(exitCode).toBe(0);
+        const wanted = new Set(sessions);
+        const deadline = Date.now() + 40_000;
+        const forUs = () => merchant.webhookCalls.filter((call) => wanted.has(call.json.sessionId as string));
+        while (new Set(forUs().map((call) => call.json.eventId)).size < 100 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const calls = forUs();
+        expect(new Set(calls.map((call) => call.json.eventId)).size).toBe(100);
+        expect(calls).toHaveLength(100);
+        merchant.webhookDelayMs = 0;
+      },
+      WAITS_FOR_DELIVERIES_MS,
+    );
 
     it('keeps serving when Redis is unreachable (fails open) and counts it', async () => {
       await redis.stop();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../../src/db/embedded-database.js';
+import { findFreePort } from '../db/embedded-database.js';
 
 export interface RunningPgBouncer {
   /** `databaseUrl` with host and port of the pooler instead of PostgreSQL's. */
@@ -11,8 +11,8 @@ export interface RunningPgBouncer {
 }
 
 /**
- * A throw-away PgBouncer (Debian's package; .ci/run installs it when missing) on loopback in
- * transaction mode, in front of the PostgreSQL of `databaseUrl`, with that URL's user and password.
+ * A throw-away PgBouncer (Debian's package; .ci/run installs it when missing) for the bench and
+ * the tests (as a deployment puts one there, docs/operations.md), on loopback in transaction mode, in front of the PostgreSQL of `databaseUrl`, with that URL's user and password.
  * `serverPoolSize` bounds the server connections per database and user, as in production where
  * many clients share few connections.
  */
