@@ -35,7 +35,10 @@ import { createServices } from './services.js';
 export interface AppDeps {
   config: Config;
   orm: MikroORM;
-  /** For the dedicated LISTEN connection of live updates. */
+  /**
+   * A direct PostgreSQL connection (never a transaction pooler): the dedicated LISTEN connection of
+   * live updates, and the dashboard pool, whose statement_timeout is set per connection.
+   */
   databaseUrl: string;
   logger: Logger;
   secretBox: SecretBox;

@@ -11,6 +11,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
+  // The direct PostgreSQL connection when DATABASE_URL is a transaction-mode pooler (PgBouncer):
+  // what a pooler cannot carry (LISTEN, per-connection settings, migrations) connects here.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  // Off where the pooler cannot keep a named prepared statement on the client's behalf (PgBouncer
+  // before 1.21, or without max_prepared_statements): the hot paths then send the same text unnamed.
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRETS_KEY: z
     .string()
@@ -73,6 +82,10 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string | undefined;
+  /** Direct connection (no transaction pooler) for LISTEN, session settings and migrations; undefined means databaseUrl. */
+  readonly databaseDirectUrl: string | undefined;
+  /** Hot-path statements are named (prepared once per connection) rather than sent unnamed. */
+  readonly preparedStatements: boolean;
   /** Base of every address PaySplit hands out (sessionUrl); no trailing slash. */
   readonly publicBaseUrl: string;
   /** 32-byte key for secrets at rest; undefined means "use the generated development key". */
@@ -136,6 +149,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
     publicBaseUrl,
     secretsKey: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : undefined,
     dataDir: env.PAYSPLIT_DATA_DIR,

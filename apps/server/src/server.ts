@@ -42,10 +42,11 @@ export async function startServer(
   logger = createLogger({ level: config.logLevel, readable: wantsReadableLogs(config) }),
 ): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
-  const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.url, logger, secretBox: database.secretBox });
+  // LISTEN and the dashboard pool's per-connection settings need PostgreSQL itself, not a pooler.
+  const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.directUrl, logger, secretBox: database.secretBox });
   const dispatcher = new WebhookDispatcher({
     orm: database.orm,
-    databaseUrl: database.url,
+    databaseUrl: database.directUrl,
     signingSecrets: paysplit.services.signingSecrets,
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,

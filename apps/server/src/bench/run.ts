@@ -8,8 +8,9 @@ import { openOrm } from '../db/orm.js';
 import { createIntegrationServices } from '../modules/integrations/integration-services.js';
 import { SecretBox } from '../security/secret-box.js';
 import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.repository.js';
-import { load, type LoadResult, startChild } from './load.js';
+import { type ChildServer, load, type LoadResult, startChild } from './load.js';
 import { measureDashboardIsolation } from './dashboard-isolation.js';
+import { measureThroughPooler } from './through-pooler.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
 /**
@@ -24,9 +25,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LATENCY_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
 const LARGE_TABLE = Number(process.env.BENCH_LARGE_TABLE ?? 1_000_000);
 const SECRETS_KEY = '42'.repeat(32);
-/** `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions). */
+/**
+ * `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions);
+ * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions).
+ */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'dashboard-isolation') throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: dashboard-isolation)`);
+if (ONLY !== undefined && ONLY !== 'dashboard-isolation' && ONLY !== 'pgbouncer')
+  throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: dashboard-isolation, pgbouncer)`);
 
 interface Row {
   benchmark: string;
@@ -92,6 +97,12 @@ async function main(): Promise<void> {
       await seedSessions(orm, created.integration.id, LARGE_TABLE);
       await settle(orm);
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'pgbouncer') {
+      await seedSessions(orm, created.integration.id, 20_000);
+      await settle(orm);
+      const spread = await orm.em.getConnection().execute<{ id: string }[]>(`select id from session limit 20000`);
+      await poolerRows(database.url, environment, paysplit, spread, api, createBody);
       rssUnderLoad = await paysplit.rssMb();
     } else {
       // Status poll and GraphQL read, on a small table first.
@@ -256,6 +267,7 @@ async function main(): Promise<void> {
         },
         { createAt200, floorAt200 },
       );
+      await poolerRows(database.url, environment, paysplit, spread, api, createBody);
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
     }
     record(
@@ -318,6 +330,48 @@ async function settle(orm: Awaited<ReturnType<typeof openOrm>>): Promise<void> {
   await orm.em.getConnection().execute('vacuum (analyze) session');
   await orm.em.getConnection().execute('vacuum (analyze) participant');
   await orm.em.getConnection().execute('checkpoint');
+}
+
+/** The uncached status poll and creation through PgBouncer in transaction mode, beside direct. */
+async function poolerRows(
+  databaseUrl: string,
+  environment: Record<string, string>,
+  direct: ChildServer,
+  sessions: readonly { id: string }[],
+  createHeaders: Record<string, string>,
+  createBody: string,
+): Promise<void> {
+  const pooled = await measureThroughPooler({
+    databaseUrl,
+    environment,
+    direct,
+    pollPaths: sessions.map(({ id }) => `/api/payments/unified?sessionId=${id}`),
+    createHeaders,
+    createBody,
+    seconds: SECONDS,
+    compare: interleaved,
+  });
+  const setting = 'PgBouncer 1.18, transaction mode, DATABASE_PREPARED_STATEMENTS=off';
+  record(
+    'poll-pgbouncer',
+    {
+      benchmark: `status poll through ${setting}, ${sessions.length.toLocaleString('en')} sessions in turn (every answer from the database)`,
+      figure: fmt(pooled.poll.pooled),
+      baseline: `direct, same rotation: ${fmt(pooled.poll.direct)}`,
+      ratio: (pooled.poll.pooled.requestsPerSecond / pooled.poll.direct.requestsPerSecond).toFixed(2),
+    },
+    pooled.poll,
+  );
+  record(
+    'create-pgbouncer',
+    {
+      benchmark: `REST create session through ${setting} (max throughput)`,
+      figure: fmt(pooled.create.pooled),
+      baseline: `direct: ${fmt(pooled.create.direct)}`,
+      ratio: (pooled.create.pooled.requestsPerSecond / pooled.create.direct.requestsPerSecond).toFixed(2),
+    },
+    pooled.create,
+  );
 }
 
 /** Another merchant's session creation, idle and while eight dashboards send the heaviest allowed query (docs/benchmarks.md). */

@@ -5,7 +5,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '@paysplit/domain';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/orm.js';
 import { printPaySplitSchema } from '../graphql/schema.js';
 import { createLogger } from '../logger.js';
 import { AccountRepository } from '../modules/accounts/account.repository.js';
@@ -186,7 +185,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(config, logger, { migrate: parsed.command !== 'migrate' });
   try {
     if (parsed.command === 'migrate') {
-      const applied = await migrate(database.orm);
+      const applied = await database.migrate();
       print({ applied: applied.length === 0 ? 'nothing to apply' : applied }, parsed.json);
       return 0;
     }

@@ -3,6 +3,7 @@ import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql'
 import type { Logger } from '../logger.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { usePreparedStatements } from './prepared-statement.js';
 
 export interface OrmOptions {
   databaseUrl: string;
@@ -14,6 +15,15 @@ export interface OrmOptions {
   applicationName?: string;
   /** Server settings for every connection of the pool (sent at connect, like `-c name=value`). */
   settings?: Record<string, string | number>;
+  /**
+   * The URL is a transaction-mode pooler: send no settings at connect. PgBouncer 1.18 refuses a
+   * connection that carries statement_timeout or options, and a per-connection setting would leak
+   * to other clients sharing the server connection; such settings belong on the role
+   * (`ALTER ROLE … SET statement_timeout`, docs/operations.md) or on a direct pool.
+   */
+  throughPooler?: boolean;
+  /** DATABASE_PREPARED_STATEMENTS (default on): hot-path statements named or sent unnamed. */
+  preparedStatements?: boolean;
 }
 
 export function ormConfig(options: OrmOptions): Options {
@@ -34,10 +44,10 @@ export function ormConfig(options: OrmOptions): Options {
     pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000, acquireTimeoutMillis: 3_000, createTimeoutMillis: 2_000 },
     driverOptions: {
       connection: {
-        statement_timeout: options.statementTimeoutMs ?? 15_000,
+        ...(options.throughPooler ? {} : { statement_timeout: options.statementTimeoutMs ?? 15_000 }),
         connectionTimeoutMillis: 2_000,
         ...(options.applicationName ? { application_name: options.applicationName } : {}),
-        ...(options.settings
+        ...(options.settings && !options.throughPooler
           ? {
               options: Object.entries(options.settings)
                 .map(([name, value]) => `-c ${name}=${value}`)
@@ -57,6 +67,7 @@ export function ormConfig(options: OrmOptions): Options {
 
 export async function openOrm(options: OrmOptions): Promise<MikroORM> {
   const orm = await MikroORM.init(ormConfig(options));
+  usePreparedStatements(orm, options.preparedStatements ?? true);
   return orm;
 }
 

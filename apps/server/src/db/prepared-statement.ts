@@ -1,10 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 /**
  * A fixed SQL statement of a hot path (status poll, API-key check, session insert), run as a
  * named prepared statement: PostgreSQL parses and plans it once per connection instead of on every
  * request, and no query builder or entity hydration runs in Node. Measured in `npm run bench`
- * (docs/benchmarks.md). Everything else goes through MikroORM.
+ * (docs/benchmarks.md). Everything else goes through MikroORM, whose queries (knex on pg) are
+ * never named. Behind a pooler that cannot carry named statements they run unnamed (below).
  */
 export interface PreparedStatement {
   /** Unique per statement text: pg keeps one prepared statement of this name per connection. */
@@ -14,7 +15,21 @@ export interface PreparedStatement {
 }
 
 interface PgConnection {
-  query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * ORMs (by their configuration, shared by every fork) whose hot-path statements go unnamed: a
+ * transaction-mode pooler such as PgBouncer 1.18 hands each transaction a different server
+ * connection, where a statement this client prepared elsewhere does not exist (or another
+ * client's of the same name does). Unnamed, the text is parsed on every call, which it can carry.
+ */
+const unnamedStatements = new WeakSet<object>();
+
+/** DATABASE_PREPARED_STATEMENTS for one ORM (on unless switched off here). */
+export function usePreparedStatements(orm: MikroORM, on: boolean): void {
+  if (on) unnamedStatements.delete(orm.config);
+  else unnamedStatements.add(orm.config);
 }
 
 interface PooledClient {
@@ -43,7 +58,8 @@ export async function runPrepared<Row>(
   const client = (transaction?.client ?? em.getConnection().getKnex().client) as PooledClient;
   const connection = await client.acquireConnection();
   try {
-    const result = await connection.query({ name: statement.name, text: statement.text, values });
+    const named = !unnamedStatements.has(em.config);
+    const result = await connection.query({ ...(named ? { name: statement.name } : {}), text: statement.text, values });
     return result.rows as Row[];
   } finally {
     await client.releaseConnection(connection);
