@@ -53,10 +53,16 @@ export interface ChildServer {
 }
 
 /** Starts a built entry point of this package as a separate process and waits until it answers. */
-export async function startChild(entry: string, environment: Record<string, string>, readyPath: string): Promise<ChildServer> {
+export async function startChild(
+  entry: string,
+  environment: Record<string, string>,
+  readyPath: string,
+  /** Node options for the child (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs: readonly string[] = [],
+): Promise<ChildServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [fileURLToPath(new URL(entry, import.meta.url))], {
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL(entry, import.meta.url))], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: url, ...environment },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -27,11 +27,14 @@ const LARGE_TABLE = Number(process.env.BENCH_LARGE_TABLE ?? 1_000_000);
 const SECRETS_KEY = '42'.repeat(32);
 /**
  * `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions);
- * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions).
+ * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions);
+ * `BENCH_ONLY=hot-reads` the status poll and the GraphQL session query beside their floor (about a minute).
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'dashboard-isolation' && ONLY !== 'pgbouncer')
-  throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: dashboard-isolation, pgbouncer)`);
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads'];
+if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
+/** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 interface Row {
   benchmark: string;
@@ -70,7 +73,12 @@ async function main(): Promise<void> {
     DATABASE_POOL_MAX: '20',
     PAYSPLIT_DATA_DIR: dataDir,
   };
-  const paysplit = await startChild('../main.js', environment, '/readyz');
+  const paysplit = await startChild(
+    '../main.js',
+    environment,
+    '/readyz',
+    PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
+  );
   const floor = await startChild(
     './floor-server.js',
     { DATABASE_URL: database.url },
@@ -125,17 +133,21 @@ async function main(): Promise<void> {
         },
         { poll, pollFloor, rounds: pollRounds },
       );
-      const graphql = await load({
-        url: `${paysplit.url}/graphql`,
-        method: 'POST',
-        headers: api,
-        body: JSON.stringify({
-          query: 'query($id: ID!) { session(id: $id) { id status amountMinor paidMinor remainingMinor participants { id status } } }',
-          variables: { id: session.sessionId },
-        }),
-        seconds: SECONDS,
-        connections: 20,
-      });
+      const graphqlSession = () =>
+        load({
+          url: `${paysplit.url}/graphql`,
+          method: 'POST',
+          headers: api,
+          body: JSON.stringify({
+            query: 'query($id: ID!) { session(id: $id) { id status amountMinor paidMinor remainingMinor participants { id status } } }',
+            variables: { id: session.sessionId },
+          }),
+          seconds: SECONDS,
+          connections: 20,
+        });
+      const [graphql, graphqlFloor, graphqlRounds] = await interleaved(graphqlSession, () =>
+        load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
+      );
       record(
         'graphql-session',
         {
@@ -146,129 +158,141 @@ async function main(): Promise<void> {
         },
         { graphql },
       );
+      record(
+        'graphql-session-floor',
+        {
+          benchmark: 'GraphQL session query vs floor (max throughput)',
+          figure: fmt(graphql),
+          baseline: `floor (bare Express, one PK SELECT): ${fmt(graphqlFloor)}; target ratio >= 0.5`,
+          ratio: (graphql.requestsPerSecond / graphqlFloor.requestsPerSecond).toFixed(2),
+        },
+        { graphql, graphqlFloor, rounds: graphqlRounds },
+      );
       rssUnderLoad = await paysplit.rssMb();
+      // BENCH_ONLY=hot-reads stops here.
+      if (ONLY === undefined) {
+        // The same poll load spread over two instances on one database (decisions §9).
+        const second = await startChild('../main.js', environment, '/readyz');
+        try {
+          const [onA, onB] = await Promise.all([
+            load({ url: pollUrl, seconds: SECONDS, connections: 10 }),
+            load({ url: `${second.url}/api/payments/unified?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 10 }),
+          ]);
+          const together = onA.requestsPerSecond + onB.requestsPerSecond;
+          record(
+            'two-instances',
+            {
+              benchmark: 'status poll on two instances (max throughput, summed)',
+              figure: `${Math.round(together)} req/s (p99 ${Math.max(onA.p99Ms, onB.p99Ms)} ms)`,
+              baseline: `one instance: ${Math.round(poll.requestsPerSecond)} req/s`,
+              ratio: (together / poll.requestsPerSecond).toFixed(2),
+            },
+            { onA, onB, oneInstance: poll },
+          );
+        } finally {
+          await second.stop();
+        }
 
-      // The same poll load spread over two instances on one database (decisions §9).
-      const second = await startChild('../main.js', environment, '/readyz');
-      try {
-        const [onA, onB] = await Promise.all([
-          load({ url: pollUrl, seconds: SECONDS, connections: 10 }),
-          load({ url: `${second.url}/api/payments/unified?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 10 }),
-        ]);
-        const together = onA.requestsPerSecond + onB.requestsPerSecond;
-        record(
-          'two-instances',
-          {
-            benchmark: 'status poll on two instances (max throughput, summed)',
-            figure: `${Math.round(together)} req/s (p99 ${Math.max(onA.p99Ms, onB.p99Ms)} ms)`,
-            baseline: `one instance: ${Math.round(poll.requestsPerSecond)} req/s`,
-            ratio: (together / poll.requestsPerSecond).toFixed(2),
-          },
-          { onA, onB, oneInstance: poll },
-        );
-      } finally {
-        await second.stop();
-      }
-
-      // Poll latency with 1k vs 1M sessions stored: flat, because every lookup is by index. The
-      // 1,000 seeded sessions are polled in turn, so each answer comes from the database (a session
-      // is asked again only after 10 s, past the status cache's 2 s).
-      const seeded = await orm.em
-        .getConnection()
-        .execute<{ id: string }[]>(`select id from session where id <> ? limit 1000`, [session.sessionId]);
-      const pollPaths = (ids: readonly { id: string }[], path: string) => ids.map(({ id }) => `${path}?sessionId=${id}`);
-      const seededPaths = pollPaths(seeded, '/api/payments/unified');
-      const smallLatency = await load({
-        url: pollUrl,
-        paths: seededPaths,
-        seconds: SECONDS,
-        connections: 4,
-        rate: 100,
-      });
-      await seedSessions(orm, created.integration.id, LARGE_TABLE - 1_000);
-      await settle(orm);
-      const largeLatency = await load({
-        url: pollUrl,
-        paths: seededPaths,
-        seconds: SECONDS,
-        connections: 4,
-        rate: 100,
-      });
-      // The plan of the statement the poll runs (the prepared one), for a session of the rotation.
-      const plans = (
-        await orm.em
+        // Poll latency with 1k vs 1M sessions stored: flat, because every lookup is by index. The
+        // 1,000 seeded sessions are polled in turn, so each answer comes from the database (a session
+        // is asked again only after 10 s, past the status cache's 2 s).
+        const seeded = await orm.em
           .getConnection()
-          .execute<{ 'QUERY PLAN': string }[]>(`explain ${SESSION_STATUS_STATEMENT.text.replace('$1', `'${seeded[0]!.id}'`)}`)
-      ).map((line) => line['QUERY PLAN']);
-      record(
-        'poll-table-size',
-        {
-          benchmark: `status poll latency at 100 req/s, 1,000 sessions in turn, ${LARGE_TABLE.toLocaleString('en')} stored`,
-          figure: `p50 ${largeLatency.p50Ms} ms, p99 ${largeLatency.p99Ms} ms`,
-          baseline: `1,000 stored: p50 ${smallLatency.p50Ms} ms, p99 ${smallLatency.p99Ms} ms`,
-          ratio: (largeLatency.p99Ms / Math.max(1, smallLatency.p99Ms)).toFixed(2),
-        },
-        { smallLatency, largeLatency, plans },
-      );
-
-      // The status poll where the cache cannot help: 20,000 sessions in turn, each asked again only
-      // after about 15 s, so every answer is read from the database. Same rotation for the floor.
-      const spread = await orm.em.getConnection().execute<{ id: string }[]>(`select id from session limit 20000`);
-      const [spreadPoll, spreadFloor, spreadRounds] = await interleaved(
-        () => load({ url: pollUrl, paths: pollPaths(spread, '/api/payments/unified'), seconds: SECONDS, connections: 20 }),
-        () => load({ url: `${floor.url}/floor/status`, paths: pollPaths(spread, '/floor/status'), seconds: SECONDS, connections: 20 }),
-      );
-      record(
-        'poll-uncached',
-        {
-          benchmark: `status poll, 20,000 sessions in turn (every answer from the database; ${LARGE_TABLE.toLocaleString('en')} stored)`,
-          figure: fmt(spreadPoll),
-          baseline: `floor, same rotation: ${fmt(spreadFloor)}`,
-          ratio: (spreadPoll.requestsPerSecond / spreadFloor.requestsPerSecond).toFixed(2),
-        },
-        { spreadPoll, spreadFloor, rounds: spreadRounds },
-      );
-
-      // Session creation: throughput, and latency at a fixed 200 req/s.
-      // The same request against PaySplit and against the floor, unthrottled or at a fixed rate.
-      const createOn = (target: 'paysplit' | 'floor', rate?: number) =>
-        load({
-          url: target === 'paysplit' ? `${paysplit.url}/api/v1/payments/sessions` : `${floor.url}/floor/sessions`,
-          method: 'POST',
-          headers: target === 'paysplit' ? api : { 'content-type': 'application/json' },
-          body: createBody,
+          .execute<{ id: string }[]>(`select id from session where id <> ? limit 1000`, [session.sessionId]);
+        const pollPaths = (ids: readonly { id: string }[], path: string) => ids.map(({ id }) => `${path}?sessionId=${id}`);
+        const seededPaths = pollPaths(seeded, '/api/payments/unified');
+        const smallLatency = await load({
+          url: pollUrl,
+          paths: seededPaths,
           seconds: SECONDS,
-          connections: 20,
-          rate,
+          connections: 4,
+          rate: 100,
         });
-      const [create, createFloor, createRounds] = await interleaved(
-        () => createOn('paysplit'),
-        () => createOn('floor'),
-      );
-      record(
-        'create',
-        {
-          benchmark: 'REST create session (max throughput)',
-          figure: fmt(create),
-          baseline: `floor (bare Express, one INSERT): ${fmt(createFloor)}; target ratio >= 0.5`,
-          ratio: (create.requestsPerSecond / createFloor.requestsPerSecond).toFixed(2),
-        },
-        { create, createFloor, rounds: createRounds },
-      );
-      const createAt200 = await createOn('paysplit', 200);
-      const floorAt200 = await createOn('floor', 200);
-      record(
-        'create-200',
-        {
-          benchmark: 'REST create session at a fixed 200 req/s',
-          figure: `p50 ${createAt200.p50Ms} ms, p99 ${createAt200.p99Ms} ms, ${Math.round(createAt200.requestsPerSecond)} req/s`,
-          baseline: `floor: p50 ${floorAt200.p50Ms} ms, p99 ${floorAt200.p99Ms} ms`,
-          ratio: (createAt200.requestsPerSecond / Math.max(1, floorAt200.requestsPerSecond)).toFixed(2),
-        },
-        { createAt200, floorAt200 },
-      );
-      await poolerRows(database.url, environment, paysplit, spread, api, createBody);
-      await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+        await seedSessions(orm, created.integration.id, LARGE_TABLE - 1_000);
+        await settle(orm);
+        const largeLatency = await load({
+          url: pollUrl,
+          paths: seededPaths,
+          seconds: SECONDS,
+          connections: 4,
+          rate: 100,
+        });
+        // The plan of the statement the poll runs (the prepared one), for a session of the rotation.
+        const plans = (
+          await orm.em
+            .getConnection()
+            .execute<{ 'QUERY PLAN': string }[]>(`explain ${SESSION_STATUS_STATEMENT.text.replace('$1', `'${seeded[0]!.id}'`)}`)
+        ).map((line) => line['QUERY PLAN']);
+        record(
+          'poll-table-size',
+          {
+            benchmark: `status poll latency at 100 req/s, 1,000 sessions in turn, ${LARGE_TABLE.toLocaleString('en')} stored`,
+            figure: `p50 ${largeLatency.p50Ms} ms, p99 ${largeLatency.p99Ms} ms`,
+            baseline: `1,000 stored: p50 ${smallLatency.p50Ms} ms, p99 ${smallLatency.p99Ms} ms`,
+            ratio: (largeLatency.p99Ms / Math.max(1, smallLatency.p99Ms)).toFixed(2),
+          },
+          { smallLatency, largeLatency, plans },
+        );
+
+        // The status poll where the cache cannot help: 20,000 sessions in turn, each asked again only
+        // after about 15 s, so every answer is read from the database. Same rotation for the floor.
+        const spread = await orm.em.getConnection().execute<{ id: string }[]>(`select id from session limit 20000`);
+        const [spreadPoll, spreadFloor, spreadRounds] = await interleaved(
+          () => load({ url: pollUrl, paths: pollPaths(spread, '/api/payments/unified'), seconds: SECONDS, connections: 20 }),
+          () => load({ url: `${floor.url}/floor/status`, paths: pollPaths(spread, '/floor/status'), seconds: SECONDS, connections: 20 }),
+        );
+        record(
+          'poll-uncached',
+          {
+            benchmark: `status poll, 20,000 sessions in turn (every answer from the database; ${LARGE_TABLE.toLocaleString('en')} stored)`,
+            figure: fmt(spreadPoll),
+            baseline: `floor, same rotation: ${fmt(spreadFloor)}`,
+            ratio: (spreadPoll.requestsPerSecond / spreadFloor.requestsPerSecond).toFixed(2),
+          },
+          { spreadPoll, spreadFloor, rounds: spreadRounds },
+        );
+
+        // Session creation: throughput, and latency at a fixed 200 req/s.
+        // The same request against PaySplit and against the floor, unthrottled or at a fixed rate.
+        const createOn = (target: 'paysplit' | 'floor', rate?: number) =>
+          load({
+            url: target === 'paysplit' ? `${paysplit.url}/api/v1/payments/sessions` : `${floor.url}/floor/sessions`,
+            method: 'POST',
+            headers: target === 'paysplit' ? api : { 'content-type': 'application/json' },
+            body: createBody,
+            seconds: SECONDS,
+            connections: 20,
+            rate,
+          });
+        const [create, createFloor, createRounds] = await interleaved(
+          () => createOn('paysplit'),
+          () => createOn('floor'),
+        );
+        record(
+          'create',
+          {
+            benchmark: 'REST create session (max throughput)',
+            figure: fmt(create),
+            baseline: `floor (bare Express, one INSERT): ${fmt(createFloor)}; target ratio >= 0.5`,
+            ratio: (create.requestsPerSecond / createFloor.requestsPerSecond).toFixed(2),
+          },
+          { create, createFloor, rounds: createRounds },
+        );
+        const createAt200 = await createOn('paysplit', 200);
+        const floorAt200 = await createOn('floor', 200);
+        record(
+          'create-200',
+          {
+            benchmark: 'REST create session at a fixed 200 req/s',
+            figure: `p50 ${createAt200.p50Ms} ms, p99 ${createAt200.p99Ms} ms, ${Math.round(createAt200.requestsPerSecond)} req/s`,
+            baseline: `floor: p50 ${floorAt200.p50Ms} ms, p99 ${floorAt200.p99Ms} ms`,
+            ratio: (createAt200.requestsPerSecond / Math.max(1, floorAt200.requestsPerSecond)).toFixed(2),
+          },
+          { createAt200, floorAt200 },
+        );
+        await poolerRows(database.url, environment, paysplit, spread, api, createBody);
+        await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+      }
     }
     record(
       'rss',

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { MAX_PAGE_SIZE } from '../modules/admin/explorer.service.js';
 import type { RequestContext } from './context.js';
 import { inputErrorMessage } from './input-errors.js';
+import { OperationCostCache } from './operation-cost-cache.js';
 
 // Its ESM build imports graphql's .mjs files, a second copy of graphql beside the CommonJS one that
 // type-graphql builds the schema with ("Cannot use GraphQLObjectType from another module"). The
@@ -153,6 +154,15 @@ export function costLimitPlugin(
     admit?: (contextValue: RequestContext) => Promise<void>;
   } = {},
 ): ApolloServerPlugin<RequestContext> {
+  const knownCosts = new OperationCostCache();
+  // A remembered cost still needs variables that fit: otherwise execution refuses the operation and nothing is charged.
+  const costOf = (request: { query: DocumentNode; operationName?: string | null; variables?: Record<string, unknown> }) => {
+    const known = knownCosts.get(request.query, request.operationName, request.variables);
+    if (known !== undefined) return variablesRefused(schema, request) ? undefined : known;
+    const cost = estimateCost(schema, request);
+    if (cost !== undefined) knownCosts.set(request.query, request.operationName, request.variables, cost);
+    return cost;
+  };
   return {
     async requestDidStart() {
       return {
@@ -160,7 +170,7 @@ export function costLimitPlugin(
           // One hook, in order: Apollo runs the plugins' hooks at once, so a separate admission
           // plugin could refuse an operation this one had already charged.
           await options.admit?.(contextValue);
-          const cost = estimateCost(schema, { query: document, operationName: request.operationName, variables: request.variables });
+          const cost = costOf({ query: document, operationName: request.operationName, variables: request.variables });
           if (cost === undefined) return;
           if (cost > MAX_QUERY_COST) {
             const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';

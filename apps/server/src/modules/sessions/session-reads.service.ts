@@ -4,10 +4,12 @@ import type { Viewer } from '../access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import type { FeedCache } from '../live/feed-cache.js';
 import type { Session } from './session.entity.js';
+import type { SessionRecord, SessionRecordRepository } from './session-record.repository.js';
 import type { SessionProgress, SessionRepository } from './session.repository.js';
 
 export interface SessionReadOptions {
   sessions: SessionRepository;
+  records: SessionRecordRepository;
   /** Public progress by session; the server keeps it true with the change feed. */
   statusCache?: FeedCache<SessionProgress>;
 }
@@ -18,6 +20,13 @@ export class SessionReadService {
 
   async findForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<Session> {
     const session = isUuid(sessionId) ? await this.options.sessions.findForMerchant(em, sessionId, principal.integrationId) : null;
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    return session;
+  }
+
+  /** The same read as plain values: the merchant's GraphQL `session` query, a hot path (one statement, no entities). */
+  async findRecordForMerchant(em: EntityManager, principal: MerchantPrincipal, sessionId: string): Promise<SessionRecord> {
+    const session = isUuid(sessionId) ? await this.options.records.findForMerchant(em, sessionId, principal.integrationId) : undefined;
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
     return session;
   }

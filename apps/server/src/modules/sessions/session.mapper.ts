@@ -3,6 +3,7 @@ import type { Payment } from '../payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session-creation.service.js';
+import type { SessionRecord } from './session-record.repository.js';
 import type { SessionProgress } from './session.repository.js';
 import {
   CreateSessionPayload,
@@ -21,7 +22,7 @@ function inDisplayOrder(session: Session): Participant[] {
 
 /** Entities persist, views are the public contract: only what is listed here leaves the server. */
 export function toSessionView(session: Session): SessionView {
-  return Object.assign(new SessionView(), {
+  return toSessionViewOfRecord({
     id: session.id,
     integrationId: session.integration.id,
     status: session.status,
@@ -29,24 +30,55 @@ export function toSessionView(session: Session): SessionView {
     currency: session.currency,
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
-    remainingMinor: session.amountMinor - session.paidMinor,
     splitMode: session.splitMode ?? null,
-    participants: inDisplayOrder(session).map((participant) =>
-      Object.assign(new ParticipantView(), {
-        id: participant.id,
-        position: participant.position,
-        displayName: participant.displayName,
-        email: participant.email ?? null,
-        isHost: participant.isHost,
-        amountMinor: participant.amountMinor,
-        status: participant.status,
-      }),
-    ),
     orderReference: session.orderReference ?? null,
     description: session.description ?? null,
     metadata: session.metadata,
     version: session.version,
     completedAt: session.completedAt ?? null,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    expiresAt: session.expiresAt,
+    participants: inDisplayOrder(session).map(({ id, position, displayName, email, isHost, amountMinor, status }) => ({
+      id,
+      position,
+      displayName,
+      email: email ?? null,
+      isHost,
+      amountMinor,
+      status,
+    })),
+  });
+}
+
+/** The same view from plain values (a merchant's read: one statement, no entities). */
+export function toSessionViewOfRecord(session: SessionRecord): SessionView {
+  return Object.assign(new SessionView(), {
+    id: session.id,
+    integrationId: session.integrationId,
+    status: session.status,
+    mode: session.mode,
+    currency: session.currency,
+    amountMinor: session.amountMinor,
+    paidMinor: session.paidMinor,
+    remainingMinor: session.amountMinor - session.paidMinor,
+    splitMode: session.splitMode,
+    participants: session.participants.map((participant) =>
+      Object.assign(new ParticipantView(), {
+        id: participant.id,
+        position: participant.position,
+        displayName: participant.displayName,
+        email: participant.email,
+        isHost: participant.isHost,
+        amountMinor: participant.amountMinor,
+        status: participant.status,
+      }),
+    ),
+    orderReference: session.orderReference,
+    description: session.description,
+    metadata: session.metadata,
+    version: session.version,
+    completedAt: session.completedAt,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,

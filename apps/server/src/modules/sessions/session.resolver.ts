@@ -5,7 +5,7 @@ import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../gr
 import type { RequestContext } from '../../graphql/context.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
 import { WebhookEventView } from '../webhooks/webhook.types.js';
-import { toCreateSessionPayload, toPaymentView, toSessionView, toStatusView } from './session.mapper.js';
+import { toCreateSessionPayload, toPaymentView, toSessionView, toSessionViewOfRecord, toStatusView } from './session.mapper.js';
 import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
 /** Merchant operations (API key) and the public status. */
@@ -34,7 +34,7 @@ export class SessionResolver {
       return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
     }
     const merchant = await context.requireMerchant();
-    return toSessionView(await context.services.sessionReads.findForMerchant(context.em, merchant, id));
+    return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.em, merchant, id));
   }
 
   @RateLimited('merchantApi', byIntegration)
