@@ -77,6 +77,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
   const services = createServices({ ...deps, loginThrottle: rateLimits });
+  metrics.observeLiveUpdates(() => services.liveViews.stats);
   try {
     await services.live.start();
   } catch (error) {
@@ -224,11 +225,21 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     apollo,
     attachLiveUpdates(server) {
       detachers.push(
-        attachLiveUpdates(server, { schema, publicOrigin: new URL(config.publicBaseUrl).origin, logger, contextRoot: root, trusted }),
+        attachLiveUpdates(server, {
+          schema,
+          publicOrigin: new URL(config.publicBaseUrl).origin,
+          logger,
+          contextRoot: root,
+          trusted,
+          limits: config.live,
+          // The same address Express gives HTTP requests (TRUST_PROXY), for the per-address bound.
+          trustsProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+        }),
       );
     },
     async stop() {
       await Promise.all(detachers.map((detach) => detach()));
+      services.liveViews.stop();
       await services.live.stop();
       await dashboard.close();
       redis?.disconnect();

@@ -74,6 +74,18 @@ const environmentSchema = z.object({
   GRAPHQL_INTROSPECTION: z.enum(['on', 'off']).optional(),
   // Browsers may only run the pay app's and admin area's own documents: on by default in production.
   GRAPHQL_TRUSTED_DOCUMENTS_ONLY: z.enum(['on', 'off']).optional(),
+  // Live updates (graphql-ws, docs/operations.md): open subscriptions one session and one address
+  // may hold, the bytes a socket may leave unread before it is closed, and the ping interval (a
+  // socket that has not answered a ping by the next one is cut off).
+  LIVE_SUBSCRIPTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(50),
+  LIVE_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  LIVE_SEND_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(256 * 1024),
+  LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -124,6 +136,19 @@ export interface Config {
   readonly privateTestUrls: boolean;
   /** Browser callers may send only the documents the pay app and admin area were built with. */
   readonly trustedDocumentsOnly: boolean;
+  /** Bounds of the live updates' sockets (docs/operations.md, "Live updates"). */
+  readonly live: LiveLimits;
+}
+
+export interface LiveLimits {
+  /** Open subscriptions one session may have on one instance. */
+  readonly subscriptionsPerSession: number;
+  /** Open subscriptions one client address may hold on one instance. */
+  readonly subscriptionsPerAddress: number;
+  /** Bytes queued for a socket beyond which it is closed as too slow (4413) rather than sent more. */
+  readonly sendBufferBytes: number;
+  /** Ping every this many ms; a socket silent until the next ping is terminated. */
+  readonly pingIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +208,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     privateTestUrls: (env.PRIVATE_TEST_URLS ?? (env.NODE_ENV === 'production' ? 'refuse' : 'allow')) === 'allow',
     introspection: (env.GRAPHQL_INTROSPECTION ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     trustedDocumentsOnly: (env.GRAPHQL_TRUSTED_DOCUMENTS_ONLY ?? (env.NODE_ENV === 'production' ? 'on' : 'off')) === 'on',
+    live: Object.freeze({
+      subscriptionsPerSession: env.LIVE_SUBSCRIPTIONS_PER_SESSION,
+      subscriptionsPerAddress: env.LIVE_SUBSCRIPTIONS_PER_ADDRESS,
+      sendBufferBytes: env.LIVE_SEND_BUFFER_BYTES,
+      pingIntervalMs: env.LIVE_PING_INTERVAL_MS,
+    }),
   });
 }
 

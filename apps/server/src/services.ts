@@ -14,6 +14,7 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
+import { SessionFanout } from './modules/live/session-fanout.js';
 import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
 import { createSessionServices } from './modules/sessions/session-services.js';
@@ -65,6 +66,25 @@ export function createServices(deps: ServiceDeps): Services {
   });
   orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
   const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  const sessionServices = createSessionServices({
+    publicBaseUrl: config.publicBaseUrl,
+    signingSecrets: integrations.signingSecrets,
+    secretBox,
+    access,
+    partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
+    announcer,
+    statusCache,
+    now,
+  });
+  // Live pay pages: one read per committed change per instance, fanned out in memory (docs/architecture.md).
+  const liveViews = new SessionFanout({
+    // A fresh unit of work per read: the subscriptions live long, their data must not go stale.
+    load: (sessionId) => sessionServices.sessionReads.findForLiveUpdate(orm.em.fork({ clear: true }), sessionId),
+    limits: config.live,
+    logger,
+  });
+  live.onCommittedSessionChange((sessionId) => liveViews.changed(sessionId));
+  live.onReconnection(() => liveViews.refreshAll());
   return {
     ...createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle }),
     explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
@@ -72,17 +92,9 @@ export function createServices(deps: ServiceDeps): Services {
     audit,
     ...integrations,
     access,
-    ...createSessionServices({
-      publicBaseUrl: config.publicBaseUrl,
-      signingSecrets: integrations.signingSecrets,
-      secretBox,
-      access,
-      partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
-      announcer,
-      statusCache,
-      now,
-    }),
+    ...sessionServices,
     webhooks: new WebhookService(webhookRepository),
     live,
+    liveViews,
   };
 }

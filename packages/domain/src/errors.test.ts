@@ -34,6 +34,7 @@ describe('ErrorCode and ERROR_HTTP_STATUS', () => {
       PAYLOAD_TOO_LARGE: 413,
       UNSUPPORTED_MEDIA_TYPE: 415,
       RATE_LIMIT_EXCEEDED: 429,
+      TOO_MANY_SUBSCRIPTIONS: 429,
       INTERNAL_ERROR: 500,
       SERVICE_UNAVAILABLE: 503,
       PARTNER_CALL_FAILED: 502,
@@ -48,7 +49,10 @@ describe('ErrorCode and ERROR_HTTP_STATUS', () => {
     expect(Object.values(ErrorCode).filter(isServerFault).sort()).toEqual(['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
     expect(
       Object.entries(ERROR_CLASSES).flatMap(([code, row]) => (row.retryAfterSeconds === undefined ? [] : [[code, row.retryAfterSeconds]])),
-    ).toEqual([['SERVICE_UNAVAILABLE', 5]]);
+    ).toEqual([
+      ['TOO_MANY_SUBSCRIPTIONS', 30],
+      ['SERVICE_UNAVAILABLE', 5],
+    ]);
     expect(Object.isFrozen(ERROR_CLASSES)).toBe(true);
   });
 });

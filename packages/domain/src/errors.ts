@@ -27,6 +27,7 @@ export const ErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   RateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
+  TooManySubscriptions: 'TOO_MANY_SUBSCRIPTIONS',
   InternalError: 'INTERNAL_ERROR',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   PartnerCallFailed: 'PARTNER_CALL_FAILED',
@@ -71,6 +72,8 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   PAYLOAD_TOO_LARGE: notOurFault(413),
   UNSUPPORTED_MEDIA_TYPE: notOurFault(415),
   RATE_LIMIT_EXCEEDED: notOurFault(429),
+  // Live updates: a session's or an address's bound of open subscriptions (docs/operations.md).
+  TOO_MANY_SUBSCRIPTIONS: { status: 429, serverFault: false, retryAfterSeconds: 30 },
   INTERNAL_ERROR: { status: 500, serverFault: true },
   SERVICE_UNAVAILABLE: { status: 503, serverFault: true, retryAfterSeconds: 5 },
   // The merchant's create-payment endpoint failed or answered badly; the payer may try again.

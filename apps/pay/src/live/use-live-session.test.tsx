@@ -51,6 +51,18 @@ class FakeSocket {
     this.onclose?.({ code, reason, wasClean: true });
   }
 
+  /** Closes from the server's side, as a socket cut off as too slow is. */
+  serverClose(code: number, reason: string) {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code, reason, wasClean: true });
+  }
+
+  refuse(code: string) {
+    const payload = { data: null, errors: [{ message: 'refused', extensions: { code } }] };
+    this.onmessage?.({ data: JSON.stringify({ id: this.subscriptionId, type: 'next', payload }) });
+    this.onmessage?.({ data: JSON.stringify({ id: this.subscriptionId, type: 'complete' }) });
+  }
+
   push(view: PaySessionView) {
     this.onmessage?.({ data: JSON.stringify({ id: this.subscriptionId, type: 'next', payload: { data: { paySessionUpdated: view } } }) });
   }
@@ -104,6 +116,40 @@ describe('useLiveSession', () => {
     expect(screen.getByText('paid 16000')).toBeTruthy();
     await advance(30_000);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reconnects and reloads the session after the server closed its socket as too slow (4413)', async () => {
+    FakeSocket.accept = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, status: 'open', paidMinor: '0' }))),
+    );
+    const load = vi.fn(async () => session);
+    renderWithQuery(<Harness load={load} />, session);
+    await advance(10);
+    expect(FakeSocket.sockets).toHaveLength(1);
+    act(() => FakeSocket.sockets[0]!.serverClose(4413, 'Too slow: reconnect and reload'));
+    await advance(10_000);
+    expect(FakeSocket.sockets.length).toBe(2);
+    // What changed while the socket was gone was not pushed: the page reads the session again.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('polls and tries a socket again later when the server refuses the subscription (TOO_MANY_SUBSCRIPTIONS)', async () => {
+    FakeSocket.accept = true;
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ success: true, status: 'open', paidMinor: '0', updatedAt: session.updatedAt })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const load = vi.fn(async () => session);
+    renderWithQuery(<Harness load={load} />, session);
+    await advance(10);
+    act(() => FakeSocket.sockets[0]!.refuse('TOO_MANY_SUBSCRIPTIONS'));
+    await advance(5_000);
+    expect(fetchMock).toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    await advance(30_000);
+    expect(FakeSocket.sockets.length).toBe(2);
   });
 
   it('polls the public status when the socket cannot open, refetches on a change, and stops once a socket is back', async () => {

@@ -13,6 +13,8 @@ export function liveUrlFor(location: Pick<Location, 'protocol' | 'host'>): strin
 }
 
 const NORMAL_CLOSURE = 1000;
+/** The server's refusal of one more subscription; a socket closed as too slow (4413) is simply retried. */
+const TOO_MANY_SUBSCRIPTIONS = 'TOO_MANY_SUBSCRIPTIONS';
 const REOPEN_BASE_MS = 30_000;
 const REOPEN_MAX_MS = 5 * 60_000;
 
@@ -75,8 +77,15 @@ export function useLiveSession(session: PaySessionView | undefined): void {
         // graphql-ws requires a query string; an empty one beside documentId names a trusted document.
         { query: '', ...documentPayload(PaySessionUpdatedDocument), variables: { sessionId } },
         {
-          next: ({ data }) => {
+          next: ({ data, errors }) => {
             if (data) queryClient.setQueryData<PaySessionView>(key, (current) => newerView(current, data.paySessionUpdated));
+            // The server holds as many live pages of this session (or this address) as it allows:
+            // poll instead, and try a socket again later.
+            else if (errors?.some((error) => error.extensions?.code === TOO_MANY_SUBSCRIPTIONS)) {
+              missedUpdates = true;
+              poller.start();
+              reopenLater();
+            }
             // A push that failed to resolve: ask again, so an error (say, an expired cookie) shows.
             else refetch();
           },

@@ -12,7 +12,9 @@ import type { ExplorerService } from '../modules/admin/explorer.service.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
 import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
 import type { IntegrationServices } from '../modules/integrations/integration-services.js';
+import type { LiveConnection, SessionFanout } from '../modules/live/session-fanout.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
+import type { Session } from '../modules/sessions/session.entity.js';
 import type { SessionServices } from '../modules/sessions/session-services.js';
 import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
@@ -25,6 +27,8 @@ export interface Services extends IntegrationServices, AccountServices, SessionS
   webhooks: WebhookService;
   access: SessionAccess;
   live: SessionChangeHub;
+  /** The live updates' subscriptions of this instance: one read per change, fanned out in memory. */
+  liveViews: SessionFanout<Session>;
 }
 
 export interface CookieJar {
@@ -72,6 +76,8 @@ export interface RequestContext {
   readonly clientAddress: string;
   /** The document came from the trusted list by its documentId (graphql/trusted-documents.ts). */
   readonly trustedDocument: boolean;
+  /** The socket of a live-updates subscription (graphql-ws); undefined over HTTP. */
+  readonly liveConnection: LiveConnection | undefined;
   /**
    * Where this request's reads go: once requireAdmin has succeeded, a unit of work on the dashboard
    * pool (its own connections, statement_timeout; db/dashboard-database.ts); before that, `em`.
@@ -100,6 +106,8 @@ export interface RequestFacts {
   setHeader?: (name: string, value: string) => void;
   /** The document came from the trusted list (default false). */
   trustedDocument?: boolean;
+  /** The socket, for a live-updates subscription. */
+  liveConnection?: LiveConnection;
   /** Spends `points` of the budget named by `key` (throws RATE_LIMIT_EXCEEDED); absent: no budget. */
   chargeQueryCost?: (key: string, points: number) => Promise<void>;
 }
@@ -167,6 +175,7 @@ export function createRequestContext(
     },
     clientAddress: facts.clientAddress ?? 'unknown',
     trustedDocument: facts.trustedDocument ?? false,
+    liveConnection: facts.liveConnection,
     readEm: () => dashboardEm ?? em,
     async chargeQueryCost(points) {
       if (!facts.chargeQueryCost) return;

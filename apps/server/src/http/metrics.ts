@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolConnections } from '../db/pool-health.js';
+import type { FanoutStats } from '../modules/live/session-fanout.js';
 import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /** How long a read of the outbox backlog serves scrapes before the next one queries again. */
@@ -85,6 +86,35 @@ export class Metrics {
         this.set({ state: 'waiting' }, connections.waiting);
       },
     });
+  }
+
+  /** The live updates' figures (docs/operations.md, "Live updates"), read from the fan-out at each scrape. */
+  observeLiveUpdates(stats: () => FanoutStats): void {
+    new Gauge({
+      name: 'paysplit_live_subscriptions',
+      help: 'Live-updates subscriptions (graphql-ws) open on this instance',
+      registers: [this.registry],
+      collect() {
+        this.set(stats().subscriptions);
+      },
+    });
+    const counters = [
+      ['paysplit_live_session_reads_total', 'Session reads made for live pushes (one per change per instance)', 'reads'],
+      ['paysplit_live_pushes_total', 'Session views handed to live subscriptions', 'pushes'],
+      ['paysplit_live_closed_slow_total', 'Sockets closed for leaving more than LIVE_SEND_BUFFER_BYTES unread', 'closedAsSlow'],
+      ['paysplit_live_refused_total', 'Subscriptions refused with TOO_MANY_SUBSCRIPTIONS', 'refused'],
+    ] as const;
+    for (const [name, help, field] of counters) {
+      // A gauge read from a counter that only grows: prom-client counters cannot be set.
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(stats()[field]);
+        },
+      });
+    }
   }
 
   /** Times every request under its route pattern (never the raw URL: ids would explode the labels). */

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import { hashSecret, secretMatchesHash } from '../../security/tokens.js';
+import type { Session } from '../sessions/session.entity.js';
 import type { SessionAccessRepository } from './session-access.repository.js';
 
 /** Who is looking at a session in the pay app. */
@@ -47,6 +48,25 @@ export class SessionAccess {
     const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, hashSecret(token));
     if (participant?.tokenHash && secretMatchesHash(token, participant.tokenHash)) {
       return { role: 'participant', sessionId, participantId: participant.id };
+    }
+    throw denied;
+  }
+
+  /**
+   * The same decision as `resolve`, on a session already read with its participants (a live push:
+   * one read serves every subscriber, so nothing is queried here).
+   */
+  resolveOnLoaded(session: Session, token: string | undefined): Viewer {
+    const denied = new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
+    if (!token || !TOKEN_PATTERN.test(token)) throw denied;
+    const participants = session.participants.getItems();
+    if (secretMatchesHash(token, session.hostTokenHash)) {
+      return { role: 'host', sessionId: session.id, participantId: participants.find((participant) => participant.isHost)?.id ?? null };
+    }
+    const tokenHash = hashSecret(token);
+    const participant = participants.find((candidate) => candidate.tokenHash === tokenHash);
+    if (participant?.tokenHash && secretMatchesHash(token, participant.tokenHash)) {
+      return { role: 'participant', sessionId: session.id, participantId: participant.id };
     }
     throw denied;
   }

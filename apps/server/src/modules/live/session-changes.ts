@@ -69,16 +69,17 @@ type ChangeListener = (id: string) => void;
 export const CHANGE_FEED_APPLICATION_NAME = 'paysplit-change-feed';
 
 /**
- * Fans PostgreSQL notifications out to the live subscriptions of this instance, so a payment
- * recorded on any instance reaches a pay page connected to any other (decisions §9).
+ * Hears PostgreSQL notifications for this instance: the caches and the live updates' fan-out
+ * (session-fanout.ts) listen here, so a payment recorded on any instance reaches a pay page
+ * connected to any other (decisions §9). One connection per instance, whatever the subscribers.
  */
 export class SessionChangeHub {
   private readonly feed: NotificationListener;
-  private stopped = true;
-  private readonly listeners = new Map<string, Set<() => void>>();
   private readonly sessionListeners = new Set<ChangeListener>();
+  private readonly notifiedListeners = new Set<ChangeListener>();
   private readonly integrationListeners = new Set<ChangeListener>();
   private readonly interruptionListeners = new Set<() => void>();
+  private readonly reconnectionListeners = new Set<() => void>();
   /** Tells the session listeners; also what this instance's own announcements call, before they commit. */
   private readonly sessionChanged = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
@@ -97,9 +98,10 @@ export class SessionChangeHub {
           return;
         }
         this.sessionChanged(payload);
-        this.listeners.get(payload)?.forEach((listener) => listener());
+        this.notifiedListeners.forEach((listener) => listener(payload));
       },
-      // Changes during a gap are not replayed: caches are emptied, pay pages also poll.
+      onConnected: () => this.reconnectionListeners.forEach((listener) => listener()),
+      // Changes during a gap are not replayed: caches are emptied, live pages are read again on reconnection.
       onInterrupted: () => this.interruptionListeners.forEach((listener) => listener()),
     });
   }
@@ -114,6 +116,14 @@ export class SessionChangeHub {
     this.sessionListeners.add(listener);
   }
 
+  /**
+   * Hears each committed change of a session once, by its notification (this instance's own
+   * changes included, after their commit): what live pages are pushed on.
+   */
+  onCommittedSessionChange(listener: ChangeListener): void {
+    this.notifiedListeners.add(listener);
+  }
+
   /** Hears every change of an integration's settings or keys. */
   onIntegrationChange(listener: ChangeListener): void {
     this.integrationListeners.add(listener);
@@ -124,60 +134,19 @@ export class SessionChangeHub {
     this.interruptionListeners.add(listener);
   }
 
+  /** Called after every (re)connection: what changed during a gap was not heard. */
+  onReconnection(listener: () => void): void {
+    this.reconnectionListeners.add(listener);
+  }
+
   async start(): Promise<void> {
-    this.stopped = false;
     this.stopListeningLocally ??= this.options.announcer.onLocalChange(this.sessionChanged);
     await this.feed.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopListeningLocally?.();
     this.stopListeningLocally = undefined;
     await this.feed.stop();
-    for (const listeners of this.listeners.values()) listeners.forEach((listener) => listener());
-    this.listeners.clear();
-  }
-
-  /**
-   * Yields once per change of the session (changes that arrive while the consumer is busy are
-   * coalesced into one: the consumer always reads the latest state anyway). Ends on `return()`.
-   */
-  changes(sessionId: string): AsyncIterableIterator<true> {
-    let pending = false;
-    let wake: (() => void) | undefined;
-    let done = false;
-    const listener = (): void => {
-      pending = true;
-      wake?.();
-    };
-    const listeners = this.listeners.get(sessionId) ?? new Set();
-    listeners.add(listener);
-    this.listeners.set(sessionId, listeners);
-    const finish = (): void => {
-      done = true;
-      listeners.delete(listener);
-      if (listeners.size === 0) this.listeners.delete(sessionId);
-      wake?.();
-    };
-    const isStopped = (): boolean => this.stopped;
-    return {
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      async next(): Promise<IteratorResult<true>> {
-        while (!pending && !done && !isStopped()) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
-        }
-        if (done || isStopped()) return { done: true, value: undefined };
-        pending = false;
-        return { done: false, value: true };
-      },
-      async return(): Promise<IteratorResult<true>> {
-        finish();
-        return { done: true, value: undefined };
-      },
-    };
   }
 }

@@ -1,8 +1,10 @@
 import { AppError, ErrorCode } from '@paysplit/domain';
-import { Arg, Ctx, ID, Mutation, Query, Resolver, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { accessCookieName } from '../access/session-access.js';
+import type { LiveSnapshot } from '../live/session-fanout.js';
 import { StartPaymentPayload } from '../payments/payment.types.js';
+import type { Session } from './session.entity.js';
 import { toPaySessionView } from './session.mapper.js';
 import { ConfigureSessionInput, PaySessionView } from './session.types.js';
 
@@ -79,16 +81,21 @@ export class PaySessionResolver {
   @Subscription(() => PaySessionView, {
     description: 'Pushes the whole view each time the session changes (payments recorded on any instance included).',
     subscribe: async ({ args, context }: SubscribeResolverData<unknown, { sessionId: string }, RequestContext>) => {
-      // Authorise once, at subscription time; each push re-reads the session for the same viewer.
+      // Authorise once, at subscription time; each push is then checked against the session it carries.
       await context.requireViewer(args.sessionId);
-      return context.services.live.changes(args.sessionId);
+      return context.services.liveViews.subscribe(args.sessionId, { address: context.clientAddress, connection: context.liveConnection });
     },
   })
-  async paySessionUpdated(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
-    // A fresh unit of work per push: the subscription lives long, its data must not go stale.
-    const em = context.em.fork({ clear: true });
-    const viewer = await context.services.access.resolve(em, sessionId, context.cookies.get(accessCookieName(sessionId)));
-    const session = await context.services.sessionReads.findForViewer(em, viewer);
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+  paySessionUpdated(
+    @Root() update: LiveSnapshot<Session>,
+    @Arg('sessionId', () => ID) sessionId: string,
+    @Ctx() context: RequestContext,
+  ): PaySessionView {
+    // One read of the session serves every subscriber of this instance; each sees only what its own
+    // cookie grants, decided on that read (a participant removed since subscribing gets UNAUTHENTICATED).
+    if (!update.ok) throw new AppError(ErrorCode.ServiceUnavailable, 'The session could not be read; reload the page');
+    if (!update.session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    const viewer = context.services.access.resolveOnLoaded(update.session, context.cookies.get(accessCookieName(sessionId)));
+    return toPaySessionView(update.session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 }

@@ -38,6 +38,11 @@ export class SessionReadService {
     return session;
   }
 
+  /** The session a live push carries, with what every viewer's projection needs (participants, their token hashes, the merchant). */
+  async findForLiveUpdate(em: EntityManager, sessionId: string): Promise<Session | undefined> {
+    return (await this.options.sessions.findForViewer(em, sessionId)) ?? undefined;
+  }
+
   /** The public status of decisions §7: no names, no emails, no tokens. */
   async findStatus(em: EntityManager, sessionId: string): Promise<SessionProgress> {
     if (!isUuid(sessionId)) {

@@ -1,0 +1,208 @@
+import { AppError, ErrorCode } from '@paysplit/domain';
+import type { Logger } from '../../logger.js';
+
+/** What a push carries: the session as read once for all its subscribers here, or a failed read. */
+export type LiveSnapshot<Session> = { readonly ok: true; readonly session: Session | undefined } | { readonly ok: false };
+
+/** The socket under a subscription, as far as the fan-out needs it. */
+export interface LiveConnection {
+  /** Bytes queued for the socket and not yet written to it (ws `bufferedAmount`). */
+  bufferedAmount(): number;
+  /** Closes the socket as too slow; its client reconnects and reloads the session. */
+  closeAsSlow(): void;
+}
+
+export interface FanoutLimits {
+  subscriptionsPerSession: number;
+  subscriptionsPerAddress: number;
+  sendBufferBytes: number;
+}
+
+export interface FanoutStats {
+  /** Subscriptions open on this instance. */
+  subscriptions: number;
+  /** Sessions with at least one subscription here. */
+  sessions: number;
+  /** Session reads made for pushes: one per change per instance, whatever the number of subscribers. */
+  reads: number;
+  /** Snapshots handed to subscriptions. */
+  pushes: number;
+  /** Sockets closed because they left more than the send buffer bound unread. */
+  closedAsSlow: number;
+  /** Subscriptions refused by a bound. */
+  refused: number;
+}
+
+interface Subscriber<Session> {
+  readonly address: string;
+  readonly connection: LiveConnection | undefined;
+  /** The newest snapshot not yet taken: pushes that arrive while the socket is busy are coalesced. */
+  latest: LiveSnapshot<Session> | undefined;
+  wake: (() => void) | undefined;
+  done: boolean;
+}
+
+interface SessionSubscribers<Session> {
+  readonly subscribers: Set<Subscriber<Session>>;
+  reading: boolean;
+  /** A change arrived during the read: read again once it ends (its result may predate the change). */
+  again: boolean;
+}
+
+/**
+ * The live updates of one instance (docs/architecture.md, "Live updates"): every subscription of a
+ * session waits here, and one change of that session means one read of it, whose result every
+ * subscription then projects for its own viewer in memory. A socket that leaves too much unread is
+ * closed instead of being sent more, so a slow or dead reader never holds the others up.
+ */
+export class SessionFanout<Session> {
+  private readonly sessions = new Map<string, SessionSubscribers<Session>>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly counters = { reads: 0, pushes: 0, closedAsSlow: 0, refused: 0 };
+  private subscriptionCount = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly options: {
+      /** Reads the session for a push, in a unit of work of its own. */
+      load(sessionId: string): Promise<Session | undefined>;
+      limits: FanoutLimits;
+      logger: Logger;
+    },
+  ) {}
+
+  get stats(): FanoutStats {
+    return { subscriptions: this.subscriptionCount, sessions: this.sessions.size, ...this.counters };
+  }
+
+  /**
+   * A subscription to a session's changes: yields a snapshot after each (coalesced while the
+   * consumer is busy), ends on `return()` or when the fan-out stops. Refuses with
+   * TOO_MANY_SUBSCRIPTIONS past the session's or the address's bound.
+   */
+  subscribe(sessionId: string, from: { address: string; connection?: LiveConnection }): AsyncIterableIterator<LiveSnapshot<Session>> {
+    const key = sessionId.toLowerCase();
+    const { limits } = this.options;
+    const entry = this.sessions.get(key) ?? { subscribers: new Set<Subscriber<Session>>(), reading: false, again: false };
+    if (entry.subscribers.size >= limits.subscriptionsPerSession) {
+      this.counters.refused += 1;
+      throw new AppError(
+        ErrorCode.TooManySubscriptions,
+        `This session already has ${limits.subscriptionsPerSession} live subscriptions open; close one or reload later`,
+      );
+    }
+    if ((this.perAddress.get(from.address) ?? 0) >= limits.subscriptionsPerAddress) {
+      this.counters.refused += 1;
+      throw new AppError(
+        ErrorCode.TooManySubscriptions,
+        `This address already has ${limits.subscriptionsPerAddress} live subscriptions open; close one or reload later`,
+      );
+    }
+    const subscriber: Subscriber<Session> = {
+      address: from.address,
+      connection: from.connection,
+      latest: undefined,
+      wake: undefined,
+      done: this.stopped,
+    };
+    if (!this.stopped) {
+      entry.subscribers.add(subscriber);
+      this.sessions.set(key, entry);
+      this.perAddress.set(from.address, (this.perAddress.get(from.address) ?? 0) + 1);
+      this.subscriptionCount += 1;
+    }
+    const end = (): void => this.remove(key, subscriber);
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next(): Promise<IteratorResult<LiveSnapshot<Session>>> {
+        while (subscriber.latest === undefined && !subscriber.done) {
+          await new Promise<void>((resolve) => (subscriber.wake = resolve));
+          subscriber.wake = undefined;
+        }
+        const latest = subscriber.latest;
+        subscriber.latest = undefined;
+        if (subscriber.done || latest === undefined) return { done: true, value: undefined };
+        return { done: false, value: latest };
+      },
+      async return(): Promise<IteratorResult<LiveSnapshot<Session>>> {
+        end();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+
+  /** A session changed (a notification): read it once, if anyone here is watching, and push. */
+  changed(sessionId: string): void {
+    const key = sessionId.toLowerCase();
+    const entry = this.sessions.get(key);
+    if (!entry || this.stopped) return;
+    if (entry.reading) {
+      entry.again = true;
+      return;
+    }
+    void this.readAndPush(key, entry);
+  }
+
+  /** After a gap in the change feed: changes may have been missed, so every watched session is read again. */
+  refreshAll(): void {
+    for (const key of this.sessions.keys()) this.changed(key);
+  }
+
+  /** Ends every subscription (the app is stopping). */
+  stop(): void {
+    this.stopped = true;
+    for (const [key, entry] of this.sessions) for (const subscriber of [...entry.subscribers]) this.remove(key, subscriber);
+  }
+
+  private async readAndPush(key: string, entry: SessionSubscribers<Session>): Promise<void> {
+    entry.reading = true;
+    try {
+      do {
+        entry.again = false;
+        let snapshot: LiveSnapshot<Session>;
+        try {
+          this.counters.reads += 1;
+          snapshot = { ok: true, session: await this.options.load(key) };
+        } catch (error) {
+          this.options.logger.warn({ err: error, sessionId: key }, 'live update: reading the session failed');
+          snapshot = { ok: false };
+        }
+        // A change during the read is read again at once; this result may already be stale.
+        if (!entry.again) this.push(key, entry, snapshot);
+      } while (entry.again && !this.stopped && this.sessions.get(key) === entry);
+    } finally {
+      entry.reading = false;
+    }
+  }
+
+  private push(key: string, entry: SessionSubscribers<Session>, snapshot: LiveSnapshot<Session>): void {
+    const bound = this.options.limits.sendBufferBytes;
+    for (const subscriber of [...entry.subscribers]) {
+      // A socket that left this much unread is not reading: close it rather than queue more.
+      if (subscriber.connection && subscriber.connection.bufferedAmount() > bound) {
+        this.counters.closedAsSlow += 1;
+        this.remove(key, subscriber);
+        subscriber.connection.closeAsSlow();
+        continue;
+      }
+      this.counters.pushes += 1;
+      subscriber.latest = snapshot;
+      subscriber.wake?.();
+    }
+  }
+
+  private remove(key: string, subscriber: Subscriber<Session>): void {
+    if (subscriber.done) return;
+    subscriber.done = true;
+    subscriber.wake?.();
+    const entry = this.sessions.get(key);
+    if (!entry?.subscribers.delete(subscriber)) return;
+    if (entry.subscribers.size === 0) this.sessions.delete(key);
+    const left = (this.perAddress.get(subscriber.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(subscriber.address, left);
+    else this.perAddress.delete(subscriber.address);
+    this.subscriptionCount -= 1;
+  }
+}
