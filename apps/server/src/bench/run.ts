@@ -10,6 +10,7 @@ import { SecretBox } from '../security/secret-box.js';
 import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.repository.js';
 import { type ChildServer, load, type LoadResult, startChild } from './load.js';
 import { measureDashboardIsolation } from './dashboard-isolation.js';
+import { measureFanout } from './fanout.js';
 import { measureThroughPooler } from './through-pooler.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
@@ -28,10 +29,11 @@ const SECRETS_KEY = '42'.repeat(32);
 /**
  * `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions);
  * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions);
- * `BENCH_ONLY=hot-reads` the status poll and the GraphQL session query beside their floor (about a minute).
+ * `BENCH_ONLY=hot-reads` the status poll and the GraphQL session query beside their floor (about a minute);
+ * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads'];
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'fanout'];
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -105,6 +107,9 @@ async function main(): Promise<void> {
       await seedSessions(orm, created.integration.id, LARGE_TABLE);
       await settle(orm);
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'fanout') {
+      await fanoutRows(orm, environment);
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'pgbouncer') {
       await seedSessions(orm, created.integration.id, 20_000);
@@ -292,6 +297,7 @@ async function main(): Promise<void> {
         );
         await poolerRows(database.url, environment, paysplit, spread, api, createBody);
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+        await fanoutRows(orm, environment);
       }
     }
     record(
@@ -418,6 +424,56 @@ async function dashboardIsolationRow(
       ratio: (busy.p99Ms / Math.max(1, idle.p99Ms)).toFixed(2),
     },
     isolation,
+  );
+}
+
+/** Live pay pages: thousands of graphql-ws subscriptions, one instance then two (docs/benchmarks.md). */
+async function fanoutRows(orm: Awaited<ReturnType<typeof openOrm>>, environment: Record<string, string>): Promise<void> {
+  const fanout = await measureFanout({
+    // The partner stub listens on loopback.
+    environment: { ...environment, PRIVATE_TEST_URLS: 'allow' },
+    provision: async (partnerUrl) => {
+      const created = await createIntegrationServices({
+        secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
+      }).integrationSettings.createIntegration(orm.em.fork(), { name: 'Bench fan-out', partnerCreatePaymentUrl: partnerUrl });
+      return { integrationId: created.integration.id, apiKey: created.apiKey };
+    },
+    subscriptions: Number(process.env.BENCH_FANOUT_SUBSCRIPTIONS ?? 5_000),
+    sessions: Number(process.env.BENCH_FANOUT_SESSIONS ?? 500),
+    records: Number(process.env.BENCH_FANOUT_RECORDS ?? 500),
+  });
+  const { oneInstance: one, twoInstances: two } = fanout;
+  const ms = (value: number) => value.toFixed(1);
+  const pages = `${fanout.subscriptions.toLocaleString('en')} subscriptions over ${fanout.sessions} sessions (${fanout.subscribersPerSession} each)`;
+  record(
+    'fanout',
+    {
+      benchmark: `record reply -> push at every page of the session, ${pages}, one instance (${one.fromReplyMs.count} records)`,
+      figure: `p50 ${ms(one.fromReplyMs.median)} ms, p99 ${ms(one.fromReplyMs.p99)} ms (from sending: p99 ${ms(one.fromSendMs.p99)} ms); ${one.sessionReads} session reads for ${one.pushes} pushes`,
+      baseline: `target p99 < ${fanout.targetP99Ms} ms`,
+      ratio: (one.fromReplyMs.p99 / fanout.targetP99Ms).toFixed(2),
+    },
+    fanout,
+  );
+  record(
+    'fanout-memory',
+    {
+      benchmark: `memory per idle subscription (${pages}, one instance)`,
+      figure: `RSS ${one.rssIdleMb} -> ${one.rssSubscribedMb} MiB: ${one.rssPerSubscriptionKiB} KiB each; JS heap ${one.heapUsedIdleMb} -> ${one.heapUsedSubscribedMb} MiB: ${one.heapPerSubscriptionKiB} KiB each`,
+      baseline: 'reported (no target); RSS not after a forced GC',
+      ratio: '-',
+    },
+    { oneInstance: one },
+  );
+  record(
+    'fanout-two-instances',
+    {
+      benchmark: `the same, pages split across two instances (${two.subscriptionsOnA} + ${two.subscriptionsOnB}), records on the first`,
+      figure: `p50 ${ms(two.fromReplyMs.median)} ms, p99 ${ms(two.fromReplyMs.p99)} ms (from sending: p99 ${ms(two.fromSendMs.p99)} ms)`,
+      baseline: `target p99 < ${fanout.targetP99Ms} ms; one instance p99 ${ms(one.fromReplyMs.p99)} ms`,
+      ratio: (two.fromReplyMs.p99 / fanout.targetP99Ms).toFixed(2),
+    },
+    { twoInstances: two },
   );
 }
 

@@ -149,7 +149,7 @@ export function describeTwoInstances(route: DatabaseRoute): void {
       expect(statuses.at(-1)).toBe(429);
     });
 
-    it('pushes a payment recorded on A to a subscriber connected to B within 1 s', async () => {
+    it('pushes a payment recorded on A to subscribers connected to A and to B within 1 s', async () => {
       const target = integrations[1]!;
       const created = await postJson<{ sessionId: string; hostToken: string }>(
         `${a.baseUrl}/api/v1/payments/sessions`,
@@ -168,20 +168,24 @@ export function describeTwoInstances(route: DatabaseRoute): void {
           super(address, protocols, { headers: { cookie: `${accessCookieName(sessionId)}=${hostToken}` } });
         }
       }
-      const client = createClient({
-        url: `${b.baseUrl.replace('http', 'ws')}/graphql`,
-        webSocketImpl: BrowserSocket,
-        retryAttempts: 0,
-        lazy: false,
+      // Subscribers split across both instances: each instance fans the one change out to its own.
+      const pages = [a, b, b].map((server) => {
+        const client = createClient({
+          url: `${server.baseUrl.replace('http', 'ws')}/graphql`,
+          webSocketImpl: BrowserSocket,
+          retryAttempts: 0,
+          lazy: false,
+        });
+        const updates: any[] = [];
+        const connected = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
+        const unsubscribe = client.subscribe(
+          // What the pay app sends: its own document by id (production accepts nothing else from a browser).
+          { query: '', documentId: payAppDocumentId('PaySessionUpdated'), variables: { sessionId } } as never,
+          { next: (value) => void updates.push(value), error: () => undefined, complete: () => undefined },
+        );
+        return { client, updates, connected, unsubscribe };
       });
-      const updates: any[] = [];
-      const connected = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
-      const unsubscribe = client.subscribe(
-        // What the pay app sends: its own document by id (production accepts nothing else from a browser).
-        { query: '', documentId: payAppDocumentId('PaySessionUpdated'), variables: { sessionId } } as never,
-        { next: (value) => void updates.push(value), error: () => undefined, complete: () => undefined },
-      );
-      await connected;
+      await Promise.all(pages.map((page) => page.connected));
       const host = new PayBrowser(a.baseUrl);
       await host.open(sessionId, hostToken);
       const started = await host.startPayment(sessionId);
@@ -191,10 +195,14 @@ export function describeTwoInstances(route: DatabaseRoute): void {
         { paymentId: started.data.startPayment.paymentId, action: 'authorize' },
         { 'x-service-api-key': target.apiKey },
       );
-      while (updates.length === 0 && Date.now() - recordedAt < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(updates[0]?.data?.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
-      unsubscribe();
-      await client.dispose();
+      while (pages.some((page) => page.updates.length === 0) && Date.now() - recordedAt < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      for (const page of pages) {
+        expect(page.updates[0]?.data?.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
+        page.unsubscribe();
+        await page.client.dispose();
+      }
     });
 
     it(
