@@ -44,6 +44,7 @@ interface Subscriber<Session> {
 
 interface SessionSubscribers<Session> {
   readonly subscribers: Set<Subscriber<Session>>;
+  /** Waiting for a read slot, or being read. */
   reading: boolean;
   /** A change arrived during the read: read again once it ends (its result may predate the change). */
   again: boolean;
@@ -61,6 +62,9 @@ export class SessionFanout<Session> {
   private readonly counters = { reads: 0, pushes: 0, closedAsSlow: 0, refused: 0 };
   private subscriptionCount = 0;
   private stopped = false;
+  /** Sessions waiting for a read slot, in the order their change came. */
+  private readonly queue: { key: string; entry: SessionSubscribers<Session> }[] = [];
+  private readsRunning = 0;
 
   constructor(
     private readonly options: {
@@ -68,6 +72,11 @@ export class SessionFanout<Session> {
       load(sessionId: string): Promise<Session | undefined>;
       limits: FanoutLimits;
       logger: Logger;
+      /**
+       * Reads running at once: a burst of changes (an expiry sweep, the feed's reconnection, which
+       * reads every watched session again) queues rather than taking the whole pool.
+       */
+      concurrentReads?: number;
     },
   ) {}
 
@@ -142,7 +151,9 @@ export class SessionFanout<Session> {
       entry.again = true;
       return;
     }
-    void this.readAndPush(key, entry);
+    entry.reading = true;
+    this.queue.push({ key, entry });
+    this.startReads();
   }
 
   /** After a gap in the change feed: changes may have been missed, so every watched session is read again. */
@@ -153,12 +164,26 @@ export class SessionFanout<Session> {
   /** Ends every subscription (the app is stopping). */
   stop(): void {
     this.stopped = true;
+    this.queue.length = 0;
     for (const [key, entry] of this.sessions) for (const subscriber of [...entry.subscribers]) this.remove(key, subscriber);
   }
 
+  private startReads(): void {
+    const slots = this.options.concurrentReads ?? 8;
+    while (this.readsRunning < slots && this.queue.length > 0) {
+      const { key, entry } = this.queue.shift()!;
+      this.readsRunning += 1;
+      void this.readAndPush(key, entry).finally(() => {
+        this.readsRunning -= 1;
+        this.startReads();
+      });
+    }
+  }
+
   private async readAndPush(key: string, entry: SessionSubscribers<Session>): Promise<void> {
-    entry.reading = true;
     try {
+      // Its last page left while it waited for a slot.
+      if (this.stopped || this.sessions.get(key) !== entry) return;
       do {
         entry.again = false;
         let snapshot: LiveSnapshot<Session>;

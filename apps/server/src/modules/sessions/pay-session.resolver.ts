@@ -82,7 +82,9 @@ export class PaySessionResolver {
     description: 'Pushes the whole view each time the session changes (payments recorded on any instance included).',
     subscribe: async ({ args, context }: SubscribeResolverData<unknown, { sessionId: string }, RequestContext>) => {
       // Authorise once, at subscription time; each push is then checked against the session it carries.
-      await context.requireViewer(args.sessionId);
+      // The same check as requireViewer, in a unit of work of its own: the subscription keeps its
+      // context as long as the page stays open, and must not keep what the check loaded with it.
+      await context.services.access.resolve(context.em.fork(), args.sessionId, context.cookies.get(accessCookieName(args.sessionId)));
       return context.services.liveViews.subscribe(args.sessionId, { address: context.clientAddress, connection: context.liveConnection });
     },
   })

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { type LiveSnapshot, SessionFanout } from '../src/modules/live/session-fanout.js';
+
+const SESSION = '6f1d2c1e-8a43-4e57-9a1f-2b7c3d4e5f60';
+const logger = createLogger({ level: 'silent' });
+const limits = { subscriptionsPerSession: 10, subscriptionsPerAddress: 10, sendBufferBytes: 1_000 };
+
+/** A load whose every call waits until the test lets it finish. */
+function controlledLoad() {
+  const calls: { sessionId: string; finish: (value: string) => void }[] = [];
+  const load = (sessionId: string) => new Promise<string | undefined>((resolve) => calls.push({ sessionId, finish: resolve }));
+  return { calls, load };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('SessionFanout', () => {
+  it('reads once per change for all subscribers, and once more for changes during a read', async () => {
+    const { calls, load } = controlledLoad();
+    const fanout = new SessionFanout<string>({ load, limits, logger });
+    const pages = Array.from({ length: 5 }, () => fanout.subscribe(SESSION.toUpperCase(), { address: '10.0.0.1' }));
+    const next = pages.map((page) => page.next());
+    fanout.changed(SESSION);
+    fanout.changed(SESSION); // during the read: one more read after it, not two
+    fanout.changed(SESSION);
+    expect(calls).toHaveLength(1);
+    calls[0]!.finish('stale');
+    await tick();
+    expect(calls).toHaveLength(2);
+    calls[1]!.finish('v2');
+    const pushed = (await Promise.all(next)).map((result) => result.value as LiveSnapshot<string>);
+    // The read overtaken by a change is not pushed; the newer one reaches everyone.
+    expect(pushed).toEqual(Array.from({ length: 5 }, () => ({ ok: true, session: 'v2' })));
+    expect(fanout.stats).toMatchObject({ subscriptions: 5, sessions: 1, reads: 2, pushes: 5 });
+    fanout.changed('00000000-0000-4000-8000-000000000000'); // nobody watches it here: no read
+    expect(calls).toHaveLength(2);
+    await Promise.all(pages.map((page) => page.return?.()));
+    expect(fanout.stats).toMatchObject({ subscriptions: 0, sessions: 0 });
+  });
+
+  it('closes a subscriber whose socket left too much unread, and still pushes to the others', async () => {
+    const { calls, load } = controlledLoad();
+    const fanout = new SessionFanout<string>({ load, limits, logger });
+    let closed = 0;
+    const slow = fanout.subscribe(SESSION, {
+      address: '10.0.0.1',
+      connection: { bufferedAmount: () => 5_000, closeAsSlow: () => (closed += 1) },
+    });
+    const fine = fanout.subscribe(SESSION, {
+      address: '10.0.0.2',
+      connection: { bufferedAmount: () => 10, closeAsSlow: () => (closed += 100) },
+    });
+    const [slowNext, fineNext] = [slow.next(), fine.next()];
+    fanout.changed(SESSION);
+    calls[0]!.finish('v1');
+    expect(await fineNext).toEqual({ done: false, value: { ok: true, session: 'v1' } });
+    expect(await slowNext).toEqual({ done: true, value: undefined });
+    expect(closed).toBe(1);
+    expect(fanout.stats).toMatchObject({ subscriptions: 1, closedAsSlow: 1 });
+  });
+
+  it('pushes a failed read as such, so each page can say so', async () => {
+    const fanout = new SessionFanout<string>({ load: () => Promise.reject(new Error('database down')), limits, logger });
+    const page = fanout.subscribe(SESSION, { address: '10.0.0.1' });
+    const next = page.next();
+    fanout.changed(SESSION);
+    expect(await next).toEqual({ done: false, value: { ok: false } });
+  });
+
+  it('refuses past the bounds with TOO_MANY_SUBSCRIPTIONS and gives places back on return, and ends everything on stop', async () => {
+    const fanout = new SessionFanout<string>({
+      load: async () => 'v',
+      limits: { ...limits, subscriptionsPerSession: 2, subscriptionsPerAddress: 3 },
+      logger,
+    });
+    const first = fanout.subscribe(SESSION, { address: 'a' });
+    fanout.subscribe(SESSION, { address: 'a' });
+    expect(() => fanout.subscribe(SESSION, { address: 'b' })).toThrow(expect.objectContaining({ code: 'TOO_MANY_SUBSCRIPTIONS' }));
+    const other = '00000000-0000-4000-8000-000000000001';
+    fanout.subscribe(other, { address: 'a' });
+    expect(() => fanout.subscribe(other, { address: 'a' })).toThrow(/address already has 3/);
+    await first.return?.();
+    const again = fanout.subscribe(other, { address: 'a' });
+    expect(fanout.stats).toMatchObject({ subscriptions: 3, refused: 2 });
+    const next = again.next();
+    fanout.stop();
+    expect(await next).toEqual({ done: true, value: undefined });
+    expect(fanout.stats.subscriptions).toBe(0);
+  });
+});
