@@ -35,7 +35,7 @@ describe('SessionFanout', () => {
     expect(fanout.stats).toMatchObject({ subscriptions: 5, sessions: 1, reads: 2, pushes: 5 });
     fanout.changed('00000000-0000-4000-8000-000000000000'); // nobody watches it here: no read
     expect(calls).toHaveLength(2);
-    await Promise.all(pages.map((page) => page.return?.()));
+    for (const page of pages) await page.return?.();
     expect(fanout.stats).toMatchObject({ subscriptions: 0, sessions: 0 });
   });
 
