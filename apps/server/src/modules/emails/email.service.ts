@@ -13,11 +13,13 @@ import type { Viewer } from '../access/session-access.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { EmailOutbox } from './email-outbox.js';
+import type { EmailSweepRepository } from './email-sweep.repository.js';
 import type { EmailRepository, EmailStatusRow } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface EmailServiceOptions {
   emails: EmailRepository;
+  sweeps: EmailSweepRepository;
   outbox: EmailOutbox;
   sessions: SessionRepository;
   announcer: SessionChangeAnnouncer;
@@ -119,7 +121,7 @@ export class EmailService {
    */
   async queueDueReminders(em: EntityManager, limit = 500): Promise<number> {
     const now = this.now();
-    const candidates = await this.options.emails.reminderCandidates(em, now, limit);
+    const candidates = await this.options.sweeps.reminderCandidates(em, now, limit);
     let queued = 0;
     for (const candidate of candidates) {
       const sent = candidate.sent_reasons.map(reminderOffsetOf).filter((offset): offset is number => offset !== undefined);
@@ -142,7 +144,7 @@ export class EmailService {
   async eraseEnded(em: EntityManager, retentionDays: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const erased = await this.options.emails.eraseEnded(em, retentionDays, 200);
+      const erased = await this.options.sweeps.eraseEnded(em, retentionDays, 200);
       total += erased;
       if (erased < 200) return total;
     }
