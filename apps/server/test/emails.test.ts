@@ -434,7 +434,10 @@ describe('unsubscribe and erasure', () => {
     expect(messages.every((row) => row.recipient === null)).toBe(true);
   });
 
-  it('never wrote an email address to the log', () => {
+  it('never wrote an email address to the log, nor sent one to the merchant', () => {
+    const calls = [...merchant.partnerCalls, ...merchant.webhookCalls].map((call) => call.body).join('\n');
+    expect(merchant.partnerCalls.length).toBeGreaterThan(0);
+    expect(calls).not.toContain('@');
     const log = server.logLines().join('\n');
     expect(log.length).toBeGreaterThan(0);
     for (const email of addresses) expect(log).not.toContain(email);
