@@ -255,6 +255,11 @@ describe('reminders', () => {
     const guest = new PayBrowser(server.baseUrl);
     await guest.open(s.sessionId, new URL(s.participants[1]!.inviteUrl!).searchParams.get('token')!);
     expect((await guest.graphql(REMIND, { p: s.participants[1]!.id })).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    // A participant sees nobody's email status, their own included.
+    const guestView = await guest.graphql(`query($s: ID!) { paySession(sessionId: $s) { participants { emailStatus { invitedAt } } } }`, {
+      s: s.sessionId,
+    });
+    expect(guestView.data.paySession.participants.map((p: { emailStatus: unknown }) => p.emailStatus)).toEqual([null, null, null]);
     // Another session's host cannot remind this one's people.
     const other = await configuredSession({ host: { name: 'Otto' }, guests: [{ name: 'Oona' }] });
     expect((await other.host.graphql(REMIND, { p: s.participants[1]!.id })).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
