@@ -142,6 +142,15 @@ export class EmailRepository {
     return rows.length > 0;
   }
 
+  /** Cancels a session's queued invitations and reminders (it ended). */
+  async cancelQueuedInvitationsAndReminders(em: EntityManager, sessionId: string): Promise<void> {
+    await em.execute(
+      `update email_message set status = 'cancelled', updated_at = now()
+        where session_id = ? and kind in ('invitation', 'reminder') and status = 'queued'`,
+      [sessionId],
+    );
+  }
+
   /**
    * Cancels queued invitations and reminders nobody should get any more: the session ended (or its
    * deadline passed), the payer paid or unsubscribed. Then leases up to `limit` due messages (and
