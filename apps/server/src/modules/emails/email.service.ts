@@ -91,7 +91,17 @@ export class EmailService {
   async unsubscribe(em: EntityManager, token: unknown): Promise<boolean> {
     const participantId = this.options.unsubscribeTokens.participantOf(token);
     if (!participantId) return false;
-    return em.transactional((tx) => this.options.emails.unsubscribe(tx, participantId));
+    const { emails, sessions, announcer } = this.options;
+    return em.transactional(async (tx) => {
+      const sessionId = await emails.sessionOfParticipant(tx, participantId);
+      if (!sessionId) return false;
+      // Lock order: session, then participant.
+      await sessions.lockSession(tx, { id: sessionId });
+      const done = await emails.unsubscribe(tx, participantId);
+      // The host's roster shows "Unsubscribed" at once.
+      await announcer.announce(tx, sessionId);
+      return done;
+    });
   }
 
   isUnsubscribeToken(token: unknown): boolean {
