@@ -11,6 +11,7 @@ import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { createEmailServices } from './modules/emails/email-services.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
@@ -66,6 +67,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
   const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  const emails = createEmailServices({ secretBox, announcer, now });
   const sessionServices = createSessionServices({
     publicBaseUrl: config.publicBaseUrl,
     signingSecrets: integrations.signingSecrets,
@@ -74,6 +76,7 @@ export function createServices(deps: ServiceDeps): Services {
     partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
     announcer,
     statusCache,
+    emailOutbox: emails.emailOutbox,
     now,
   });
   // Live pay pages: one read per committed change per instance, fanned out in memory (docs/architecture.md).
@@ -93,6 +96,7 @@ export function createServices(deps: ServiceDeps): Services {
     ...integrations,
     access,
     ...sessionServices,
+    ...emails,
     webhooks: new WebhookService(webhookRepository),
     live,
     liveViews,

@@ -15,6 +15,7 @@ import {
   normalizeSubscriptions,
   requireHttpUrl,
   requireName,
+  requireReminderOffsets,
   resolveBrand,
 } from './integration-fields.js';
 import type { IntegrationRepository } from './integration.repository.js';
@@ -32,6 +33,8 @@ export interface CreateIntegrationInput extends BrandSettings {
   /** The merchant account that manages it in the administration area. */
   ownerAccountId?: string;
   enabled?: boolean;
+  /** When unpaid payers are reminded; default [1440, 120]. */
+  reminderOffsetsMinutes?: readonly number[] | null;
 }
 
 /** What the administration area may change; absent fields stay as they are, "" clears a URL. */
@@ -42,6 +45,7 @@ export interface IntegrationSettings extends BrandSettings {
   redirectAllowlist?: readonly string[] | null;
   eventSubscriptions?: readonly string[] | null;
   enabled?: boolean | null;
+  reminderOffsetsMinutes?: readonly number[] | null;
 }
 
 export interface CreatedIntegration {
@@ -86,6 +90,7 @@ export class IntegrationSettingsService {
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
     const brand = resolveBrand(input);
+    const reminderOffsets = input.reminderOffsetsMinutes ? requireReminderOffsets(input.reminderOffsetsMinutes) : undefined;
     const integration = this.integrations.insertIntegration(em, {
       name,
       displayName: brand.displayName ?? null,
@@ -103,6 +108,7 @@ export class IntegrationSettingsService {
       ownerAccountId: input.ownerAccountId,
       enabled: input.enabled ?? true,
     });
+    if (reminderOffsets) integration.reminderOffsetsMinutes = reminderOffsets;
     const key = options.withApiKey ? this.apiKeys.issueKey(em, integration, input.keyMode ?? 'test') : undefined;
     this.audit.record(em, who, {
       action: 'integration.created',
@@ -140,6 +146,7 @@ export class IntegrationSettingsService {
     if (input.redirectAllowlist) set('redirectAllowlist', normalizeAllowlist(input.redirectAllowlist));
     if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
+    if (input.reminderOffsetsMinutes) set('reminderOffsetsMinutes', requireReminderOffsets(input.reminderOffsetsMinutes));
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
     if (
       (changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) &&
