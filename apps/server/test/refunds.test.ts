@@ -91,7 +91,7 @@ async function sessionWithPaidShares(integration: Integration, shares: number, p
     paymentIds.push(paymentId);
     payers.push(payer);
   }
-  return { sessionId, paymentIds, payers };
+  return { sessionId, paymentIds, payers, participants };
 }
 
 function refundRequest(integration: Integration, sessionId: string, body: unknown, headers: Record<string, string> = {}) {
@@ -166,6 +166,42 @@ describe('automatic refunds', () => {
       { isYou: false, refundedMinor: null, refundPendingMinor: null },
       { isYou: false, refundedMinor: null, refundPendingMinor: null },
     ]);
+  });
+
+  it('refunds the paid share of a cancelled session, and a payment that arrives after the end, automatically', async () => {
+    const { sessionId, paymentIds, participants } = await sessionWithPaidShares(refunding, 3, 1);
+    // A second payer starts paying, then the merchant cancels before that checkout finishes.
+    const guest = new PayBrowser(server.baseUrl);
+    await guest.open(sessionId, new URL(participants[1]!.inviteUrl!).searchParams.get('token')!);
+    const late = (await guest.startPayment(sessionId)).data.startPayment.paymentId as string;
+    const cancelled = await postJson(
+      `${server.baseUrl}/api/v1/payments/sessions/${sessionId}/cancel`,
+      {},
+      {
+        'x-service-api-key': refunding.apiKey,
+      },
+    );
+    expect(cancelled.status).toBe(200);
+    await until(
+      () => refundRows(sessionId),
+      (r) => r.length === 1 && r[0]!.status === 'succeeded',
+    );
+    // The checkout succeeds after all: the money cannot count, and goes back by itself.
+    const recorded = await postJson(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: late, action: 'authorize', processorReference: 'ch_late' },
+      { 'x-service-api-key': refunding.apiKey },
+    );
+    expect(recorded.body).toMatchObject({ refundRequired: true, sessionStatus: 'cancelled' });
+    const rows = await until(
+      () => refundRows(sessionId),
+      (r) => r.length === 2 && r.every((row) => row.status === 'succeeded'),
+    );
+    expect(rows.map((row) => [row.payment_id, row.amount_minor, row.source])).toEqual([
+      [paymentIds[0], '1000', 'automatic'],
+      [late, '1000', 'automatic'],
+    ]);
+    expect(await api(refunding).sessions.get(sessionId)).toMatchObject({ status: 'cancelled', refundedMinor: '2000', refundsOwed: [] });
   });
 
   it('keeps the refundsOwed behaviour for an integration without a refund URL', async () => {
