@@ -104,6 +104,8 @@ describe('one declaration per operation, one budget whatever the transport', () 
       getSession: 'merchantApi',
       cancelSession: 'merchantApi',
       recordPayment: 'merchantApi',
+      refundSession: 'merchantApi',
+      settleRefund: 'merchantApi',
       getSessionStatus: 'poll',
     });
   });

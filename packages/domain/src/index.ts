@@ -8,3 +8,4 @@ export * from './session-request.js';
 export * from './brand.js';
 export * from './participant-change.js';
 export * from './reminders.js';
+export * from './refund.js';

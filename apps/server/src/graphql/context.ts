@@ -156,6 +156,7 @@ export function createRequestContext(
         webhooks: webhookRepository,
         emails: emailRepository,
         emailService: root.services.emails,
+        refunds: root.services.refundRecords,
       }));
     },
     forgetLoadedRows() {

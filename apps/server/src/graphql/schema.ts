@@ -9,6 +9,7 @@ import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emai
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
+import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from '../modules/refunds/refund.resolver.js';
 import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
 import { SessionResolver } from '../modules/sessions/session.resolver.js';
 import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
@@ -17,6 +18,9 @@ export const RESOLVERS = [
   SessionResolver,
   PaySessionResolver,
   PaymentResolver,
+  RefundResolver,
+  SessionRefundsResolver,
+  PayParticipantRefundsResolver,
   WebhookResolver,
   AccountResolver,
   IntegrationResolver,

@@ -7,6 +7,7 @@ import { Migration20261123040000_change_feed } from './Migration20261123040000_c
 import { Migration20261124000000_delivery_mode } from './Migration20261124000000_delivery_mode.js';
 import { Migration20261124140000_emails } from './Migration20261124140000_emails.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
+import { Migration20261124100000_refunds } from './Migration20261124100000_refunds.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -19,4 +20,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000000_brand_and_description', class: Migration20261125000000_brand_and_description },
   // Named by the helpers' hour scheme (20261124 + hour), so it sorts before brand_and_description; it runs after it.
   { name: 'Migration20261124140000_emails', class: Migration20261124140000_emails },
+  // Named with this helper's hour of 2026-11-24 (parallel work), listed after the ones it builds on.
+  { name: 'Migration20261124100000_refunds', class: Migration20261124100000_refunds },
 ];

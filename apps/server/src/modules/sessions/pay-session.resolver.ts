@@ -93,6 +93,8 @@ export class PaySessionResolver {
     @Arg('sessionId', () => ID) sessionId: string,
     @Ctx() context: RequestContext,
   ): PaySessionView {
+    // Loaded rows (the host's emailStatus, refunds) belong to one push: they change without a new read of the session.
+    context.forgetLoadedRows();
     // One read of the session serves every subscriber of this instance; each sees only what its own
     // cookie grants, decided on that read (a participant removed since subscribing gets UNAUTHENTICATED).
     if (!update.ok) throw new AppError(ErrorCode.ServiceUnavailable, 'The session could not be read; reload the page');

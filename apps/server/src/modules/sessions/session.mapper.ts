@@ -30,6 +30,7 @@ export function toSessionView(session: Session): SessionView {
     currency: session.currency,
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
+    refundedMinor: session.refundedMinor,
     splitMode: session.splitMode ?? null,
     orderReference: session.orderReference ?? null,
     description: session.description ?? null,
@@ -62,6 +63,7 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
     remainingMinor: session.amountMinor - session.paidMinor,
+    refundedMinor: session.refundedMinor,
     splitMode: session.splitMode,
     participants: session.participants.map((participant) =>
       Object.assign(new ParticipantView(), {
@@ -127,6 +129,9 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         email: isHost ? (participant.email ?? null) : null,
         inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
         coveredByHost: participant.coveredByPaymentId != null && !participant.isHost,
+        sessionId: session.id,
+        // A payer sees their own refunds; the host sees everyone's.
+        refundsVisible: isHost || participant.id === viewer.participantId,
       }),
     ),
     successUrl: session.successUrl ?? null,
@@ -145,6 +150,8 @@ export function toPaymentView(payment: Payment): PaymentView {
     status: payment.status,
     processorReference: payment.processorReference ?? null,
     refundRequired: payment.refundRequired,
+    refundedMinor: payment.refundedMinor,
+    refundableMinor: payment.status === 'authorized' && !payment.refundedAt ? payment.amountMinor - payment.refundReservedMinor : 0n,
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
     endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,

@@ -15,6 +15,7 @@ export interface SessionProgress {
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
+  refundedMinor: bigint;
   expiresAt: Date;
   updatedAt: Date;
   participantCount: number;
@@ -67,6 +68,7 @@ interface StatusRow {
   currency: string;
   amount_minor: string;
   paid_minor: string;
+  refunded_minor: string;
   expires_at: string | Date;
   updated_at: string | Date;
   participant_count: string;
@@ -75,7 +77,7 @@ interface StatusRow {
 
 export const SESSION_STATUS_STATEMENT: PreparedStatement = {
   name: 'session_status',
-  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.expires_at, s.updated_at,
                 (select count(*) from participant p where p.session_id = s.id) as participant_count,
                 (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
            from session s where s.id = $1`,
@@ -175,8 +177,7 @@ export class SessionRepository {
   }
 
   /**
-   * Claims up to `limit` sessions past their deadline. SKIP LOCKED: workers on several instances
-   * share the work and each session is claimed once.
+   * Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once.
    */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
     const due = await em.execute<{ id: string }[]>(
@@ -189,9 +190,9 @@ export class SessionRepository {
   }
 
   /**
-   * Applies a planned participant change to locked rows. Positions are unique per session: rows
-   * that stay are parked at free negative positions and the others removed first, so renumbering
-   * never collides (all through the unit of work, so its snapshots stay true).
+   * Applies a planned participant change to locked rows. Positions are unique per session: rows that stay are parked at
+   * free negative positions and the others removed first, so renumbering never collides (all through the unit of work, so
+   * its snapshots stay true).
    */
   async applyParticipantChange(em: EntityManager, write: ParticipantChangeWrite): Promise<Session> {
     const { session, plan, now } = write;
@@ -240,9 +241,9 @@ export class SessionRepository {
   }
 
   /**
-   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the
-   * unique row until the first commits, at most `wait`; returns the record's id, or undefined when
-   * the key is already taken (a committed record exists).
+   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the unique row until the first
+   * commits, at most `wait` (the work under the key then waits for locks as usual); returns the record's id, or undefined
+   * when the key is already taken (a committed record exists).
    */
   async claimIdempotencyKey(
     em: EntityManager,
@@ -255,6 +256,7 @@ export class SessionRepository {
        on conflict (integration_id, key) do nothing returning id`,
       [claim.integrationId, claim.key, claim.requestHash, claim.windowHours],
     );
+    await em.execute(`set local lock_timeout to default`);
     return inserted[0]?.id;
   }
 
@@ -284,6 +286,7 @@ function toProgress(row: StatusRow): SessionProgress {
     currency: row.currency,
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),
+    refundedMinor: BigInt(row.refunded_minor),
     expiresAt: new Date(row.expires_at),
     updatedAt: new Date(row.updated_at),
     participantCount: Number(row.participant_count),

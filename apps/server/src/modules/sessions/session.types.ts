@@ -41,6 +41,8 @@ export class SessionView {
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds); the status stays what it was.' })
+  refundedMinor!: bigint;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
   @Field(() => [ParticipantView]) participants!: ParticipantView[];
   @Field(() => String, { nullable: true, description: 'The merchantOrderRef sent at creation.' }) orderReference!: string | null;
@@ -112,6 +114,7 @@ export class SessionStatusView {
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds).' }) refundedMinor!: bigint;
   @Field(() => Int) participantCount!: number;
   @Field(() => Int) paidCount!: number;
   @Field(() => Boolean) completed!: boolean;
@@ -133,6 +136,9 @@ export class PayParticipantView {
   @Field(() => String, { nullable: true, description: 'Host only.' }) email!: string | null;
   @Field(() => String, { nullable: true, description: 'Host only: the link to send this participant.' }) inviteUrl!: string | null;
   @Field(() => Boolean, { description: 'Paid by the host covering the rest.' }) coveredByHost!: boolean;
+  /** Not fields: what the refund fields (refunds/refund.resolver.ts) need to answer for this viewer. */
+  sessionId!: string;
+  refundsVisible!: boolean;
 }
 
 @ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })
@@ -189,6 +195,11 @@ export class PaymentView {
   @Field(() => String, { description: 'creating, redirected, authorized, failed or abandoned' }) status!: string;
   @Field(() => String, { nullable: true }) processorReference!: string | null;
   @Field(() => Boolean) refundRequired!: boolean;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds of this payment).' }) refundedMinor!: bigint;
+  @Field(() => MinorUnitsScalar, {
+    description: 'Still refundable: 0 unless authorized; the amount minus every refund not failed (0 once refunded by hand).',
+  })
+  refundableMinor!: bigint;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) authorizedAt!: Date | null;
   @Field(() => Date, {
