@@ -42,7 +42,13 @@ export interface AdminRequirement {
 /** Everything a resolver may use for one request, whichever transport carried it. */
 export interface RequestContext {
   readonly requestId: string;
+  /** This request's unit of work: forked on first use, so requests that load no entities never make one. */
   readonly em: EntityManager;
+  /**
+   * For fixed statements that load no entities (db/prepared-statement.ts: the hot reads): the
+   * application's EntityManager, whose pool they borrow a connection of. No unit of work is made.
+   */
+  readonly statements: EntityManager;
   readonly logger: Logger;
   readonly services: Services;
   readonly loaders: RequestLoaders;
@@ -110,8 +116,10 @@ export function createRequestContext(
   root: { em: EntityManager; logger: Logger; services: Services; dashboard?: { fork(): EntityManager } },
   facts: RequestFacts,
 ): RequestContext {
-  // A unit of work per request; identity map and changes never leak between requests.
-  const em = root.em.fork() as EntityManager;
+  // A unit of work per request; identity map and changes never leak between requests. Forked on
+  // first use: the hot reads (API key, merchant session, pay page) run prepared statements only.
+  let forked: EntityManager | undefined;
+  const unitOfWork = (): EntityManager => (forked ??= root.em.fork() as EntityManager);
   // Made on first use: most requests never log.
   let logger: Logger | undefined;
   let merchant: Promise<MerchantPrincipal> | undefined;
@@ -123,8 +131,8 @@ export function createRequestContext(
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
   const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
     (admin ??= bearer
-      ? root.services.operatorTokens.resolveOperatorToken(em, bearer)
-      : root.services.signIns.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
+      ? root.services.operatorTokens.resolveOperatorToken(unitOfWork(), bearer)
+      : root.services.signIns.resolveLogin(unitOfWork(), cookies.get(ADMIN_COOKIE)));
   // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
   const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
     const cookieToken = cookies.get(ADMIN_COOKIE);
@@ -132,7 +140,12 @@ export function createRequestContext(
   };
   return {
     requestId: facts.requestId,
-    em,
+    // Getters read by resolvers: no copy of this object is made on the HTTP path (Apollo 5 copies the
+    // context only in executeOperation, which evaluates them once, as a plain property would be).
+    get em() {
+      return unitOfWork();
+    },
+    statements: root.em,
     get logger() {
       return (logger ??= root.logger.child({ requestId: facts.requestId }));
     },
@@ -140,7 +153,7 @@ export function createRequestContext(
     cookies,
     get loaders() {
       // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em, {
+      return (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
         payments: root.services.paymentRecords,
         integrations: root.services.integrationRecords,
         webhooks: webhookRepository,
@@ -167,7 +180,7 @@ export function createRequestContext(
     },
     clientAddress: facts.clientAddress ?? 'unknown',
     trustedDocument: facts.trustedDocument ?? false,
-    readEm: () => dashboardEm ?? em,
+    readEm: () => dashboardEm ?? unitOfWork(),
     async chargeQueryCost(points) {
       if (!facts.chargeQueryCost) return;
       // Whoever brings admin credentials pays, an API key header beside them or not (admin fields
@@ -188,11 +201,11 @@ export function createRequestContext(
         ? Promise.reject(
             new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'),
           )
-        : root.services.apiKeyAuthentication.authenticate(em, facts.apiKey);
+        : root.services.apiKeyAuthentication.authenticate(root.em, facts.apiKey);
       return merchant;
     },
     requireViewer(sessionId, token) {
-      return root.services.access.resolve(em, sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
+      return root.services.access.resolve(unitOfWork(), sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
     },
   };
 }

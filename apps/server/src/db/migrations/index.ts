@@ -6,6 +6,7 @@ import { Migration20261123030000_admin } from './Migration20261123030000_admin.j
 import { Migration20261123040000_change_feed } from './Migration20261123040000_change_feed.js';
 import { Migration20261124000000_delivery_mode } from './Migration20261124000000_delivery_mode.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
+import { Migration20261125120000_explorer_keyset_indexes } from './Migration20261125120000_explorer_keyset_indexes.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123040000_change_feed', class: Migration20261123040000_change_feed },
   { name: 'Migration20261124000000_delivery_mode', class: Migration20261124000000_delivery_mode },
   { name: 'Migration20261125000000_brand_and_description', class: Migration20261125000000_brand_and_description },
+  { name: 'Migration20261125120000_explorer_keyset_indexes', class: Migration20261125120000_explorer_keyset_indexes },
 ];

@@ -53,8 +53,13 @@ function olderThan(position: Position | undefined, field: 'createdAt' | 'at'): R
 }
 
 /**
- * The explorer's list as SQL: each filter the admin UI offers is one condition, combined with AND.
- * The cursor column is the exact creation instant (microseconds), for the next page's keyset.
+ * The explorer's list as SQL: each filter the admin UI offers is one condition, combined with AND,
+ * newest first by keyset. The cursor column is the exact creation instant (microseconds).
+ *
+ * A merchant user's scope (the integrations their account owns) reads each owned integration's
+ * newest `limit` rows on (integration_id, created_at, id) and merges them: one short index range
+ * per integration, however few of all sessions are theirs (a plain `integration_id in (…)` would
+ * walk every session newest first until enough of theirs turned up).
  */
 export function sessionListQuery(
   scope: OwnerScope,
@@ -68,7 +73,9 @@ export function sessionListQuery(
     conditions.push(condition);
     parameters.push(...values);
   };
-  if (scope.ownerAccountId) where('s.integration_id in (select i.id from integration i where i.owner_id = ?)', scope.ownerAccountId);
+  const perOwnedIntegration = scope.ownerAccountId !== undefined && !criteria.integrationId;
+  if (perOwnedIntegration) conditions.push('s.integration_id = i.id');
+  else if (scope.ownerAccountId) where('s.integration_id in (select i.id from integration i where i.owner_id = ?)', scope.ownerAccountId);
   if (criteria.integrationId) where('s.integration_id = ?', criteria.integrationId);
   if (criteria.statuses?.length) where(`s.status in (${criteria.statuses.map(() => '?').join(', ')})`, ...criteria.statuses);
   if (criteria.mode) where('s.mode = ?', criteria.mode);
@@ -79,13 +86,16 @@ export function sessionListQuery(
   if (criteria.amountMinorMin !== undefined) where('s.amount_minor >= ?', criteria.amountMinorMin.toString());
   if (criteria.amountMinorMax !== undefined) where('s.amount_minor <= ?', criteria.amountMinorMax.toString());
   if (after) where('(s.created_at, s.id) < (?::timestamptz, ?::uuid)', after.at, after.id);
+  const whereClause = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const newestFirst = 'order by s.created_at desc, s.id desc limit ?';
+  const source = perOwnedIntegration
+    ? `(select s.* from integration i cross join lateral (select s.* from session s ${whereClause} ${newestFirst}) s where i.owner_id = ?) s`
+    : `session s ${whereClause}`;
   const sql = `select ${SESSION_RECORD_COLUMNS},
                  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
-            from session s
-           ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
-           order by s.created_at desc, s.id desc
-           limit ?`;
-  return { sql, parameters: [...parameters, limit] };
+            from ${source}
+           ${newestFirst}`;
+  return { sql, parameters: perOwnedIntegration ? [...parameters, limit, scope.ownerAccountId, limit] : [...parameters, limit] };
 }
 
 /**

@@ -28,7 +28,7 @@ export class PaySessionResolver {
   async paySession(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
     // The hot path: viewer and session from one statement of plain rows (no entities, no unit of work).
     const token = context.cookies.get(accessCookieName(sessionId));
-    const { viewer, session } = await context.services.sessionReads.findForPayToken(context.em, sessionId, token);
+    const { viewer, session } = await context.services.sessionReads.findForPayToken(context.statements, sessionId, token);
     return toPaySessionViewOfRecord(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 

@@ -11,8 +11,12 @@ import { Participant } from './participant.entity.js';
   name: 'session_expiry_due_index',
   expression: `create index "session_expiry_due_index" on "session" ("expires_at") where status in ('unconfigured', 'open', 'partially_paid')`,
 })
-// The sessions explorer lists an integration's sessions newest first.
-@Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
+// The sessions explorer pages newest first by keyset (created_at, id): every session, or an
+// integration's (this one also serves the integration foreign key's lookups).
+@Index({ name: 'session_created_index', properties: ['createdAt', 'id'] })
+@Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt', 'id'] })
+// Its amount filter compares within one currency.
+@Index({ name: 'session_currency_amount_index', properties: ['currency', 'amountMinor'] })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 export class Session {
   [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';
@@ -21,7 +25,6 @@ export class Session {
   id: string = randomUUID();
 
   @ManyToOne(() => Integration, { deleteRule: 'cascade' })
-  @Index()
   integration!: Integration;
 
   @Property({ type: 'text' })
