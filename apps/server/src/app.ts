@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -109,6 +109,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       errorLoggingPlugin,
       retryAfterPlugin,
       costLimitPlugin(schema, { admit: (contextValue) => admitOwnDocument(contextValue, trusted.enforce) }),
+      // Apollo's default cache-control plugin hooks every field's resolution (a policy object per
+      // field, and Apollo wraps every resolver to call it) only to answer `no-store`, since nothing
+      // in the schema is cacheable: the header is set once, before Apollo, instead (issue 18).
+      ApolloServerPluginCacheControlDisabled(),
       ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
   });
@@ -191,6 +195,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   app.use(
     '/graphql',
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('cache-control', 'no-store');
+      next();
+    },
     cookieParser(),
     express.json({ limit: MAX_BODY_BYTES }),
     trustedDocumentsMiddleware(trusted),

@@ -16,6 +16,7 @@ const rate = (result: LoadResult) => `${Math.round(result.requestsPerSecond)} re
 /** The explorer's rows of `npm run bench` (bench/explorer-scale.ts): one per filter, and creation's write cost. */
 export async function explorerRows(options: {
   orm: MikroORM;
+  databaseUrl: string;
   url: string;
   createHeaders: Record<string, string>;
   createBody: string;

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'explorer') {
-      await explorerRows({ orm, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
+      await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'pgbouncer') {
       await seedSessions(orm, created.integration.id, 20_000);
@@ -319,7 +319,7 @@ async function main(): Promise<void> {
         );
         await poolerRows(database.url, environment, paysplit, spread, api, createBody);
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
-        await explorerRows({ orm, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
+        await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
       }
     }
     record(

@@ -18,12 +18,12 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261125120000_explorer_keyset_indexes extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index "session_created_index" on "session" ("created_at", "id");`);
+    this.addSql(`create index if not exists "session_created_index" on "session" ("created_at", "id");`);
     this.addSql(`create index if not exists "session_integration_created_id_index" on "session" ("integration_id", "created_at", "id");`);
     this.addSql(`drop index "session_integration_created_index";`);
     this.addSql(`alter index "session_integration_created_id_index" rename to "session_integration_created_index";`);
     this.addSql(`drop index "session_integration_id_index";`);
-    this.addSql(`create index "session_currency_amount_index" on "session" ("currency", "amount_minor");`);
+    this.addSql(`create index if not exists "session_currency_amount_index" on "session" ("currency", "amount_minor");`);
   }
 
   override async down(): Promise<void> {
