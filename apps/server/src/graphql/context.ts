@@ -129,36 +129,43 @@ export function createRequestContext(
   let dashboardEm: EntityManager | undefined;
   const cookies = facts.cookies ?? NO_COOKIES;
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
-  const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
-    (admin ??= bearer
+  const resolveAdmin = (): Promise<AdminPrincipal | undefined> => {
+    if (admin) return admin;
+    const login = cookies.get(ADMIN_COOKIE);
+    // Every GraphQL request asks (to charge query costs); one without admin credentials needs no unit of work to be told no.
+    admin = bearer
       ? root.services.operatorTokens.resolveOperatorToken(unitOfWork(), bearer)
-      : root.services.signIns.resolveLogin(unitOfWork(), cookies.get(ADMIN_COOKIE)));
+      : login
+        ? root.services.signIns.resolveLogin(unitOfWork(), login)
+        : Promise.resolve(undefined);
+    return admin;
+  };
   // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
   const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
     const cookieToken = cookies.get(ADMIN_COOKIE);
     return principal.via === 'login' && (!cookieToken || !root.services.signIns.csrfTokenMatches(cookieToken, facts.csrfToken));
   };
-  return {
+  // What is made on first use lives on the context's prototype: Apollo copies the context's own
+  // properties per operation (`Object.assign` onto an object of the same prototype), which would
+  // evaluate getters (a fork, a child logger, five DataLoaders) on every request.
+  const lazy = Object.create(Object.prototype, {
+    em: { get: unitOfWork },
+    logger: { get: () => (logger ??= root.logger.child({ requestId: facts.requestId })) },
+    loaders: {
+      // The batches run after the root field, so an admin request's batches use the dashboard pool.
+      get: () =>
+        (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
+          payments: root.services.paymentRecords,
+          integrations: root.services.integrationRecords,
+          webhooks: webhookRepository,
+        })),
+    },
+  }) as Pick<RequestContext, 'em' | 'logger' | 'loaders'>;
+  const eager: Omit<RequestContext, 'em' | 'logger' | 'loaders'> = {
     requestId: facts.requestId,
-    // Getters read by resolvers: no copy of this object is made on the HTTP path (Apollo 5 copies the
-    // context only in executeOperation, which evaluates them once, as a plain property would be).
-    get em() {
-      return unitOfWork();
-    },
     statements: root.em,
-    get logger() {
-      return (logger ??= root.logger.child({ requestId: facts.requestId }));
-    },
     services: root.services,
     cookies,
-    get loaders() {
-      // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
-        payments: root.services.paymentRecords,
-        integrations: root.services.integrationRecords,
-        webhooks: webhookRepository,
-      }));
-    },
     forgetLoadedRows() {
       // In place: Apollo's copy of the context holds the same loaders object.
       if (loaders) for (const loader of Object.values(loaders)) loader.clearAll();
@@ -208,4 +215,5 @@ export function createRequestContext(
       return root.services.access.resolve(unitOfWork(), sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
     },
   };
+  return Object.assign(Object.create(lazy) as typeof lazy, eager);
 }
