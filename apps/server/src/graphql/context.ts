@@ -110,6 +110,28 @@ export interface RequestFacts {
   chargeQueryCost?: (key: string, points: number) => Promise<void>;
 }
 
+/**
+ * What a request context makes on first use (a unit of work, a child logger, five DataLoaders),
+ * behind getters of a class: Apollo copies the context's own properties per operation
+ * (`Object.assign` onto an object of the same prototype), which would evaluate own getters on every
+ * request. The copy shares `make`, so both see the same memoized values.
+ */
+class LazyRequestParts {
+  constructor(private readonly make: { em(): EntityManager; logger(): Logger; loaders(): RequestLoaders }) {}
+
+  get em(): EntityManager {
+    return this.make.em();
+  }
+
+  get logger(): Logger {
+    return this.make.logger();
+  }
+
+  get loaders(): RequestLoaders {
+    return this.make.loaders();
+  }
+}
+
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined, clear: () => undefined };
 
 export function createRequestContext(
@@ -145,22 +167,17 @@ export function createRequestContext(
     const cookieToken = cookies.get(ADMIN_COOKIE);
     return principal.via === 'login' && (!cookieToken || !root.services.signIns.csrfTokenMatches(cookieToken, facts.csrfToken));
   };
-  // What is made on first use lives on the context's prototype: Apollo copies the context's own
-  // properties per operation (`Object.assign` onto an object of the same prototype), which would
-  // evaluate getters (a fork, a child logger, five DataLoaders) on every request.
-  const lazy = Object.create(Object.prototype, {
-    em: { get: unitOfWork },
-    logger: { get: () => (logger ??= root.logger.child({ requestId: facts.requestId })) },
-    loaders: {
-      // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      get: () =>
-        (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
-          payments: root.services.paymentRecords,
-          integrations: root.services.integrationRecords,
-          webhooks: webhookRepository,
-        })),
-    },
-  }) as Pick<RequestContext, 'em' | 'logger' | 'loaders'>;
+  const lazy = new LazyRequestParts({
+    em: unitOfWork,
+    logger: () => (logger ??= root.logger.child({ requestId: facts.requestId })),
+    // The batches run after the root field, so an admin request's batches use the dashboard pool.
+    loaders: () =>
+      (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
+        payments: root.services.paymentRecords,
+        integrations: root.services.integrationRecords,
+        webhooks: webhookRepository,
+      })),
+  });
   const eager: Omit<RequestContext, 'em' | 'logger' | 'loaders'> = {
     requestId: facts.requestId,
     statements: root.em,
@@ -215,5 +232,5 @@ export function createRequestContext(
       return root.services.access.resolve(unitOfWork(), sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
     },
   };
-  return Object.assign(Object.create(lazy) as typeof lazy, eager);
+  return Object.assign(lazy, eager);
 }
