@@ -1,10 +1,10 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
-import cookieParser from 'cookie-parser';
+import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
@@ -111,6 +111,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       errorLoggingPlugin,
       retryAfterPlugin,
       costLimitPlugin(schema, { admit: (contextValue) => admitOwnDocument(contextValue, trusted.enforce) }),
+      // Apollo's default cache-control plugin hooks every field's resolution (a policy object per
+      // field, and Apollo wraps every resolver to call it) only to answer `no-store`, since nothing
+      // in the schema is cacheable: the header is set once, before Apollo, instead (issue 18).
+      ApolloServerPluginCacheControlDisabled(),
       ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
   });
@@ -125,8 +129,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const root = { em: orm.em, logger, services, dashboard };
   const secureCookies = config.publicBaseUrl.startsWith('https://');
-  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext =>
-    createRequestContext(root, {
+  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext => {
+    // Parsed on first read: most requests read one cookie or none.
+    let cookies: Record<string, string | undefined> | undefined;
+    return createRequestContext(root, {
       requestId: req.requestId,
       clientAddress: req.ip ?? 'unknown',
       limit: (name, key) => enforceLimit(rateLimits, res, name, key),
@@ -138,7 +144,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       setHeader: (name, value) => res.setHeader(name, value),
       trustedDocument: res.locals.trustedDocument === true,
       cookies: {
-        get: (name) => (req.cookies as Record<string, string> | undefined)?.[name],
+        // REST routes read none (API keys only), as before.
+        get: (name) =>
+          transport === 'graphql' ? (cookies ??= req.headers.cookie ? parseCookies(req.headers.cookie) : {})[name] : undefined,
         set: (name, value, expires, options) => {
           res.cookie(name, value, { httpOnly: true, sameSite: options?.sameSite ?? 'lax', secure: secureCookies, path: '/', expires });
         },
@@ -147,6 +155,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
         },
       },
     });
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -193,7 +202,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   app.use(
     '/graphql',
-    cookieParser(),
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('cache-control', 'no-store');
+      next();
+    },
     express.json({ limit: MAX_BODY_BYTES }),
     trustedDocumentsMiddleware(trusted),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),

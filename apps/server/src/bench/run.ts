@@ -10,6 +10,8 @@ import { SecretBox } from '../security/secret-box.js';
 import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.repository.js';
 import { type ChildServer, load, type LoadResult, startChild } from './load.js';
 import { measureDashboardIsolation } from './dashboard-isolation.js';
+import { explorerRows } from './explorer-rows.js';
+import { payPageLoad } from './pay-session-read.js';
 import { measureFanout } from './fanout.js';
 import { measureThroughPooler } from './through-pooler.js';
 import { measureWebhookLatency } from './webhook-latency.js';
@@ -30,10 +32,11 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions);
  * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions);
  * `BENCH_ONLY=hot-reads` the status poll and the GraphQL session query beside their floor (about a minute);
+ * `BENCH_ONLY=explorer` the admin sessions explorer at BENCH_EXPLORER_SESSIONS (1,000,000) sessions.
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'fanout'];
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'explorer', 'fanout'];
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -108,6 +111,9 @@ async function main(): Promise<void> {
       await settle(orm);
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
       rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'explorer') {
+      await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
+      rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'fanout') {
       await fanoutRows(orm, environment);
       rssUnderLoad = await paysplit.rssMb();
@@ -172,6 +178,27 @@ async function main(): Promise<void> {
           ratio: (graphql.requestsPerSecond / graphqlFloor.requestsPerSecond).toFixed(2),
         },
         { graphql, graphqlFloor, rounds: graphqlRounds },
+      );
+      // The pay page's PaySession document, as the pay app sends it (bench/pay-session-read.ts).
+      const paySession = await payPageLoad({
+        url: paysplit.url,
+        createHeaders: api,
+        integrationId: created.integration.id,
+        seconds: SECONDS,
+        connections: 20,
+      });
+      const [pay, payFloor, payRounds] = await interleaved(paySession, () =>
+        load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
+      );
+      record(
+        'graphql-pay-session-floor',
+        {
+          benchmark: 'GraphQL paySession query (pay page, trusted document + cookie) vs floor (max throughput)',
+          figure: fmt(pay),
+          baseline: `floor (bare Express, one PK SELECT): ${fmt(payFloor)}; target ratio >= 0.5`,
+          ratio: (pay.requestsPerSecond / payFloor.requestsPerSecond).toFixed(2),
+        },
+        { pay, payFloor, rounds: payRounds },
       );
       rssUnderLoad = await paysplit.rssMb();
       // BENCH_ONLY=hot-reads stops here.
@@ -297,6 +324,7 @@ async function main(): Promise<void> {
         );
         await poolerRows(database.url, environment, paysplit, spread, api, createBody);
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
+        await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
         await fanoutRows(orm, environment);
       }
     }

@@ -48,7 +48,13 @@ export interface AdminRequirement {
 /** Everything a resolver may use for one request, whichever transport carried it. */
 export interface RequestContext {
   readonly requestId: string;
+  /** This request's unit of work: forked on first use, so requests that load no entities never make one. */
   readonly em: EntityManager;
+  /**
+   * For fixed statements that load no entities (db/prepared-statement.ts: the hot reads): the
+   * application's EntityManager, whose pool they borrow a connection of. No unit of work is made.
+   */
+  readonly statements: EntityManager;
   readonly logger: Logger;
   readonly services: Services;
   readonly loaders: RequestLoaders;
@@ -114,14 +120,38 @@ export interface RequestFacts {
   chargeQueryCost?: (key: string, points: number) => Promise<void>;
 }
 
+/**
+ * What a request context makes on first use (a unit of work, a child logger, five DataLoaders),
+ * behind getters of a class: Apollo copies the context's own properties per operation
+ * (`Object.assign` onto an object of the same prototype), which would evaluate own getters on every
+ * request. The copy shares `make`, so both see the same memoized values.
+ */
+class LazyRequestParts {
+  constructor(private readonly make: { em(): EntityManager; logger(): Logger; loaders(): RequestLoaders }) {}
+
+  get em(): EntityManager {
+    return this.make.em();
+  }
+
+  get logger(): Logger {
+    return this.make.logger();
+  }
+
+  get loaders(): RequestLoaders {
+    return this.make.loaders();
+  }
+}
+
 const NO_COOKIES: CookieJar = { get: () => undefined, set: () => undefined, clear: () => undefined };
 
 export function createRequestContext(
   root: { em: EntityManager; logger: Logger; services: Services; dashboard?: { fork(): EntityManager } },
   facts: RequestFacts,
 ): RequestContext {
-  // A unit of work per request; identity map and changes never leak between requests.
-  const em = root.em.fork() as EntityManager;
+  // A unit of work per request; identity map and changes never leak between requests. Forked on
+  // first use: the hot reads (API key, merchant session, pay page) run prepared statements only.
+  let forked: EntityManager | undefined;
+  const unitOfWork = (): EntityManager => (forked ??= root.em.fork() as EntityManager);
   // Made on first use: most requests never log.
   let logger: Logger | undefined;
   let merchant: Promise<MerchantPrincipal> | undefined;
@@ -131,34 +161,41 @@ export function createRequestContext(
   let dashboardEm: EntityManager | undefined;
   const cookies = facts.cookies ?? NO_COOKIES;
   const bearer = /^Bearer\s+(\S+)$/i.exec(facts.authorization ?? '')?.[1];
-  const resolveAdmin = (): Promise<AdminPrincipal | undefined> =>
-    (admin ??= bearer
-      ? root.services.operatorTokens.resolveOperatorToken(em, bearer)
-      : root.services.signIns.resolveLogin(em, cookies.get(ADMIN_COOKIE)));
+  const resolveAdmin = (): Promise<AdminPrincipal | undefined> => {
+    if (admin) return admin;
+    const login = cookies.get(ADMIN_COOKIE);
+    // Every GraphQL request asks (to charge query costs); one without admin credentials needs no unit of work to be told no.
+    admin = bearer
+      ? root.services.operatorTokens.resolveOperatorToken(unitOfWork(), bearer)
+      : login
+        ? root.services.signIns.resolveLogin(unitOfWork(), login)
+        : Promise.resolve(undefined);
+    return admin;
+  };
   // A cookie rides along on cross-site requests; the CSRF header proves the page itself asked.
   const lacksCsrfToken = (principal: AdminPrincipal): boolean => {
     const cookieToken = cookies.get(ADMIN_COOKIE);
     return principal.via === 'login' && (!cookieToken || !root.services.signIns.csrfTokenMatches(cookieToken, facts.csrfToken));
   };
-  return {
-    requestId: facts.requestId,
-    em,
-    get logger() {
-      return (logger ??= root.logger.child({ requestId: facts.requestId }));
-    },
-    services: root.services,
-    cookies,
-    get loaders() {
-      // The batches run after the root field, so an admin request's batches use the dashboard pool.
-      return (loaders ??= createLoaders(() => dashboardEm ?? em, {
+  const lazy = new LazyRequestParts({
+    em: unitOfWork,
+    logger: () => (logger ??= root.logger.child({ requestId: facts.requestId })),
+    // The batches run after the root field, so an admin request's batches use the dashboard pool.
+    loaders: () =>
+      (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
         payments: root.services.paymentRecords,
         integrations: root.services.integrationRecords,
         webhooks: webhookRepository,
         emails: emailRepository,
         emailService: root.services.emails,
         refunds: root.services.refundRecords,
-      }));
-    },
+      })),
+  });
+  const eager: Omit<RequestContext, 'em' | 'logger' | 'loaders'> = {
+    requestId: facts.requestId,
+    statements: root.em,
+    services: root.services,
+    cookies,
     forgetLoadedRows() {
       // In place: Apollo's copy of the context holds the same loaders object.
       if (loaders) for (const loader of Object.values(loaders)) loader.clearAll();
@@ -181,7 +218,7 @@ export function createRequestContext(
     clientAddress: facts.clientAddress ?? 'unknown',
     trustedDocument: facts.trustedDocument ?? false,
     liveConnection: facts.liveConnection,
-    readEm: () => dashboardEm ?? em,
+    readEm: () => dashboardEm ?? unitOfWork(),
     async chargeQueryCost(points) {
       if (!facts.chargeQueryCost) return;
       // Whoever brings admin credentials pays, an API key header beside them or not (admin fields
@@ -202,11 +239,12 @@ export function createRequestContext(
         ? Promise.reject(
             new AppError(ErrorCode.BrowserRequestForbidden, 'API keys are for server-to-server calls; this request came from a browser'),
           )
-        : root.services.apiKeyAuthentication.authenticate(em, facts.apiKey);
+        : root.services.apiKeyAuthentication.authenticate(root.em, facts.apiKey);
       return merchant;
     },
     requireViewer(sessionId, token) {
-      return root.services.access.resolve(em, sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
+      return root.services.access.resolve(unitOfWork(), sessionId, token ?? facts.cookies.get(accessCookieName(sessionId)));
     },
   };
+  return Object.assign(lazy, eager);
 }

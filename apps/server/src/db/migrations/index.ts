@@ -8,6 +8,7 @@ import { Migration20261124000000_delivery_mode } from './Migration20261124000000
 import { Migration20261124140000_emails } from './Migration20261124140000_emails.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
 import { Migration20261124100000_refunds } from './Migration20261124100000_refunds.js';
+import { Migration20261125120000_explorer_keyset_indexes } from './Migration20261125120000_explorer_keyset_indexes.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124140000_emails', class: Migration20261124140000_emails },
   // Named with this helper's hour of 2026-11-24 (parallel work), listed after the ones it builds on.
   { name: 'Migration20261124100000_refunds', class: Migration20261124100000_refunds },
+  { name: 'Migration20261125120000_explorer_keyset_indexes', class: Migration20261125120000_explorer_keyset_indexes },
 ];

@@ -38,18 +38,18 @@ export class SessionAccess {
 
   /** The viewer a token grants on a session, or an UNAUTHENTICATED error naming no detail. */
   async resolve(em: EntityManager, sessionId: string, token: string | undefined): Promise<Viewer> {
-    const denied = new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
-    if (!token || !TOKEN_PATTERN.test(token)) throw denied;
+    const presented = wellFormedToken(token);
     const session = await this.tokens.findSessionHostTokenHash(em, sessionId);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    if (secretMatchesHash(token, session.hostTokenHash)) {
+    if (secretMatchesHash(presented, session.hostTokenHash)) {
       return { role: 'host', sessionId, participantId: await this.tokens.findHostParticipantId(em, sessionId) };
     }
-    const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, hashSecret(token));
-    if (participant?.tokenHash && secretMatchesHash(token, participant.tokenHash)) {
-      return { role: 'participant', sessionId, participantId: participant.id };
-    }
-    throw denied;
+    const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, hashSecret(presented));
+    return viewerOfTokenHolder(
+      sessionId,
+      presented,
+      participant?.tokenHash ? { id: participant.id, tokenHash: participant.tokenHash } : null,
+    );
   }
 
   /**
@@ -70,4 +70,33 @@ export class SessionAccess {
     }
     throw denied;
   }
+}
+
+function denied(): AppError {
+  return new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
+}
+
+/** The token itself, or UNAUTHENTICATED when it cannot be one (checked before any read). */
+export function wellFormedToken(token: string | undefined): string {
+  if (!token || !TOKEN_PATTERN.test(token)) throw denied();
+  return token;
+}
+
+/**
+ * The viewer decided on hashes a caller already read in one statement (the pay page's read): the
+ * host when the token matches the session's host hash, else the participant whose stored hash it
+ * matches, else UNAUTHENTICATED. Both comparisons take time independent of where hashes differ.
+ */
+export function viewerOfHashes(
+  sessionId: string,
+  token: string,
+  hashes: { hostTokenHash: string; hostParticipantId: string | null; tokenHolder: { id: string; tokenHash: string } | null },
+): Viewer {
+  if (secretMatchesHash(token, hashes.hostTokenHash)) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
+  return viewerOfTokenHolder(sessionId, token, hashes.tokenHolder);
+}
+
+function viewerOfTokenHolder(sessionId: string, token: string, holder: { id: string; tokenHash: string } | null): Viewer {
+  if (holder && secretMatchesHash(token, holder.tokenHash)) return { role: 'participant', sessionId, participantId: holder.id };
+  throw denied();
 }

@@ -1,11 +1,16 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
 import { Session } from '../sessions/session.entity.js';
+import { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from '../sessions/session-record.repository.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
 
-/** A keyset position: rows strictly older than (at, id) in (at desc, id desc) order. */
+/**
+ * A keyset position: rows strictly older than (at, id) in (at desc, id desc) order. `at` is an ISO
+ * 8601 instant in UTC with up to microseconds (PostgreSQL's precision), so rows a millisecond
+ * apart or less are never skipped.
+ */
 export interface Position {
-  at: Date;
+  at: string;
   id: string;
 }
 
@@ -25,6 +30,9 @@ export interface SessionCriteria {
   amountMinorMax?: bigint;
 }
 
+/** A session of the explorer's list, with its exact position for the next page's cursor. */
+export type ListedSession = SessionRecord & { cursorAt: string };
+
 export interface DeliveryCriteria {
   integrationId?: string;
   status?: WebhookDelivery['status'];
@@ -39,7 +47,55 @@ export interface SessionStatsRows {
 }
 
 function olderThan(position: Position | undefined, field: 'createdAt' | 'at'): Record<string, unknown> {
-  return position ? { $or: [{ [field]: { $lt: position.at } }, { [field]: position.at, id: { $lt: position.id } }] } : {};
+  if (!position) return {};
+  const at = new Date(position.at);
+  return { $or: [{ [field]: { $lt: at } }, { [field]: at, id: { $lt: position.id } }] };
+}
+
+/**
+ * The explorer's list as SQL: each filter the admin UI offers is one condition, combined with AND,
+ * newest first by keyset. The cursor column is the exact creation instant (microseconds).
+ *
+ * A merchant user's scope (the integrations their account owns) reads each owned integration's
+ * newest `limit` rows on (integration_id, created_at, id) and merges them: one short index range
+ * per integration, however few of all sessions are theirs (a plain `integration_id in (…)` would
+ * walk every session newest first until enough of theirs turned up).
+ */
+export function sessionListQuery(
+  scope: OwnerScope,
+  criteria: SessionCriteria,
+  limit: number,
+  after?: Position,
+): { sql: string; parameters: unknown[] } {
+  const conditions: string[] = [];
+  const parameters: unknown[] = [];
+  const where = (condition: string, ...values: unknown[]) => {
+    conditions.push(condition);
+    parameters.push(...values);
+  };
+  const perOwnedIntegration = scope.ownerAccountId !== undefined && !criteria.integrationId;
+  if (perOwnedIntegration) conditions.push('s.integration_id = i.id');
+  else if (scope.ownerAccountId) where('s.integration_id in (select i.id from integration i where i.owner_id = ?)', scope.ownerAccountId);
+  if (criteria.integrationId) where('s.integration_id = ?', criteria.integrationId);
+  if (criteria.statuses?.length) where(`s.status in (${criteria.statuses.map(() => '?').join(', ')})`, ...criteria.statuses);
+  if (criteria.mode) where('s.mode = ?', criteria.mode);
+  if (criteria.createdFrom) where('s.created_at >= ?', criteria.createdFrom);
+  if (criteria.createdTo) where('s.created_at < ?', criteria.createdTo);
+  if (criteria.orderReference) where('s.order_reference = ?', criteria.orderReference);
+  if (criteria.currency) where('s.currency = ?', criteria.currency);
+  if (criteria.amountMinorMin !== undefined) where('s.amount_minor >= ?', criteria.amountMinorMin.toString());
+  if (criteria.amountMinorMax !== undefined) where('s.amount_minor <= ?', criteria.amountMinorMax.toString());
+  if (after) where('(s.created_at, s.id) < (?::timestamptz, ?::uuid)', after.at, after.id);
+  const whereClause = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const newestFirst = 'order by s.created_at desc, s.id desc limit ?';
+  const source = perOwnedIntegration
+    ? `(select s.* from integration i cross join lateral (select s.* from session s ${whereClause} ${newestFirst}) s where i.owner_id = ?) s`
+    : `session s ${whereClause}`;
+  const sql = `select ${SESSION_RECORD_COLUMNS},
+                 to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+            from ${source}
+           ${newestFirst}`;
+  return { sql, parameters: perOwnedIntegration ? [...parameters, limit, scope.ownerAccountId, limit] : [...parameters, limit] };
 }
 
 /**
@@ -47,24 +103,22 @@ function olderThan(position: Position | undefined, field: 'createdAt' | 'at'): R
  * EntityManager the caller gives (the dashboards' own, with its timeouts).
  */
 export class ExplorerRepository {
-  /** Newest first, with participants; `limit` rows at most. */
-  listSessions(em: EntityManager, scope: OwnerScope, criteria: SessionCriteria, limit: number, after?: Position): Promise<Session[]> {
-    const conditions: FilterQuery<Session>[] = [sessionScope(scope)];
-    if (criteria.integrationId) conditions.push({ integration: criteria.integrationId });
-    if (criteria.statuses?.length) conditions.push({ status: { $in: [...criteria.statuses] } });
-    if (criteria.mode) conditions.push({ mode: criteria.mode });
-    if (criteria.createdFrom) conditions.push({ createdAt: { $gte: criteria.createdFrom } });
-    if (criteria.createdTo) conditions.push({ createdAt: { $lt: criteria.createdTo } });
-    if (criteria.orderReference) conditions.push({ orderReference: criteria.orderReference });
-    if (criteria.currency) conditions.push({ currency: criteria.currency });
-    if (criteria.amountMinorMin !== undefined) conditions.push({ amountMinor: { $gte: criteria.amountMinorMin } });
-    if (criteria.amountMinorMax !== undefined) conditions.push({ amountMinor: { $lte: criteria.amountMinorMax } });
-    conditions.push(olderThan(after, 'createdAt') as FilterQuery<Session>);
-    return em.find(
-      Session,
-      { $and: conditions },
-      { populate: ['participants'], strategy: 'select-in', orderBy: { createdAt: 'desc', id: 'desc' }, limit },
-    );
+  /**
+   * Newest first, with participants, as plain rows; `limit` rows at most. One statement whose
+   * keyset condition `(created_at, id) < (…)` is a range on the (…, created_at, id) indexes, so a
+   * deep page costs what the first does (docs/admin.md; measured at 1,000,000 sessions by
+   * `BENCH_ONLY=explorer npm run bench`).
+   */
+  async listSessions(
+    em: EntityManager,
+    scope: OwnerScope,
+    criteria: SessionCriteria,
+    limit: number,
+    after?: Position,
+  ): Promise<ListedSession[]> {
+    const { sql, parameters } = sessionListQuery(scope, criteria, limit, after);
+    const rows = await em.getConnection().execute<(SessionRow & { cursor_at: string })[]>(sql, parameters);
+    return rows.map((row) => ({ ...toSessionRecord(row), cursorAt: row.cursor_at }));
   }
 
   findSession(em: EntityManager, scope: OwnerScope, sessionId: string): Promise<Session | null> {

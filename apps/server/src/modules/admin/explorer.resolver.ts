@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
-import { toSessionView } from '../sessions/session.mapper.js';
+import { toSessionViewOfRecord } from '../sessions/session.mapper.js';
 import { toDeliveryView } from '../webhooks/webhook.mapper.js';
 import type { Page } from './explorer.service.js';
 import {
@@ -51,7 +51,7 @@ export class ExplorerResolver {
   ): Promise<SessionConnection> {
     const principal = await context.requireAdmin();
     const page = await context.services.explorer.listSessions(context.readEm(), principal, filter ?? {}, first, after);
-    return toConnection(page, toSessionView, SessionConnection, SessionEdge);
+    return toConnection(page, toSessionViewOfRecord, SessionConnection, SessionEdge);
   }
 
   @UseMiddleware(dashboardTimeouts)

@@ -7,7 +7,7 @@ import type { Session } from '../sessions/session.entity.js';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
 import { assertRange } from '../webhooks/webhook.service.js';
 import { ownerScope } from './admin-scope.js';
-import type { ExplorerRepository, Position } from './explorer.repository.js';
+import type { ExplorerRepository, ListedSession, Position } from './explorer.repository.js';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -32,18 +32,20 @@ export interface SessionListFilter {
 }
 
 /** Keyset cursors over (createdAt desc, id desc): stable while rows are added, O(page) to fetch. */
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+function encodeCursor(at: string, id: string): string {
+  return Buffer.from(`${at}|${id}`).toString('base64url');
 }
+
+/** An ISO 8601 instant in UTC, milliseconds (older cursors) to microseconds. */
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 
 function decodeCursor(cursor: string | null | undefined): Position | undefined {
   if (!cursor) return undefined;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const when = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(when.getTime())) {
+  if (!at || !CURSOR_INSTANT.test(at) || Number.isNaN(new Date(at).getTime()) || !id || !isUuid(id)) {
     throw new AppError(ErrorCode.ValidationError, 'after is not a cursor from this list', [{ path: 'after', message: 'unknown cursor' }]);
   }
-  return { at: when, id };
+  return { at, id };
 }
 
 function pageSize(first: number | null | undefined): number {
@@ -88,7 +90,7 @@ export class ExplorerService {
     filter: SessionListFilter,
     first?: number | null,
     after?: string | null,
-  ): Promise<Page<Session>> {
+  ): Promise<Page<ListedSession>> {
     const size = pageSize(first);
     if (filter.status?.length) {
       const unknown = filter.status.filter((status) => !(SESSION_STATUSES as readonly string[]).includes(status));
@@ -114,7 +116,7 @@ export class ExplorerService {
       size + 1,
       position,
     );
-    return toPage(rows, size, (session) => ({ at: session.createdAt, id: session.id }));
+    return toPage(rows, size, (session) => ({ at: session.cursorAt, id: session.id }));
   }
 
   async findSession(em: EntityManager, principal: AdminPrincipal, sessionId: string): Promise<Session> {
@@ -144,7 +146,7 @@ export class ExplorerService {
       size + 1,
       position,
     );
-    return toPage(rows, size, (delivery) => ({ at: delivery.createdAt, id: delivery.id }));
+    return toPage(rows, size, (delivery) => ({ at: delivery.createdAt.toISOString(), id: delivery.id }));
   }
 
   async stats(em: EntityManager, principal: AdminPrincipal, range: { from: Date; to: Date }, integrationId?: string | null) {
@@ -183,6 +185,6 @@ export class ExplorerService {
     if (integrationId && !isUuid(integrationId)) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
     const position = decodeCursor(after);
     const rows = await this.explorer.listAuditEntries(em, scope, integrationId || undefined, size + 1, position);
-    return toPage(rows, size, (entry) => ({ at: entry.at, id: entry.id }));
+    return toPage(rows, size, (entry) => ({ at: entry.at.toISOString(), id: entry.id }));
   }
 }

@@ -5,7 +5,7 @@ import { accessCookieName } from '../access/session-access.js';
 import type { LiveSnapshot } from '../live/session-fanout.js';
 import { StartPaymentPayload } from '../payments/payment.types.js';
 import type { Session } from './session.entity.js';
-import { toPaySessionView } from './session.mapper.js';
+import { toPaySessionView, toPaySessionViewOfRecord } from './session.mapper.js';
 import { ConfigureSessionInput, PaySessionView } from './session.types.js';
 
 /** The pay app's operations: hosts and participants, authenticated by their session cookie. */
@@ -28,9 +28,10 @@ export class PaySessionResolver {
 
   @Query(() => PaySessionView, { description: "The session as the cookie's holder (host or participant) sees it." })
   async paySession(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
-    const viewer = await context.requireViewer(sessionId);
-    const session = await context.services.sessionReads.findForViewer(context.em, viewer);
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    // The hot path: viewer and session from one statement of plain rows (no entities, no unit of work).
+    const token = context.cookies.get(accessCookieName(sessionId));
+    const { viewer, session } = await context.services.sessionReads.findForPayToken(context.statements, sessionId, token);
+    return toPaySessionViewOfRecord(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 
   @Mutation(() => PaySessionView, { description: 'Host only: sets the participants (host first) and the split.' })

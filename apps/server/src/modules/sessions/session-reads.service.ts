@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
-import type { Viewer } from '../access/session-access.js';
+import { type Viewer, viewerOfHashes, wellFormedToken } from '../access/session-access.js';
+import { hashSecret } from '../../security/tokens.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import type { FeedCache } from '../live/feed-cache.js';
+import type { PaySessionRecord, PaySessionRecordRepository } from './pay-session-record.repository.js';
 import type { Session } from './session.entity.js';
 import type { SessionRecord, SessionRecordRepository } from './session-record.repository.js';
 import type { SessionProgress, SessionRepository } from './session.repository.js';
@@ -10,6 +12,7 @@ import type { SessionProgress, SessionRepository } from './session.repository.js
 export interface SessionReadOptions {
   sessions: SessionRepository;
   records: SessionRecordRepository;
+  payRecords: PaySessionRecordRepository;
   /** Public progress by session; the server keeps it true with the change feed. */
   statusCache?: FeedCache<SessionProgress>;
 }
@@ -36,6 +39,28 @@ export class SessionReadService {
     const session = await this.options.sessions.findForViewer(em, viewer.sessionId);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
     return session;
+  }
+
+  /**
+   * The pay page's read (every pay page and reconnect): the session and the viewer its token
+   * grants, from one statement of plain rows. Errors as SessionAccess.resolve: UNAUTHENTICATED for a
+   * malformed or foreign token, SESSION_NOT_FOUND for an unknown session.
+   */
+  async findForPayToken(
+    em: EntityManager,
+    sessionId: string,
+    token: string | undefined,
+  ): Promise<{ viewer: Viewer; session: PaySessionRecord }> {
+    const presented = wellFormedToken(token);
+    const session = await this.options.payRecords.findForToken(em, sessionId, hashSecret(presented));
+    if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
+    const hostParticipantId = session.participants.find((participant) => participant.isHost)?.id ?? null;
+    const viewer = viewerOfHashes(sessionId, presented, {
+      hostTokenHash: session.hostTokenHash,
+      hostParticipantId,
+      tokenHolder: session.tokenHolder,
+    });
+    return { viewer, session };
   }
 
   /** The session a live push carries, with what every viewer's projection needs (participants, their token hashes, the merchant). */

@@ -37,7 +37,8 @@ export interface ParticipantRecord {
   status: ParticipantStatus;
 }
 
-interface SessionRow {
+/** A row of SESSION_RECORD_COLUMNS. */
+export interface SessionRow {
   id: string;
   integration_id: string;
   status: SessionStatus;
@@ -66,17 +67,20 @@ interface SessionRow {
   }[];
 }
 
-// Participants ride along as JSON (amounts as text: JSON numbers would lose bigint precision), so a
-// merchant's read is one round trip and one planned statement.
-export const MERCHANT_SESSION_STATEMENT: PreparedStatement = {
-  name: 'merchant_session',
-  text: `select s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.split_mode, s.order_reference,
-                s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
+/**
+ * The columns of a SessionRecord, of `session s`. Participants ride along as JSON (amounts as text:
+ * JSON numbers would lose bigint precision), so a read is one round trip and one planned statement.
+ */
+export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.split_mode,
+                s.order_reference, s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
                                                             'status', p.status) order by p.position)
-                            from participant p where p.session_id = s.id), '[]') as participants
-           from session s where s.id = $1 and s.integration_id = $2`,
+                            from participant p where p.session_id = s.id), '[]') as participants`;
+
+export const MERCHANT_SESSION_STATEMENT: PreparedStatement = {
+  name: 'merchant_session',
+  text: `select ${SESSION_RECORD_COLUMNS} from session s where s.id = $1 and s.integration_id = $2`,
 };
 
 /** Reads of the session and participant tables that need plain values, not a unit of work (the hot GraphQL reads). */
@@ -87,7 +91,7 @@ export class SessionRecordRepository {
   }
 }
 
-function toSessionRecord(row: SessionRow): SessionRecord {
+export function toSessionRecord(row: SessionRow): SessionRecord {
   return {
     id: row.id,
     integrationId: row.integration_id,

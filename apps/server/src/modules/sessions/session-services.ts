@@ -15,6 +15,7 @@ import { SessionCreationService } from './session-creation.service.js';
 import { SessionEndingService } from './session-ending.service.js';
 import { SessionLinks } from './session-links.js';
 import { SessionReadService } from './session-reads.service.js';
+import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 
@@ -53,7 +54,12 @@ export function createSessionServices(deps: SessionServiceDeps): SessionServices
   const { publicBaseUrl, secretBox, access, signingSecrets, partner, announcer, statusCache, emailOutbox, now } = deps;
   const sessions = new SessionRepository();
   const payments = new PaymentRepository();
-  const sessionReads = new SessionReadService({ sessions, records: new SessionRecordRepository(), statusCache });
+  const sessionReads = new SessionReadService({
+    sessions,
+    records: new SessionRecordRepository(),
+    payRecords: new PaySessionRecordRepository(),
+    statusCache,
+  });
   const sessionLinks = new SessionLinks(publicBaseUrl, access);
   const refundRecords = new RefundRepository();
   const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, now });

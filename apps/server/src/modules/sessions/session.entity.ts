@@ -11,8 +11,12 @@ import { Participant } from './participant.entity.js';
   name: 'session_expiry_due_index',
   expression: `create index "session_expiry_due_index" on "session" ("expires_at") where status in ('unconfigured', 'open', 'partially_paid')`,
 })
-// The sessions explorer lists an integration's sessions newest first.
-@Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
+// The sessions explorer pages newest first by keyset (created_at, id): every session, or an
+// integration's (this one also serves the integration foreign key's lookups).
+@Index({ name: 'session_created_index', properties: ['createdAt', 'id'] })
+@Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt', 'id'] })
+// Its amount filter compares within one currency.
+@Index({ name: 'session_currency_amount_index', properties: ['currency', 'amountMinor'] })
 // The email erasure sweep looks for ended sessions whose addresses are not erased yet.
 @Index({
   name: 'session_emails_to_erase_index',
@@ -27,7 +31,6 @@ export class Session {
   id: string = randomUUID();
 
   @ManyToOne(() => Integration, { deleteRule: 'cascade' })
-  @Index()
   integration!: Integration;
 
   @Property({ type: 'text' })

@@ -3,6 +3,7 @@ import type { Payment } from '../payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session-creation.service.js';
+import type { PaySessionRecord } from './pay-session-record.repository.js';
 import type { SessionRecord } from './session-record.repository.js';
 import type { SessionProgress } from './session.repository.js';
 import {
@@ -14,6 +15,9 @@ import {
   SessionStatusView,
   SessionView,
 } from './session.types.js';
+
+/** What the pay view shows of a session: the pay page's record without the hashes that decided its viewer. */
+type PayViewRecord = Omit<PaySessionRecord, 'hostTokenHash' | 'tokenHolder'>;
 
 /** Host first, then display order, however the collection was loaded (a refresh may reorder it). */
 function inDisplayOrder(session: Session): Participant[] {
@@ -101,8 +105,49 @@ export function toStatusView(progress: SessionProgress): SessionStatusView {
 
 /** What a viewer may see: the host also gets emails and invite links; nobody gets tokens. */
 export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (participantId: string) => string): PaySessionView {
+  return toPaySessionViewOfRecord(
+    {
+      id: session.id,
+      status: session.status,
+      currency: session.currency,
+      amountMinor: session.amountMinor,
+      paidMinor: session.paidMinor,
+      splitMode: session.splitMode ?? null,
+      description: session.description ?? null,
+      successUrl: session.successUrl ?? null,
+      cancelUrl: session.cancelUrl ?? null,
+      version: session.version,
+      expiresAt: session.expiresAt,
+      updatedAt: session.updatedAt,
+      merchant: {
+        name: session.integration.name,
+        displayName: session.integration.displayName ?? null,
+        logoUrl: session.integration.logoUrl ?? null,
+        accentColor: session.integration.accentColor ?? null,
+      },
+      participants: inDisplayOrder(session).map(({ id, displayName, email, isHost, amountMinor, status, coveredByPaymentId }) => ({
+        id,
+        displayName,
+        email: email ?? null,
+        isHost,
+        amountMinor,
+        status,
+        coveredByPaymentId: coveredByPaymentId ?? null,
+      })),
+    },
+    viewer,
+    inviteUrl,
+  );
+}
+
+/** The same view from plain values (the pay page's read: one statement, no entities). */
+export function toPaySessionViewOfRecord(
+  session: PayViewRecord,
+  viewer: Viewer,
+  inviteUrl: (participantId: string) => string,
+): PaySessionView {
   const isHost = viewer.role === 'host';
-  const participants = inDisplayOrder(session);
+  const { participants, merchant } = session;
   return Object.assign(new PaySessionView(), {
     id: session.id,
     status: session.status,
@@ -112,12 +157,12 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
     remainingMinor: session.amountMinor - session.paidMinor,
-    splitMode: session.splitMode ?? null,
+    splitMode: session.splitMode,
     organiserName: participants.find((participant) => participant.isHost)?.displayName ?? null,
-    merchantName: session.integration.displayName ?? session.integration.name,
-    merchantLogoUrl: session.integration.logoUrl ?? null,
-    accentColor: session.integration.accentColor ?? null,
-    description: session.description ?? null,
+    merchantName: merchant.displayName ?? merchant.name,
+    merchantLogoUrl: merchant.logoUrl,
+    accentColor: merchant.accentColor,
+    description: session.description,
     participants: participants.map((participant) =>
       Object.assign(new PayParticipantView(), {
         id: participant.id,
@@ -126,7 +171,7 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         status: participant.status,
         isHost: participant.isHost,
         isYou: participant.id === viewer.participantId,
-        email: isHost ? (participant.email ?? null) : null,
+        email: isHost ? participant.email : null,
         inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
         coveredByHost: participant.coveredByPaymentId != null && !participant.isHost,
         sessionId: session.id,
@@ -134,8 +179,8 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         refundsVisible: isHost || participant.id === viewer.participantId,
       }),
     ),
-    successUrl: session.successUrl ?? null,
-    cancelUrl: session.cancelUrl ?? null,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
     version: session.version,
     expiresAt: session.expiresAt,
     updatedAt: session.updatedAt,

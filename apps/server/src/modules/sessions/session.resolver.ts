@@ -34,7 +34,7 @@ export class SessionResolver {
       return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
     }
     const merchant = await context.requireMerchant();
-    return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.em, merchant, id));
+    return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id));
   }
 
   @RateLimited('merchantApi', byIntegration)
@@ -76,6 +76,6 @@ export class SessionResolver {
   @RateLimited('poll', (context, args) => pollLimitKey(args.sessionId, context.clientAddress))
   @Query(() => SessionStatusView, { description: 'Public progress of a session, for pay pages and custom UIs. No key needed.' })
   async sessionStatus(@Arg('sessionId', () => String) sessionId: string, @Ctx() context: RequestContext): Promise<SessionStatusView> {
-    return toStatusView(await context.services.sessionReads.findStatus(context.em, sessionId));
+    return toStatusView(await context.services.sessionReads.findStatus(context.statements, sessionId));
   }
 }

@@ -1,0 +1,129 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
+import type { ParticipantStatus } from './participant.entity.js';
+
+/** A session as the pay app shows it, as plain values, with what deciding the viewer needs (hashes, never tokens). */
+export interface PaySessionRecord {
+  id: string;
+  status: SessionStatus;
+  currency: string;
+  amountMinor: bigint;
+  paidMinor: bigint;
+  splitMode: SplitMode | null;
+  description: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  version: number;
+  expiresAt: Date;
+  updatedAt: Date;
+  merchant: { name: string; displayName: string | null; logoUrl: string | null; accentColor: string | null };
+  hostTokenHash: string;
+  /** The participant whose stored token hash equals the one presented, if any (to verify in constant time). */
+  tokenHolder: { id: string; tokenHash: string } | null;
+  /** In display order (by position). */
+  participants: PayParticipantRecord[];
+}
+
+export interface PayParticipantRecord {
+  id: string;
+  displayName: string;
+  email: string | null;
+  isHost: boolean;
+  amountMinor: bigint;
+  status: ParticipantStatus;
+  coveredByPaymentId: string | null;
+}
+
+interface PaySessionRow {
+  id: string;
+  status: SessionStatus;
+  currency: string;
+  amount_minor: string;
+  paid_minor: string;
+  split_mode: SplitMode | null;
+  description: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  version: number;
+  expires_at: string | Date;
+  updated_at: string | Date;
+  merchant_name: string;
+  merchant_display_name: string | null;
+  merchant_logo_url: string | null;
+  merchant_accent_color: string | null;
+  host_token_hash: string;
+  token_holder_id: string | null;
+  token_holder_hash: string | null;
+  participants: {
+    id: string;
+    display_name: string;
+    email: string | null;
+    is_host: boolean;
+    amount_minor: string;
+    status: ParticipantStatus;
+    covered_by_payment_id: string | null;
+  }[];
+}
+
+// The pay page's read and its viewer in one round trip: the session with its integration's brand,
+// its participants as JSON (amounts as text, bigint-safe) and the participant holding the presented
+// token's hash ($2), found through the unique token_hash index as the per-token lookup did.
+export const PAY_SESSION_STATEMENT: PreparedStatement = {
+  name: 'pay_session',
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.success_url, s.cancel_url,
+                s.version, s.expires_at, s.updated_at, i.name as merchant_name, i.display_name as merchant_display_name,
+                i.logo_url as merchant_logo_url, i.accent_color as merchant_accent_color, s.host_token_hash,
+                holder.id as token_holder_id, holder.token_hash as token_holder_hash,
+                coalesce((select json_agg(json_build_object('id', p.id, 'display_name', p.display_name, 'email', p.email,
+                                                            'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
+                                                            'status', p.status, 'covered_by_payment_id', p.covered_by_payment_id)
+                                          order by p.position)
+                            from participant p where p.session_id = s.id), '[]') as participants
+           from session s
+           join integration i on i.id = s.integration_id
+           left join participant holder on holder.session_id = s.id and holder.token_hash = $2
+          where s.id = $1`,
+};
+
+/** The pay app's hot read (every pay page and reconnect): one statement, plain values, no unit of work. */
+export class PaySessionRecordRepository {
+  async findForToken(em: EntityManager, sessionId: string, tokenHash: string): Promise<PaySessionRecord | undefined> {
+    const [row] = await runPrepared<PaySessionRow>(em, PAY_SESSION_STATEMENT, [sessionId, tokenHash]);
+    return row && toPaySessionRecord(row);
+  }
+}
+
+function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    paidMinor: BigInt(row.paid_minor),
+    splitMode: row.split_mode,
+    description: row.description,
+    successUrl: row.success_url,
+    cancelUrl: row.cancel_url,
+    version: row.version,
+    expiresAt: new Date(row.expires_at),
+    updatedAt: new Date(row.updated_at),
+    merchant: {
+      name: row.merchant_name,
+      displayName: row.merchant_display_name,
+      logoUrl: row.merchant_logo_url,
+      accentColor: row.merchant_accent_color,
+    },
+    hostTokenHash: row.host_token_hash,
+    tokenHolder: row.token_holder_id && row.token_holder_hash ? { id: row.token_holder_id, tokenHash: row.token_holder_hash } : null,
+    participants: row.participants.map((participant) => ({
+      id: participant.id,
+      displayName: participant.display_name,
+      email: participant.email,
+      isHost: participant.is_host,
+      amountMinor: BigInt(participant.amount_minor),
+      status: participant.status,
+      coveredByPaymentId: participant.covered_by_payment_id,
+    })),
+  };
+}
