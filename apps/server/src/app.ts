@@ -21,6 +21,7 @@ import { classifyRequestError } from './http/body-errors.js';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
+import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
 import { payAppRouter } from './http/pay-app.js';
 import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
@@ -196,6 +197,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     trustedDocumentsMiddleware(trusted),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );
+
+  app.use(emailUnsubscribeRouter(services.emails, orm));
 
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));

@@ -47,6 +47,28 @@ const environmentSchema = z.object({
       }
       return delays as number[];
     }),
+  EMAIL_RETRY_SCHEDULE: z
+    .string()
+    .default('1m,5m,30m,2h,6h')
+    .transform((value, ctx) => {
+      const delays = value.split(',').map((part) => parseDuration(part.trim()));
+      if (delays.some((delay) => delay === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 1m,5m,2h (ms, s, m, h)' });
+        return z.NEVER;
+      }
+      return delays as number[];
+    }),
+  // The SMTP relay emails go through (smtp:// or smtps://, credentials in the URL). Unset: emails
+  // stay queued (development's `npm start` runs a local inbox and sets it).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).max(200).default('PaySplit <no-reply@paysplit.invalid>'),
+  // Days after a session ends until its payers' email addresses are erased.
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // How often reminders are looked for (and the erasure sweep runs).
+  EMAIL_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PAY_APP_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
@@ -105,6 +127,14 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   readonly webhookClaimMs: number;
   readonly signingSecretGraceMs: number;
+  /** SMTP relay of the email sender; undefined keeps emails queued (nothing is sent). */
+  readonly smtpUrl: string | undefined;
+  /** From header of every email. */
+  readonly emailFrom: string;
+  readonly emailRetentionDays: number;
+  /** Delays before retry 1, 2, … of an email; after the last one it is `failed`. */
+  readonly emailRetryScheduleMs: readonly number[];
+  readonly emailSweepMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
   /** Shared rate-limit counters for several instances; unset keeps them in memory. */
@@ -165,6 +195,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
     signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
+    smtpUrl: env.SMTP_URL,
+    emailFrom: env.EMAIL_FROM,
+    emailRetentionDays: env.EMAIL_RETENTION_DAYS,
+    emailRetryScheduleMs: Object.freeze([...env.EMAIL_RETRY_SCHEDULE]),
+    emailSweepMs: env.EMAIL_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     rateLimitsEnabled: env.RATE_LIMITS === 'on',

@@ -28,6 +28,11 @@ export const REDACTED_PATHS = [
   '*.webhookSigningSecret',
   'partnerCreatePaymentSigningSecret',
   'webhookSigningSecret',
+  // Payers' addresses are personal data (issue 19): never logged, whatever carries them.
+  'email',
+  'recipient',
+  '*.email',
+  '*.recipient',
 ];
 
 /**
@@ -39,6 +44,10 @@ const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [/whsec_[0-9A-Za-z+/=]+/g, '[REDACTED]'],
   [/pso_[0-9A-Za-z_-]+/g, '[REDACTED]'],
   [/([?&](?:host|participant)?[Tt]oken=)[^&\s"]+/g, '$1[REDACTED]'],
+  // The email unsubscribe link's token.
+  [/([?&]t=)[^&\s"]+/g, '$1[REDACTED]'],
+  // Email addresses (personal data, issue 19), wherever they appear in text.
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[EMAIL]'],
   // Host, participant and sign-in tokens: 32 random bytes in base64url, exactly 43 characters.
   [/(?<![0-9A-Za-z_-])[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-])/g, '[REDACTED]'],
 ];

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
+import { createEmailSender } from './jobs/email-sender.js';
 import { ExpiryJob } from './jobs/expiry-job.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
@@ -58,6 +59,15 @@ export async function startServer(
   await dispatcher.start();
   const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
   expiry.start();
+  const emailSender = createEmailSender({
+    config,
+    orm: database.orm,
+    databaseUrl: database.directUrl,
+    logger,
+    services: paysplit.services,
+  });
+  if (emailSender) await emailSender.start();
+  else logger.info('SMTP_URL is not set: emails are queued but not sent');
   const server: Server = paysplit.app.listen(config.port, config.host);
   paysplit.attachLiveUpdates(server);
   await once(server, 'listening');
@@ -81,7 +91,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([dispatcher.stop(), expiry.stop()]);
+      await Promise.all([dispatcher.stop(), expiry.stop(), emailSender?.stop()]);
       await closed;
       await paysplit.stop();
       await database.close();

@@ -11,6 +11,7 @@ import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { createEmailServices } from './modules/emails/email-services.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
@@ -65,6 +66,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
   const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  const emails = createEmailServices({ secretBox, announcer, now });
   return {
     ...createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle }),
     explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
@@ -80,8 +82,10 @@ export function createServices(deps: ServiceDeps): Services {
       partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
       announcer,
       statusCache,
+      emailOutbox: emails.emailOutbox,
       now,
     }),
+    ...emails,
     webhooks: new WebhookService(webhookRepository),
     live,
   };

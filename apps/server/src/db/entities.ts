@@ -1,4 +1,5 @@
 import { Account, AdminLogin, OperatorToken } from '../modules/accounts/account.entity.js';
+import { EmailAttempt, EmailMessage } from '../modules/emails/email-message.entity.js';
 import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
 import { ApiKey } from '../modules/integrations/api-key.entity.js';
 import { Integration } from '../modules/integrations/integration.entity.js';
@@ -24,4 +25,6 @@ export const ENTITIES = [
   AdminLogin,
   OperatorToken,
   AuditEntry,
+  EmailMessage,
+  EmailAttempt,
 ];

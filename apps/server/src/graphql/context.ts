@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { LimitName } from '../http/rate-limits.js';
+import type { EmailServices } from '../modules/emails/email-services.js';
+import { emailRepository } from '../modules/emails/email.repository.js';
 import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
 import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
@@ -18,7 +20,7 @@ import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
-export interface Services extends IntegrationServices, AccountServices, SessionServices {
+export interface Services extends IntegrationServices, AccountServices, SessionServices, EmailServices {
   explorer: ExplorerService;
   adminScope: AdminScope;
   audit: AuditService;
@@ -144,6 +146,8 @@ export function createRequestContext(
         payments: root.services.paymentRecords,
         integrations: root.services.integrationRecords,
         webhooks: webhookRepository,
+        emails: emailRepository,
+        emailService: root.services.emails,
       }));
     },
     forgetLoadedRows() {

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import type { EmailMessage } from '../modules/emails/email-message.entity.js';
+import type { EmailRepository } from '../modules/emails/email.repository.js';
+import type { EmailService, EmailStatus } from '../modules/emails/email.service.js';
 import type { ApiKey } from '../modules/integrations/api-key.entity.js';
 import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
 import type { Payment } from '../modules/payments/payment.entity.js';
@@ -19,6 +22,10 @@ export interface RequestLoaders {
   integrationName: DataLoader<string, string | null>;
   /** Every key of an integration, newest first (the integrations list asks for each row's keys). */
   apiKeysOfIntegration: DataLoader<string, ApiKey[]>;
+  /** A session's emails with their attempts (the admin session page). */
+  emailsOfSession: DataLoader<string, EmailMessage[]>;
+  /** The host's roster: each participant's email status (null for an unknown id). */
+  emailStatusOfParticipant: DataLoader<string, EmailStatus | null>;
 }
 
 function groupBy<T>(keys: readonly string[], items: T[], keyOf: (item: T) => string): T[][] {
@@ -32,10 +39,15 @@ export interface LoaderRepositories {
   payments: PaymentRepository;
   integrations: IntegrationRepository;
   webhooks: WebhookRepository;
+  emails: EmailRepository;
+  emailService: EmailService;
 }
 
 /** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
-export function createLoaders(emFor: () => EntityManager, { payments, integrations, webhooks }: LoaderRepositories): RequestLoaders {
+export function createLoaders(
+  emFor: () => EntityManager,
+  { payments, integrations, webhooks, emails, emailService }: LoaderRepositories,
+): RequestLoaders {
   const inKeyOrder = (keys: readonly string[], groups: Map<string, Payment[]>): Payment[][] => keys.map((key) => groups.get(key) ?? []);
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
@@ -49,6 +61,13 @@ export function createLoaders(emFor: () => EntityManager, { payments, integratio
     apiKeysOfIntegration: new DataLoader(async (integrationIds) =>
       groupBy(integrationIds, await integrations.listApiKeysOf(emFor(), integrationIds), (key) => key.integration.id),
     ),
+    emailsOfSession: new DataLoader(async (sessionIds) =>
+      groupBy(sessionIds, await emails.messagesOfSessions(emFor(), sessionIds), (message) => message.session.id),
+    ),
+    emailStatusOfParticipant: new DataLoader(async (participantIds) => {
+      const statuses = await emailService.statuses(emFor(), participantIds);
+      return participantIds.map((id) => statuses.get(id) ?? null);
+    }),
     eventsOfSession: new DataLoader(async (sessionIds) => {
       const events = await webhooks.eventsWithDeliveries(emFor(), { sessionIds });
       return groupBy(sessionIds, events, (entry) => entry.event.session!.id);

@@ -5,6 +5,7 @@ import { guardIdArguments } from './id-arguments.js';
 import { enforceDeclaredLimits } from './rate-limited.js';
 import type { RequestContext } from './context.js';
 import { AccountResolver } from '../modules/accounts/account.resolver.js';
+import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emails/email.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
@@ -20,6 +21,8 @@ export const RESOLVERS = [
   AccountResolver,
   IntegrationResolver,
   ExplorerResolver,
+  ParticipantEmailResolver,
+  SessionEmailsResolver,
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
+import { createEmailSender, type EmailSender } from '../../src/jobs/email-sender.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
@@ -19,6 +20,8 @@ export interface TestServer {
   baseUrl: string;
   dispatcher: WebhookDispatcher;
   expiry: ExpiryJob;
+  /** The email sender, started when the environment names SMTP_URL. */
+  emailSender: EmailSender | undefined;
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -85,10 +88,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     privateTestUrls: config.privateTestUrls,
   });
   if (options.dispatcher ?? true) await dispatcher.start();
+  const emailSender = createEmailSender({ config, orm, databaseUrl: database.url, logger, services: paysplit.services });
+  await emailSender?.start();
   return {
     baseUrl,
     dispatcher,
     expiry,
+    emailSender,
     databaseUrl: database.url,
     orm,
     paysplit,
@@ -109,6 +115,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
       await dispatcher.stop();
+      await emailSender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();

@@ -5,6 +5,7 @@ import { Migration20261123020000_lifecycle } from './Migration20261123020000_lif
 import { Migration20261123030000_admin } from './Migration20261123030000_admin.js';
 import { Migration20261123040000_change_feed } from './Migration20261123040000_change_feed.js';
 import { Migration20261124000000_delivery_mode } from './Migration20261124000000_delivery_mode.js';
+import { Migration20261124140000_emails } from './Migration20261124140000_emails.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
@@ -16,4 +17,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123040000_change_feed', class: Migration20261123040000_change_feed },
   { name: 'Migration20261124000000_delivery_mode', class: Migration20261124000000_delivery_mode },
   { name: 'Migration20261125000000_brand_and_description', class: Migration20261125000000_brand_and_description },
+  // Named by the helpers' hour scheme (20261124 + hour), so it sorts before brand_and_description; it runs after it.
+  { name: 'Migration20261124140000_emails', class: Migration20261124140000_emails },
 ];

@@ -5,7 +5,9 @@ import {
   hasControlCharacter,
   MAX_MERCHANT_DISPLAY_NAME_LENGTH,
   normalizeAllowlistEntry,
+  normalizeReminderOffsets,
   validateAccentColor,
+  validateReminderOffsets,
   validateLogoUrl,
 } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
@@ -94,6 +96,15 @@ export function requireName(value: unknown): string {
     ]);
   }
   return name;
+}
+
+/** The reminder schedule (domain rules), largest offset first; VALIDATION_ERROR naming each bad entry. */
+export function requireReminderOffsets(offsets: readonly number[]): number[] {
+  const problems = validateReminderOffsets(offsets);
+  if (problems.length > 0) {
+    throw new AppError(ErrorCode.ValidationError, describeDetails(problems), problems);
+  }
+  return normalizeReminderOffsets(offsets);
 }
 
 export function requireHttpUrl(value: string, field: string): string {

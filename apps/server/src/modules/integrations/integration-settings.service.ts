@@ -15,6 +15,7 @@ import {
   normalizeSubscriptions,
   requireHttpUrl,
   requireName,
+  requireReminderOffsets,
   resolveBrand,
 } from './integration-fields.js';
 import type { IntegrationRepository } from './integration.repository.js';
@@ -42,6 +43,7 @@ export interface IntegrationSettings extends BrandSettings {
   redirectAllowlist?: readonly string[] | null;
   eventSubscriptions?: readonly string[] | null;
   enabled?: boolean | null;
+  reminderOffsetsMinutes?: readonly number[] | null;
 }
 
 export interface CreatedIntegration {
@@ -140,6 +142,7 @@ export class IntegrationSettingsService {
     if (input.redirectAllowlist) set('redirectAllowlist', normalizeAllowlist(input.redirectAllowlist));
     if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
+    if (input.reminderOffsetsMinutes) set('reminderOffsetsMinutes', requireReminderOffsets(input.reminderOffsetsMinutes));
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
     if (
       (changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) &&

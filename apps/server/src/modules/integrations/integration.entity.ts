@@ -6,7 +6,16 @@ import type { EventType } from '../webhooks/webhook-event.entity.js';
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
 export class Integration {
-  [OptionalProps]?: 'id' | 'enabled' | 'payoutOnboarded' | 'redirectAllowlist' | 'eventSubscriptions' | 'createdAt' | 'updatedAt' | 'owner';
+  [OptionalProps]?:
+    | 'id'
+    | 'enabled'
+    | 'payoutOnboarded'
+    | 'redirectAllowlist'
+    | 'eventSubscriptions'
+    | 'reminderOffsetsMinutes'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'owner';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -42,6 +51,10 @@ export class Integration {
   /** Event types sent to the webhook URL; completion only unless the merchant asks for more. */
   @Property({ type: 'json' })
   eventSubscriptions: EventType[] = ['SERVICE_SESSION_COMPLETED'];
+
+  /** Minutes before a session's deadline at which unpaid payers with an email are reminded (issue 19). */
+  @Property({ type: 'json' })
+  reminderOffsetsMinutes: number[] = [1440, 120];
 
   /** The merchant account that manages it in the administration area (none: CLI-made, operators only). */
   @ManyToOne(() => Account, { nullable: true, deleteRule: 'set null' })

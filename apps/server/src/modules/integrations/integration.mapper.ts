@@ -15,6 +15,7 @@ export function toIntegrationView(integration: Integration): IntegrationView {
     redirectAllowlist: integration.redirectAllowlist,
     eventSubscriptions: integration.eventSubscriptions,
     enabled: integration.enabled,
+    reminderOffsetsMinutes: integration.reminderOffsetsMinutes,
     ownerEmail: integration.owner && wrap(integration.owner).isInitialized() ? integration.owner.email : null,
     payoutOnboarding: Object.assign(new PayoutOnboardingView(), {
       status: integration.payoutOnboarded ? 'complete' : 'pending',

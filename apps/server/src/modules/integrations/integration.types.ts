@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { enumFromValues, ModeEnum } from '../sessions/session.types.js';
 
 /** Event types keep their wire spelling in GraphQL too (they are already upper case). */
@@ -61,6 +61,8 @@ export class IntegrationView {
   @Field(() => [String]) redirectAllowlist!: string[];
   @Field(() => [EventTypeEnum]) eventSubscriptions!: string[];
   @Field(() => Boolean) enabled!: boolean;
+  @Field(() => [Int], { description: "Minutes before a session's deadline at which unpaid payers with an email are reminded." })
+  reminderOffsetsMinutes!: number[];
   @Field(() => String, { nullable: true }) ownerEmail!: string | null;
   @Field(() => PayoutOnboardingView) payoutOnboarding!: PayoutOnboardingView;
   @Field(() => [SigningSecretView]) signingSecrets!: SigningSecretView[];
@@ -83,6 +85,12 @@ export class IntegrationSettingsInput {
   @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;
   @Field(() => [EventTypeEnum], { nullable: true }) eventSubscriptions?: string[] | null;
   @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      'Reminder times in minutes before the deadline: 0 to 10 distinct values from 5 (minutes) to 43200 (30 days); [] sends none.',
+  })
+  reminderOffsetsMinutes?: number[] | null;
 }
 
 @ObjectType()

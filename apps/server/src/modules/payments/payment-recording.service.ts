@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isTerminalStatus, isUuid, parseMinorAmount, recordAuthorization } from '@paysplit/domain';
+import type { EmailOutbox } from '../emails/email-outbox.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { SessionEndingService } from '../sessions/session-ending.service.js';
@@ -39,6 +40,7 @@ export interface PaymentRecordingOptions {
   payments: PaymentRepository;
   ending: SessionEndingService;
   announcer: SessionChangeAnnouncer;
+  emailOutbox?: EmailOutbox;
   now?: () => Date;
 }
 
@@ -138,6 +140,10 @@ export class PaymentRecordingService {
       // The completion event reads the payments as they now stand.
       await this.options.payments.save(tx);
       await emitSessionCompleted(tx, session, await this.options.payments.countedPayments(tx, session.id), now);
+    }
+    if (this.options.emailOutbox) {
+      await this.options.payments.save(tx);
+      await this.options.emailOutbox.paymentAuthorized(tx, session, payment);
     }
   }
 

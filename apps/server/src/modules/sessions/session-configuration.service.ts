@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, configure, ErrorCode, planParticipantChange, requireCurrency, type SplitMode } from '@paysplit/domain';
+import type { EmailOutbox } from '../emails/email-outbox.js';
 import type { SessionAccess } from '../access/session-access.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { PaymentRepository } from '../payments/payment.repository.js';
@@ -11,7 +12,7 @@ import type { SessionRepository } from './session.repository.js';
 export interface ConfigureSessionCommand {
   sessionId: string;
   splitMode: SplitMode;
-  participants: readonly (ParticipantCommand & { participantId?: string | null })[];
+  participants: readonly (ParticipantCommand & { participantId?: string | null; sendInvite?: boolean | null })[];
 }
 
 export interface SessionConfigurationOptions {
@@ -19,6 +20,7 @@ export interface SessionConfigurationOptions {
   payments: PaymentRepository;
   access: SessionAccess;
   announcer: SessionChangeAnnouncer;
+  emailOutbox?: EmailOutbox;
   now?: () => Date;
 }
 
@@ -65,6 +67,12 @@ export class SessionConfigurationService {
         now: this.now(),
         inviteTokenHash: (participantId) => access.participantTokenHash(participantId),
       });
+      // Invitations for the people the host ticked, in the same transaction (the participants at
+      // the command's positions: the new order is the command's order).
+      const chosen = changed.participants
+        .getItems()
+        .filter((participant) => command.participants[participant.position]?.sendInvite === true);
+      await this.options.emailOutbox?.splitSaved(tx, changed, chosen);
       await announcer.announce(tx, session.id);
       return changed;
     });

@@ -1,3 +1,4 @@
+import type { EmailOutbox } from '../emails/email-outbox.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { SessionAccess } from '../access/session-access.js';
 import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
@@ -36,12 +37,14 @@ export interface SessionServiceDeps {
   partner: PartnerClient;
   announcer: SessionChangeAnnouncer;
   statusCache?: FeedCache<SessionProgress>;
+  /** Invitations, receipts and completion notes, written with their cause. */
+  emailOutbox?: EmailOutbox;
   now?: () => Date;
 }
 
 /** Made once per app: one repository per aggregate, shared by the services of one concern each. */
 export function createSessionServices(deps: SessionServiceDeps): SessionServices {
-  const { publicBaseUrl, secretBox, access, signingSecrets, partner, announcer, statusCache, now } = deps;
+  const { publicBaseUrl, secretBox, access, signingSecrets, partner, announcer, statusCache, emailOutbox, now } = deps;
   const sessions = new SessionRepository();
   const payments = new PaymentRepository();
   const sessionReads = new SessionReadService({ sessions, records: new SessionRecordRepository(), statusCache });
@@ -49,12 +52,20 @@ export function createSessionServices(deps: SessionServiceDeps): SessionServices
   const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, now });
   return {
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
-    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, now }),
+    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, emailOutbox, now }),
     sessionReads,
     sessionEnding,
     sessionLinks,
     paymentStart: new PaymentStartService({ publicBaseUrl, sessions, payments, signingSecrets, partner, now }),
-    paymentRecording: new PaymentRecordingService({ publicBaseUrl, sessions, payments, ending: sessionEnding, announcer, now }),
+    paymentRecording: new PaymentRecordingService({
+      publicBaseUrl,
+      sessions,
+      payments,
+      ending: sessionEnding,
+      announcer,
+      emailOutbox,
+      now,
+    }),
     paymentRecords: payments,
   };
 }

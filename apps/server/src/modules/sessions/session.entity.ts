@@ -15,7 +15,7 @@ import { Participant } from './participant.entity.js';
 @Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 export class Session {
-  [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';
+  [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -72,6 +72,10 @@ export class Session {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt?: Date | null;
+
+  /** When the erasure sweep removed the payers' email addresses (EMAIL_RETENTION_DAYS after the end). */
+  @Property({ type: 'timestamptz', nullable: true })
+  emailsErasedAt?: Date | null;
 
   @OneToMany(() => Participant, (participant) => participant.session, { orderBy: { position: 'asc' } })
   participants = new Collection<Participant>(this);

@@ -166,6 +166,12 @@ export class PaySessionView {
 export class ConfigureParticipantInput extends ParticipantInput {
   @Field(() => ID, { nullable: true, description: 'An existing participant to keep (their invite link stays valid).' }) participantId?:
     string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description: 'Email this participant an invitation with their own link (needs an email; not sent twice to one address).',
+  })
+  sendInvite?: boolean | null;
 }
 
 @InputType()

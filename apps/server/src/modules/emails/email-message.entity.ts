@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Participant } from '../sessions/participant.entity.js';
+import { Session } from '../sessions/session.entity.js';
+
+export const EMAIL_KINDS = ['invitation', 'reminder', 'receipt', 'completion'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * One email in the mail outbox, written in the transaction of the change that causes it. The
+ * unique (session, participant, kind, reason) makes a second write for one reason a no-op:
+ * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion'.
+ */
+@Entity({ tableName: 'email_message' })
+export class EmailMessage {
+  [OptionalProps]?: 'id' | 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt' | 'updatedAt' | 'attemptRows';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  session!: Rel<Session>;
+
+  @ManyToOne(() => Participant, { nullable: true, deleteRule: 'cascade' })
+  @Index()
+  participant?: Rel<Participant> | null;
+
+  @Property({ type: 'text' })
+  kind!: EmailKind;
+
+  @Property({ type: 'text' })
+  reason!: string;
+
+  /** The address it goes (went) to; null once erased (EMAIL_RETENTION_DAYS after the session ended). */
+  @Property({ type: 'text', nullable: true })
+  recipient?: string | null;
+
+  @Property({ type: 'text' })
+  status: EmailStatus = 'queued';
+
+  @Property({ type: 'integer' })
+  attempts: number = 0;
+
+  @Property({ type: 'timestamptz' })
+  nextAttemptAt: Date = new Date();
+
+  /** While `sending`: the claim lapses then, so a crashed instance's message is picked up again. */
+  @Property({ type: 'timestamptz', nullable: true })
+  leaseUntil?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  sentAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastError?: string | null;
+
+  @OneToMany(() => EmailAttempt, (attempt) => attempt.message, { orderBy: { attempt: 'asc' } })
+  attemptRows = new Collection<EmailAttempt>(this);
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
+
+/** One SMTP try of a message: its outcome and the server's reply, never an address. */
+@Entity({ tableName: 'email_attempt' })
+export class EmailAttempt {
+  [OptionalProps]?: 'id';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => EmailMessage, { deleteRule: 'cascade' })
+  @Index()
+  message!: Rel<EmailMessage>;
+
+  @Property({ type: 'integer' })
+  attempt!: number;
+
+  @Property({ type: 'timestamptz' })
+  startedAt!: Date;
+
+  @Property({ type: 'integer' })
+  durationMs!: number;
+
+  /** 'sent', 'retry' or 'failed'. */
+  @Property({ type: 'text' })
+  outcome!: string;
+
+  @Property({ type: 'text', nullable: true })
+  excerpt?: string | null;
+}

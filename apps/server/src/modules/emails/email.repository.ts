@@ -1,0 +1,301 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailMessage, type EmailKind } from './email-message.entity.js';
+
+/** The channel email senders LISTEN on; the payload is a message id. */
+export const EMAIL_OUTBOX_CHANNEL = 'paysplit_email_outbox';
+
+/** Session statuses in which nothing but a receipt or a completion note goes out any more. */
+const ENDED_STATUSES = `('completed', 'expired', 'cancelled')`;
+
+export interface NewEmail {
+  sessionId: string;
+  participantId: string | null;
+  kind: EmailKind;
+  reason: string;
+  recipient: string;
+}
+
+/** A message a sender holds a lease on. */
+export interface ClaimedEmail {
+  id: string;
+  session_id: string;
+  participant_id: string | null;
+  kind: EmailKind;
+  reason: string;
+  recipient: string;
+  attempts: number;
+  created_at: Date;
+}
+
+/** What an email says, read when it is sent. */
+export interface EmailFactsRow {
+  merchant_name: string;
+  accent_color: string | null;
+  description: string | null;
+  currency: string;
+  expires_at: Date;
+  session_amount_minor: string;
+  recipient_name: string | null;
+  recipient_is_host: boolean | null;
+  share_minor: string | null;
+  payment_minor: string | null;
+  organiser_name: string | null;
+}
+
+export interface EmailAttemptOutcome {
+  message: ClaimedEmail;
+  startedAt: Date;
+  durationMs: number;
+  outcome: 'sent' | 'retry' | 'failed';
+  excerpt: string | null;
+  nextDelayMs: number;
+}
+
+/** What the host's roster shows per participant with an email. */
+export interface EmailStatusRow {
+  participant_id: string;
+  invited_at: Date | null;
+  last_reminded_at: Date | null;
+  last_manual_remind_at: Date | null;
+  unsubscribed_at: Date | null;
+}
+
+/** An unpaid payer of a running session who may be reminded, with the reminders sent so far. */
+export interface ReminderCandidate {
+  session_id: string;
+  participant_id: string;
+  email: string;
+  expires_at: Date;
+  offsets: number[];
+  sent_reasons: string[];
+}
+
+/**
+ * Every query and write of email_message and email_attempt (the mail outbox), and the email
+ * columns of participants. Each method works in the unit of work (transaction) it is given.
+ */
+export class EmailRepository {
+  /**
+   * Queues messages in the caller's transaction; a message whose (session, participant, kind,
+   * reason) exists already is skipped, so one reason never sends twice. Returns the ids written.
+   * The NOTIFY is delivered when the transaction commits.
+   */
+  async queue(em: EntityManager, messages: readonly NewEmail[]): Promise<string[]> {
+    if (messages.length === 0) return [];
+    const values = messages.map(() => `(gen_random_uuid(), ?, ?, ?, ?, ?, 'queued', 0, now(), now(), now())`).join(', ');
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into email_message (id, session_id, participant_id, kind, reason, recipient, status, attempts, next_attempt_at, created_at, updated_at)
+       values ${values} on conflict do nothing returning id`,
+      messages.flatMap((message) => [message.sessionId, message.participantId, message.kind, message.reason, message.recipient]),
+    );
+    for (const row of rows) await em.execute(`select pg_notify('${EMAIL_OUTBOX_CHANNEL}', ?)`, [row.id]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Invitations written so far for these participants (not cancelled), with the address each went to. */
+  async invitationsOf(
+    em: EntityManager,
+    participantIds: readonly string[],
+  ): Promise<{ participant_id: string; recipient: string | null }[]> {
+    if (participantIds.length === 0) return [];
+    return em.execute(`select participant_id, recipient from email_message where kind = 'invitation' and participant_id = any(?::uuid[])`, [
+      participantIds,
+    ]);
+  }
+
+  /** The latest manual reminder of a participant (its creation time), or null. */
+  async lastManualRemind(em: EntityManager, participantId: string): Promise<Date | null> {
+    const [row] = await em.execute<{ at: Date | null }[]>(
+      `select max(created_at) as at from email_message where participant_id = ? and kind = 'reminder' and reason like 'remind:%'`,
+      [participantId],
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  async emailStatuses(em: EntityManager, participantIds: readonly string[]): Promise<EmailStatusRow[]> {
+    if (participantIds.length === 0) return [];
+    return em.execute<EmailStatusRow[]>(
+      `select p.id as participant_id, p.email_unsubscribed_at as unsubscribed_at,
+              (select max(coalesce(m.sent_at, m.created_at)) from email_message m
+                where m.participant_id = p.id and m.kind = 'invitation' and m.status <> 'cancelled') as invited_at,
+              (select max(coalesce(m.sent_at, m.created_at)) from email_message m
+                where m.participant_id = p.id and m.kind = 'reminder' and m.status <> 'cancelled') as last_reminded_at,
+              (select max(m.created_at) from email_message m
+                where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'remind:%') as last_manual_remind_at
+         from participant p where p.id = any(?::uuid[])`,
+      [participantIds],
+    );
+  }
+
+  /** Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by `horizon`. */
+  async reminderCandidates(em: EntityManager, now: Date, limit: number): Promise<ReminderCandidate[]> {
+    return em.execute<ReminderCandidate[]>(
+      `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, i.reminder_offsets_minutes as offsets,
+              coalesce(array(select m.reason from email_message m where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'reminder:%'), '{}') as sent_reasons
+         from session s
+         join integration i on i.id = s.integration_id
+         join participant p on p.session_id = s.id
+        where s.status in ('open', 'partially_paid') and s.expires_at > ?
+          and jsonb_array_length(i.reminder_offsets_minutes) > 0
+          and s.expires_at - make_interval(mins => (select max(value::int) from jsonb_array_elements_text(i.reminder_offsets_minutes))) <= ?
+          and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null
+        order by s.expires_at
+        limit ?`,
+      [now, now, limit],
+    );
+  }
+
+  /** Who of a session has an email (the payer of a receipt, the host of a completion note). */
+  async addressesOfSession(em: EntityManager, sessionId: string): Promise<{ id: string; email: string | null; is_host: boolean }[]> {
+    return em.execute(`select id, email, is_host from participant where session_id = ?`, [sessionId]);
+  }
+
+  async sessionOfParticipant(em: EntityManager, participantId: string): Promise<string | null> {
+    const [row] = await em.execute<{ session_id: string }[]>(`select session_id from participant where id = ?`, [participantId]);
+    return row?.session_id ?? null;
+  }
+
+  /** Marks a participant unsubscribed from reminders (idempotent); false when there is no such participant. */
+  async unsubscribe(em: EntityManager, participantId: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update participant set email_unsubscribed_at = coalesce(email_unsubscribed_at, now()) where id = ? returning id`,
+      [participantId],
+    );
+    await em.execute(
+      `update email_message set status = 'cancelled', updated_at = now()
+        where participant_id = ? and kind in ('invitation', 'reminder') and status = 'queued'`,
+      [participantId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Cancels queued invitations and reminders nobody should get any more: the session ended (or its
+   * deadline passed), the payer paid or unsubscribed. Then leases up to `limit` due messages (and
+   * those whose lease ran out) with FOR UPDATE SKIP LOCKED.
+   */
+  async claimDue(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+    const connection = em.getConnection();
+    await connection.execute(
+      `update email_message m set status = 'cancelled', lease_until = null, updated_at = now()
+         from session s, participant p
+        where s.id = m.session_id and p.id = m.participant_id
+          and m.status = 'queued' and m.kind in ('invitation', 'reminder')
+          and (s.status in ${ENDED_STATUSES} or s.expires_at <= now() or p.status = 'paid'
+               or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
+    );
+    return connection.execute<ClaimedEmail[]>(
+      `update email_message m
+          set status = 'sending', lease_until = now() + (? * interval '1 millisecond'), attempts = m.attempts + 1, updated_at = now()
+        where m.id in (
+              select id from email_message
+               where (status = 'queued' and next_attempt_at <= now())
+                  or (status = 'sending' and lease_until < now())
+               order by next_attempt_at
+               limit ?
+               for update skip locked)
+          and m.recipient is not null
+      returning m.id, m.session_id, m.participant_id, m.kind, m.reason, m.recipient, m.attempts, m.created_at`,
+      [leaseMs, limit],
+    );
+  }
+
+  /** The facts of a claimed message (null when its session is gone). */
+  async factsOf(em: EntityManager, message: ClaimedEmail): Promise<EmailFactsRow | null> {
+    const paymentId = /^payment:([0-9a-f-]{36})$/.exec(message.reason)?.[1] ?? null;
+    const [row] = await em.getConnection().execute<EmailFactsRow[]>(
+      `select coalesce(i.display_name, i.name) as merchant_name, i.accent_color, s.description, s.currency, s.expires_at,
+              s.amount_minor::text as session_amount_minor,
+              p.display_name as recipient_name, p.is_host as recipient_is_host, p.amount_minor::text as share_minor,
+              (select amount_minor::text from payment where id = ?::uuid and session_id = s.id) as payment_minor,
+              (select display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name
+         from session s
+         join integration i on i.id = s.integration_id
+         left join participant p on p.id = ?::uuid
+        where s.id = ?`,
+      [paymentId, message.participant_id, message.session_id],
+    );
+    return row ?? null;
+  }
+
+  /** Milliseconds until the next queued message is due (negative when overdue), or null when none waits. */
+  async msUntilNextDue(em: EntityManager): Promise<number | null> {
+    const [next] = await em
+      .getConnection()
+      .execute<{ due_in_ms: string | null }[]>(
+        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from email_message where status = 'queued'`,
+      );
+    return next?.due_in_ms == null ? null : Number(next.due_in_ms);
+  }
+
+  /** Records an attempt and releases the lease with its outcome, in one transaction. */
+  async recordAttempt(em: EntityManager, outcome: EmailAttemptOutcome): Promise<void> {
+    const { message } = outcome;
+    const connection = em.getConnection();
+    const status = outcome.outcome === 'retry' ? 'queued' : outcome.outcome;
+    await connection.transactional(async (trx) => {
+      await connection.execute(
+        `insert into email_attempt (id, message_id, attempt, started_at, duration_ms, outcome, excerpt) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?)`,
+        [message.id, message.attempts, outcome.startedAt, outcome.durationMs, outcome.outcome, outcome.excerpt],
+        'run',
+        trx,
+      );
+      await connection.execute(
+        `update email_message
+            set status = ?, lease_until = null, last_error = ?, sent_at = case when ? then now() else sent_at end,
+                next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
+          where id = ? and status = 'sending'`,
+        [status, outcome.outcome === 'sent' ? null : outcome.excerpt, outcome.outcome === 'sent', outcome.nextDelayMs, message.id],
+        'run',
+        trx,
+      );
+    });
+  }
+
+  /**
+   * Erases the email addresses of sessions that ended more than `retentionDays` ago: participants'
+   * emails and the outbox's recipients become null, queued messages are cancelled. Returns how many
+   * sessions were erased.
+   */
+  async eraseEnded(em: EntityManager, retentionDays: number, limit: number): Promise<number> {
+    return em.getConnection().transactional(async (trx) => {
+      const connection = em.getConnection();
+      const sessions = await connection.execute<{ id: string }[]>(
+        `select id from session
+          where emails_erased_at is null and status in ${ENDED_STATUSES}
+            and (case status when 'completed' then coalesce(completed_at, updated_at) when 'expired' then expires_at else updated_at end)
+                < now() - (? * interval '1 day')
+          limit ? for update skip locked`,
+        [retentionDays, limit],
+        'all',
+        trx,
+      );
+      if (sessions.length === 0) return 0;
+      const ids = sessions.map((session) => session.id);
+      await connection.execute(
+        `update participant set email = null where session_id = any(?::uuid[]) and email is not null`,
+        [ids],
+        'run',
+        trx,
+      );
+      await connection.execute(
+        `update email_message set recipient = null, status = case when status in ('queued', 'sending') then 'cancelled' else status end, updated_at = now()
+          where session_id = any(?::uuid[])`,
+        [ids],
+        'run',
+        trx,
+      );
+      await connection.execute(`update session set emails_erased_at = now() where id = any(?::uuid[])`, [ids], 'run', trx);
+      return ids.length;
+    });
+  }
+
+  /** A session's messages, oldest first, with their attempts (the admin session page). */
+  async messagesOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<EmailMessage[]> {
+    if (sessionIds.length === 0) return [];
+    return em.find(EmailMessage, { session: { $in: [...sessionIds] } }, { populate: ['attemptRows'], orderBy: { createdAt: 'asc' } });
+  }
+}
+
+/** Stateless: one instance serves every unit of work. */
+export const emailRepository = new EmailRepository();

@@ -1,0 +1,162 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AppError,
+  dueReminder,
+  ErrorCode,
+  isUuid,
+  isTerminalStatus,
+  nextManualRemindAt,
+  reminderOffsetOf,
+  reminderReason,
+} from '@paysplit/domain';
+import type { Viewer } from '../access/session-access.js';
+import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { SessionRepository } from '../sessions/session.repository.js';
+import type { EmailOutbox } from './email-outbox.js';
+import type { EmailRepository, EmailStatusRow } from './email.repository.js';
+import type { UnsubscribeTokens } from './unsubscribe-token.js';
+
+export interface EmailServiceOptions {
+  emails: EmailRepository;
+  outbox: EmailOutbox;
+  sessions: SessionRepository;
+  announcer: SessionChangeAnnouncer;
+  unsubscribeTokens: UnsubscribeTokens;
+  now?: () => Date;
+}
+
+/** A participant's email status as the host's roster shows it. */
+export interface EmailStatus {
+  invitedAt: Date | null;
+  lastRemindedAt: Date | null;
+  nextRemindAllowedAt: Date | null;
+  unsubscribed: boolean;
+}
+
+/** The host's Remind, unsubscribing, the reminder and erasure sweeps, and what the roster shows. */
+export class EmailService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: EmailServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * The host reminds one unpaid participant with an email, at most once an hour per person
+   * (RATE_LIMIT_EXCEEDED with retryAfterSeconds otherwise). Under the session and participant locks,
+   * so two presses at once send one reminder.
+   */
+  async remindParticipant(em: EntityManager, viewer: Viewer, participantId: string): Promise<void> {
+    if (viewer.role !== 'host') throw new AppError(ErrorCode.Forbidden, 'Only the host can send reminders');
+    if (!isUuid(participantId)) {
+      throw new AppError(ErrorCode.ValidationError, 'participantId must be a UUID', [{ path: 'participantId', message: 'must be a UUID' }]);
+    }
+    const { sessions, emails, outbox, announcer } = this.options;
+    await em.transactional(async (tx) => {
+      const session = await sessions.lockSession(tx, { id: viewer.sessionId });
+      if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
+      const now = this.now();
+      if (isTerminalStatus(session.status) || session.expiresAt.getTime() <= now.getTime()) {
+        throw new AppError(ErrorCode.InvalidState, 'This session has ended: no more reminders');
+      }
+      const participant = await sessions.lockParticipant(tx, participantId, session.id);
+      if (!participant) throw new AppError(ErrorCode.NotFound, `Participant ${participantId} not found in this session`);
+      if (participant.isHost) throw new AppError(ErrorCode.InvalidState, 'The host is not reminded');
+      if (participant.status === 'paid') throw new AppError(ErrorCode.InvalidState, 'This participant has paid already');
+      if (!participant.email) throw new AppError(ErrorCode.InvalidState, 'This participant has no email address');
+      if (participant.emailUnsubscribedAt) throw new AppError(ErrorCode.InvalidState, 'This participant unsubscribed from reminders');
+      const allowedAt = nextManualRemindAt(await emails.lastManualRemind(tx, participant.id), now);
+      if (allowedAt.getTime() > now.getTime()) {
+        const retryAfterSeconds = Math.ceil((allowedAt.getTime() - now.getTime()) / 1000);
+        throw new AppError(
+          ErrorCode.RateLimitExceeded,
+          `This participant was reminded less than an hour ago; try again after ${allowedAt.toISOString()}`,
+          undefined,
+          {
+            retryAfterSeconds,
+          },
+        );
+      }
+      // The hour bucket in the reason: one manual reminder per person and hour, even across instances.
+      const reason = `remind:${now.toISOString().slice(0, 13)}`;
+      await outbox.reminder(tx, { sessionId: session.id, participantId: participant.id, email: participant.email, reason });
+      // The roster shows "Reminded …": push the change to the host's open pages.
+      await announcer.announce(tx, session.id);
+    });
+  }
+
+  /** One-click unsubscribe (RFC 8058): true when the token was ours. Idempotent. */
+  async unsubscribe(em: EntityManager, token: unknown): Promise<boolean> {
+    const participantId = this.options.unsubscribeTokens.participantOf(token);
+    if (!participantId) return false;
+    return em.transactional((tx) => this.options.emails.unsubscribe(tx, participantId));
+  }
+
+  isUnsubscribeToken(token: unknown): boolean {
+    return this.options.unsubscribeTokens.participantOf(token) !== undefined;
+  }
+
+  unsubscribeToken(participantId: string): string {
+    return this.options.unsubscribeTokens.tokenFor(participantId);
+  }
+
+  /** Email statuses by participant id (only the ids asked for; the caller decides who may see them). */
+  async statuses(em: EntityManager, participantIds: readonly string[]): Promise<Map<string, EmailStatus>> {
+    const rows = await this.options.emails.emailStatuses(em, participantIds);
+    const now = this.now();
+    return new Map(rows.map((row: EmailStatusRow) => [row.participant_id, toStatus(row, now)]));
+  }
+
+  /** The session a participant belongs to, or null (ids that are not UUIDs included). */
+  sessionOfParticipant(em: EntityManager, participantId: string): Promise<string | null> {
+    if (!isUuid(participantId)) return Promise.resolve(null);
+    return this.options.emails.sessionOfParticipant(em, participantId);
+  }
+
+  /**
+   * Queues every reminder due now (dueReminder decides); a reason already written is skipped, so
+   * sweeps on several instances send each reminder once. Returns how many were queued.
+   */
+  async queueDueReminders(em: EntityManager, limit = 500): Promise<number> {
+    const now = this.now();
+    const candidates = await this.options.emails.reminderCandidates(em, now, limit);
+    let queued = 0;
+    for (const candidate of candidates) {
+      const sent = candidate.sent_reasons.map(reminderOffsetOf).filter((offset): offset is number => offset !== undefined);
+      const due = dueReminder({ deadline: new Date(candidate.expires_at), offsetsMinutes: candidate.offsets, sent, now, ended: false });
+      if (due === null) continue;
+      const written = await em.transactional((tx) =>
+        this.options.outbox.reminder(tx, {
+          sessionId: candidate.session_id,
+          participantId: candidate.participant_id,
+          email: candidate.email,
+          reason: reminderReason(due),
+        }),
+      );
+      if (written) queued += 1;
+    }
+    return queued;
+  }
+
+  /** Erases the addresses of sessions that ended more than `retentionDays` ago. Returns how many sessions. */
+  async eraseEnded(em: EntityManager, retentionDays: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const erased = await this.options.emails.eraseEnded(em, retentionDays, 200);
+      total += erased;
+      if (erased < 200) return total;
+    }
+  }
+}
+
+/** Paid participants' nextRemindAllowedAt is nulled by the caller, which knows their status. */
+function toStatus(row: EmailStatusRow, now: Date): EmailStatus {
+  const unsubscribed = row.unsubscribed_at !== null;
+  const lastManual = row.last_manual_remind_at ? new Date(row.last_manual_remind_at) : null;
+  return {
+    invitedAt: row.invited_at ? new Date(row.invited_at) : null,
+    lastRemindedAt: row.last_reminded_at ? new Date(row.last_reminded_at) : null,
+    nextRemindAllowedAt: unsubscribed ? null : nextManualRemindAt(lastManual, now),
+    unsubscribed,
+  };
+}
