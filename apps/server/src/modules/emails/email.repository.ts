@@ -98,9 +98,10 @@ export class EmailRepository {
     participantIds: readonly string[],
   ): Promise<{ participant_id: string; recipient: string | null }[]> {
     if (participantIds.length === 0) return [];
-    return em.execute(`select participant_id, recipient from email_message where kind = 'invitation' and participant_id = any(?::uuid[])`, [
-      participantIds,
-    ]);
+    return em.execute(
+      `select participant_id, recipient from email_message where kind = 'invitation' and participant_id in (${placeholders(participantIds)})`,
+      [...participantIds],
+    );
   }
 
   /** The latest manual reminder of a participant (its creation time), or null. */
@@ -122,8 +123,8 @@ export class EmailRepository {
                 where m.participant_id = p.id and m.kind = 'reminder' and m.status <> 'cancelled') as last_reminded_at,
               (select max(m.created_at) from email_message m
                 where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'remind:%') as last_manual_remind_at
-         from participant p where p.id = any(?::uuid[])`,
-      [participantIds],
+         from participant p where p.id in (${placeholders(participantIds)})`,
+      [...participantIds],
     );
   }
 
@@ -272,20 +273,16 @@ export class EmailRepository {
       );
       if (sessions.length === 0) return 0;
       const ids = sessions.map((session) => session.id);
-      await connection.execute(
-        `update participant set email = null where session_id = any(?::uuid[]) and email is not null`,
-        [ids],
-        'run',
-        trx,
-      );
+      const list = placeholders(ids);
+      await connection.execute(`update participant set email = null where session_id in (${list}) and email is not null`, ids, 'run', trx);
       await connection.execute(
         `update email_message set recipient = null, status = case when status in ('queued', 'sending') then 'cancelled' else status end, updated_at = now()
-          where session_id = any(?::uuid[])`,
-        [ids],
+          where session_id in (${list})`,
+        ids,
         'run',
         trx,
       );
-      await connection.execute(`update session set emails_erased_at = now() where id = any(?::uuid[])`, [ids], 'run', trx);
+      await connection.execute(`update session set emails_erased_at = now() where id in (${list})`, ids, 'run', trx);
       return ids.length;
     });
   }
@@ -295,6 +292,11 @@ export class EmailRepository {
     if (sessionIds.length === 0) return [];
     return em.find(EmailMessage, { session: { $in: [...sessionIds] } }, { populate: ['attemptRows'], orderBy: { createdAt: 'asc' } });
   }
+}
+
+/** `?, ?, ?` for a list of bindings (Knex expands an array binding into a list, not a PostgreSQL array). */
+function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
 }
 
 /** Stateless: one instance serves every unit of work. */
