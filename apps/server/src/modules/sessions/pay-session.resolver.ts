@@ -85,7 +85,9 @@ export class PaySessionResolver {
     },
   })
   async paySessionUpdated(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
-    // A fresh unit of work per push: the subscription lives long, its data must not go stale.
+    // A fresh unit of work per push: the subscription lives long, its data must not go stale. Its
+    // loaders too (the host's emailStatus): a reminder changes them without a new session version.
+    context.forgetLoadedRows();
     const em = context.em.fork({ clear: true });
     const viewer = await context.services.access.resolve(em, sessionId, context.cookies.get(accessCookieName(sessionId)));
     const session = await context.services.sessionReads.findForViewer(em, viewer);
