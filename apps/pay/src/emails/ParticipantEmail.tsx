@@ -38,9 +38,12 @@ export function ParticipantEmail({ session, participant, now }: Props) {
   });
 
   if (!status || participant.status === 'PAID' || participant.isYou) return null;
-  const line = emailStatusLine(status, now);
-  const state = remindState(status, now);
-  const waitUntil = state.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > now ? refusedUntil : null;
+  // The page's clock ticks each minute; the server says "allowed from now" as its own now, so the
+  // latest of the two decides (a view just saved is not "a minute away").
+  const at = Math.max(now, Date.now());
+  const line = emailStatusLine(status, at);
+  const state = remindState(status, at);
+  const waitUntil = state.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > at ? refusedUntil : null;
   const name = participant.displayName;
 
   return (
@@ -60,12 +63,12 @@ export function ParticipantEmail({ session, participant, now }: Props) {
             {remind.isPending ? 'Sending…' : 'Remind'}
             <span className="visually-hidden"> {name}</span>
           </button>
-          {waitUntil !== null && <span className="hint">Can remind again {formatClock(waitUntil, now)}</span>}
+          {waitUntil !== null && <span className="hint">Can remind again {formatClock(waitUntil, at)}</span>}
         </div>
       )}
       <p className={remind.isError ? 'form-error' : 'hint'} role={remind.isError ? 'alert' : 'status'}>
         {remind.isError
-          ? remindErrorText(remind.error, name, refusedUntil, now)
+          ? remindErrorText(remind.error, name, refusedUntil, at)
           : sentAt !== null && remind.isSuccess
             ? `Reminder sent to ${name}.`
             : ''}

@@ -38,6 +38,8 @@ describe('remindState', () => {
   it('is ready without a limit or once it has passed, waits before it, and never for the unsubscribed', () => {
     expect(remindState(none, now)).toEqual({ kind: 'ready' });
     expect(remindState({ ...none, nextRemindAllowedAt: iso(at(14, 59)) }, now)).toEqual({ kind: 'ready' });
+    // The server's "now" a few seconds ahead of the phone's is still now.
+    expect(remindState({ ...none, nextRemindAllowedAt: iso(now + 20_000) }, now)).toEqual({ kind: 'ready' });
     expect(remindState({ ...none, nextRemindAllowedAt: iso(at(15, 10)) }, now)).toEqual({ kind: 'wait', until: iso(at(15, 10)) });
     expect(remindState({ ...none, unsubscribed: true }, now)).toEqual({ kind: 'unsubscribed' });
   });

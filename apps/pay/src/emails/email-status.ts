@@ -33,11 +33,18 @@ export function emailStatusLine(status: EmailStatus, now: number): string | null
 
 export type RemindState = { kind: 'ready' } | { kind: 'wait'; until: string } | { kind: 'unsubscribed' };
 
-/** Whether the host may send a reminder now; the server has the last word (once an hour per person). */
+/** Clock difference between the server and the phone that still counts as "now". */
+const CLOCK_SKEW_MS = 30_000;
+
+/**
+ * Whether the host may send a reminder now; the server has the last word (once an hour per
+ * person). It says "allowed" as its own now, so a time within the skew of ours is ready.
+ */
 export function remindState(status: EmailStatus, now: number): RemindState {
   if (status.unsubscribed) return { kind: 'unsubscribed' };
-  if (status.nextRemindAllowedAt && Date.parse(status.nextRemindAllowedAt) > now)
+  if (status.nextRemindAllowedAt && Date.parse(status.nextRemindAllowedAt) > now + CLOCK_SKEW_MS) {
     return { kind: 'wait', until: status.nextRemindAllowedAt };
+  }
   return { kind: 'ready' };
 }
 

@@ -14,6 +14,7 @@ export type ConfigureParticipantInput = {
   email?: string | null | undefined;
   /** An existing participant to keep (their invite link stays valid). */
   participantId?: string | number | null | undefined;
+  /** Email this participant an invitation with their own link (needs an email; not sent twice to one address). */
   sendInvite?: boolean | null | undefined;
   /** Integer weight (splitMode shares). */
   shares?: number | null | undefined;

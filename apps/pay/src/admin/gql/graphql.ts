@@ -37,6 +37,7 @@ export type IntegrationSettingsInput = {
   name?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   redirectAllowlist?: Array<string> | null | undefined;
+  /** Reminder times in minutes before the deadline: 0 to 10 distinct values from 5 (minutes) to 43200 (30 days); [] sends none. */
   reminderOffsetsMinutes?: Array<number> | null | undefined;
   webhookUrl?: string | null | undefined;
 };
