@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorCodeOf, GraphQLRequestError, NETWORK_ERROR } from '../graphql/client';
 import { execute } from '../graphql/client';
 import { RemindParticipantDocument } from '../graphql/operations';
+import { useNow } from '../use-now';
 import { newerView, type PayParticipant, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { emailStatusLine, formatClock, remindState, retryAtFrom } from './email-status';
 import './emails.css';
@@ -20,6 +21,7 @@ interface Props {
 export function ParticipantEmail({ session, participant, now }: Props) {
   const status = participant.emailStatus;
   const queryClient = useQueryClient();
+  const tick = useNow(15_000);
   const [sentAt, setSentAt] = useState<number | null>(null);
   // A refusal for the limit names its own time, which holds until the session view catches up.
   const [refusedUntil, setRefusedUntil] = useState<string | null>(null);
@@ -38,9 +40,9 @@ export function ParticipantEmail({ session, participant, now }: Props) {
   });
 
   if (!status || participant.status === 'PAID' || participant.isYou) return null;
-  // The page's clock ticks each minute; the server says "allowed from now" as its own now, so the
-  // latest of the two decides (a view just saved is not "a minute away").
-  const at = Math.max(now, Date.now());
+  // The page's clock ticks each minute; the server says "allowed from now" as its own now, so a
+  // finer clock of our own keeps a view just saved from looking "a minute away".
+  const at = Math.max(now, tick);
   const line = emailStatusLine(status, at);
   const state = remindState(status, at);
   const waitUntil = state.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > at ? refusedUntil : null;
