@@ -255,6 +255,11 @@ describe('reminders', () => {
     const guest = new PayBrowser(server.baseUrl);
     await guest.open(s.sessionId, new URL(s.participants[1]!.inviteUrl!).searchParams.get('token')!);
     expect((await guest.graphql(REMIND, { p: s.participants[1]!.id })).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    // A participant sees nobody's email status, their own included.
+    const guestView = await guest.graphql(`query($s: ID!) { paySession(sessionId: $s) { participants { emailStatus { invitedAt } } } }`, {
+      s: s.sessionId,
+    });
+    expect(guestView.data.paySession.participants.map((p: { emailStatus: unknown }) => p.emailStatus)).toEqual([null, null, null]);
     // Another session's host cannot remind this one's people.
     const other = await configuredSession({ host: { name: 'Otto' }, guests: [{ name: 'Oona' }] });
     expect((await other.host.graphql(REMIND, { p: s.participants[1]!.id })).errors?.[0]?.extensions.code).toBe('UNAUTHENTICATED');
@@ -434,7 +439,10 @@ describe('unsubscribe and erasure', () => {
     expect(messages.every((row) => row.recipient === null)).toBe(true);
   });
 
-  it('never wrote an email address to the log', () => {
+  it('never wrote an email address to the log, nor sent one to the merchant', () => {
+    const calls = [...merchant.partnerCalls, ...merchant.webhookCalls].map((call) => call.body).join('\n');
+    expect(merchant.partnerCalls.length).toBeGreaterThan(0);
+    expect(calls).not.toContain('@');
     const log = server.logLines().join('\n');
     expect(log.length).toBeGreaterThan(0);
     for (const email of addresses) expect(log).not.toContain(email);

@@ -135,6 +135,35 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     expect(await target.count('payment')).toBe(before.payments);
   });
 
+  it('/email/unsubscribe: any token, method and body, no 5xx, nobody unsubscribed by a forged token', async () => {
+    const token = fc.oneof(
+      weirdId,
+      fc.constant(`${target.sessionId}.${'A'.repeat(43)}`),
+      fc.string({ maxLength: 300 }),
+      fc.constant('%E0%A4%A'),
+    );
+    const body = fc.oneof(
+      fc.constant('List-Unsubscribe=One-Click'),
+      fc.string({ maxLength: 4000 }),
+      fc.constant('a=1&'.repeat(2000)),
+      fc.constant('%%%'),
+    );
+    const contentType = fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', '');
+    const cases = sample(fc.record({ token, body, contentType, post: fc.boolean() }), 5, 0.2);
+    const results = await runAll(cases, (item) => {
+      const path = `/email/unsubscribe?t=${typeof item.token === 'string' ? encodeURIComponent(item.token).slice(0, 6000) : JSON.stringify(item.token)}`;
+      return item.post
+        ? target.send('POST', path, item.body, item.contentType ? { 'content-type': item.contentType } : {})
+        : target.send('GET', path, undefined);
+    });
+    for (const { item, outcome } of results) expect(outcome.status, JSON.stringify(item).slice(0, 200)).toBeLessThan(500);
+    expect(results.some(({ outcome }) => outcome.status === 400)).toBe(true);
+    const [unsubscribed] = await target.server.query<{ n: string }>(
+      `select count(*) as n from participant where email_unsubscribed_at is not null`,
+    );
+    expect(Number(unsubscribed!.n)).toBe(0);
+  });
+
   it('logged no error line over the whole run', () => {
     expectNoErrorLines(target.server);
   });

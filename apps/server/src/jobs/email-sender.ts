@@ -265,7 +265,13 @@ export function createEmailSender(deps: {
     orm: deps.orm,
     databaseUrl: deps.databaseUrl,
     logger: deps.logger,
-    transport: nodemailer.createTransport(config.smtpUrl),
+    // Short timeouts: a relay that hangs must fail the try well within the claim's lease.
+    transport: nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    }),
     from: config.emailFrom,
     publicBaseUrl: config.publicBaseUrl,
     links: deps.services.sessionLinks,

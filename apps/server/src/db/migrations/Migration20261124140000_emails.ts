@@ -8,11 +8,13 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261124140000_emails extends Migration {
   override async up(): Promise<void> {
+    // The default fills existing integrations only; new ones get theirs from the entity.
     this.addSql(`alter table "integration" add column "reminder_offsets_minutes" jsonb not null default '[1440, 120]';`);
+    this.addSql(`alter table "integration" alter column "reminder_offsets_minutes" drop default;`);
     this.addSql(`alter table "participant" add column "email_unsubscribed_at" timestamptz null;`);
     this.addSql(`alter table "session" add column "emails_erased_at" timestamptz null;`);
     this.addSql(
-      `create table "email_message" ("id" uuid not null, "session_id" uuid not null, "participant_id" uuid null, "kind" text not null, "reason" text not null, "recipient" text null, "status" text not null default 'queued', "attempts" int not null default 0, "next_attempt_at" timestamptz not null, "lease_until" timestamptz null, "sent_at" timestamptz null, "last_error" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "email_message_pkey" primary key ("id"), constraint "email_message_kind_check" check (kind in ('invitation', 'reminder', 'receipt', 'completion')), constraint "email_message_status_check" check (status in ('queued', 'sending', 'sent', 'failed', 'cancelled')));`,
+      `create table "email_message" ("id" uuid not null, "session_id" uuid not null, "participant_id" uuid null, "kind" text not null, "reason" text not null, "recipient" text null, "status" text not null default 'queued', "attempts" int not null default 0, "next_attempt_at" timestamptz not null, "lease_until" timestamptz null, "sent_at" timestamptz null, "last_error" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "email_message_pkey" primary key ("id"), constraint "email_message_kind_check" check ("kind" in ('invitation', 'reminder', 'receipt', 'completion')), constraint "email_message_status_check" check ("status" in ('queued', 'sending', 'sent', 'failed', 'cancelled')));`,
     );
     this.addSql(
       `create unique index "email_message_one_per_reason" on "email_message" ("session_id", coalesce("participant_id", '00000000-0000-0000-0000-000000000000'::uuid), "kind", "reason");`,

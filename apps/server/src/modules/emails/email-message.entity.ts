@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Collection, Entity, Enum, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Participant } from '../sessions/participant.entity.js';
 import { Session } from '../sessions/session.entity.js';
 
@@ -14,6 +14,15 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
  * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion'.
  */
 @Entity({ tableName: 'email_message' })
+@Index({
+  name: 'email_message_one_per_reason',
+  expression: `create unique index "email_message_one_per_reason" on "email_message" ("session_id", coalesce("participant_id", '00000000-0000-0000-0000-000000000000'::uuid), "kind", "reason")`,
+})
+// The sender looks for due messages only among those not settled.
+@Index({
+  name: 'email_message_due_index',
+  expression: `create index "email_message_due_index" on "email_message" ("next_attempt_at") where status in ('queued', 'sending')`,
+})
 export class EmailMessage {
   [OptionalProps]?: 'id' | 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt' | 'updatedAt' | 'attemptRows';
 
@@ -27,7 +36,7 @@ export class EmailMessage {
   @Index()
   participant?: Rel<Participant> | null;
 
-  @Property({ type: 'text' })
+  @Enum({ items: [...EMAIL_KINDS] })
   kind!: EmailKind;
 
   @Property({ type: 'text' })
@@ -37,7 +46,7 @@ export class EmailMessage {
   @Property({ type: 'text', nullable: true })
   recipient?: string | null;
 
-  @Property({ type: 'text' })
+  @Enum({ items: [...EMAIL_STATUSES] })
   status: EmailStatus = 'queued';
 
   @Property({ type: 'integer' })

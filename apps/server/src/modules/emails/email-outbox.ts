@@ -61,6 +61,11 @@ export class EmailOutbox {
     await this.emails.queue(tx, messages);
   }
 
+  /** The session expired or was cancelled: its queued invitations and reminders will not go. */
+  async sessionEnded(tx: EntityManager, sessionId: string): Promise<void> {
+    await this.emails.cancelQueuedInvitationsAndReminders(tx, sessionId);
+  }
+
   /** A scheduled reminder (reason 'reminder:<offset>') or the host's Remind ('remind:<hour>'). */
   async reminder(tx: EntityManager, input: { sessionId: string; participantId: string; email: string; reason: string }): Promise<boolean> {
     const written = await this.emails.queue(tx, [

@@ -2,6 +2,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import { EmailOutbox } from './email-outbox.js';
+import { emailSweepRepository } from './email-sweep.repository.js';
 import { emailRepository } from './email.repository.js';
 import { EmailService } from './email.service.js';
 import { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -19,6 +20,7 @@ export function createEmailServices(deps: { secretBox: SecretBox; announcer: Ses
     emailOutbox,
     emails: new EmailService({
       emails: emailRepository,
+      sweeps: emailSweepRepository,
       outbox: emailOutbox,
       sessions: new SessionRepository(),
       announcer: deps.announcer,

@@ -60,16 +60,6 @@ export interface EmailStatusRow {
   unsubscribed_at: Date | null;
 }
 
-/** An unpaid payer of a running session who may be reminded, with the reminders sent so far. */
-export interface ReminderCandidate {
-  session_id: string;
-  participant_id: string;
-  email: string;
-  expires_at: Date;
-  offsets: number[];
-  sent_reasons: string[];
-}
-
 /**
  * Every query and write of email_message and email_attempt (the mail outbox), and the email
  * columns of participants. Each method works in the unit of work (transaction) it is given.
@@ -128,24 +118,6 @@ export class EmailRepository {
     );
   }
 
-  /** Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by `horizon`. */
-  async reminderCandidates(em: EntityManager, now: Date, limit: number): Promise<ReminderCandidate[]> {
-    return em.execute<ReminderCandidate[]>(
-      `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, i.reminder_offsets_minutes as offsets,
-              coalesce(array(select m.reason from email_message m where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'reminder:%'), '{}') as sent_reasons
-         from session s
-         join integration i on i.id = s.integration_id
-         join participant p on p.session_id = s.id
-        where s.status in ('open', 'partially_paid') and s.expires_at > ?
-          and jsonb_array_length(i.reminder_offsets_minutes) > 0
-          and s.expires_at - make_interval(mins => (select max(value::int) from jsonb_array_elements_text(i.reminder_offsets_minutes))) <= ?
-          and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null
-        order by s.expires_at
-        limit ?`,
-      [now, now, limit],
-    );
-  }
-
   /** Who of a session has an email (the payer of a receipt, the host of a completion note). */
   async addressesOfSession(em: EntityManager, sessionId: string): Promise<{ id: string; email: string | null; is_host: boolean }[]> {
     return em.execute(`select id, email, is_host from participant where session_id = ?`, [sessionId]);
@@ -168,6 +140,15 @@ export class EmailRepository {
       [participantId],
     );
     return rows.length > 0;
+  }
+
+  /** Cancels a session's queued invitations and reminders (it ended). */
+  async cancelQueuedInvitationsAndReminders(em: EntityManager, sessionId: string): Promise<void> {
+    await em.execute(
+      `update email_message set status = 'cancelled', updated_at = now()
+        where session_id = ? and kind in ('invitation', 'reminder') and status = 'queued'`,
+      [sessionId],
+    );
   }
 
   /**
@@ -250,40 +231,6 @@ export class EmailRepository {
         'run',
         trx,
       );
-    });
-  }
-
-  /**
-   * Erases the email addresses of sessions that ended more than `retentionDays` ago: participants'
-   * emails and the outbox's recipients become null, queued messages are cancelled. Returns how many
-   * sessions were erased.
-   */
-  async eraseEnded(em: EntityManager, retentionDays: number, limit: number): Promise<number> {
-    return em.getConnection().transactional(async (trx) => {
-      const connection = em.getConnection();
-      const sessions = await connection.execute<{ id: string }[]>(
-        `select id from session
-          where emails_erased_at is null and status in ${ENDED_STATUSES}
-            and (case status when 'completed' then coalesce(completed_at, updated_at) when 'expired' then expires_at else updated_at end)
-                < now() - (? * interval '1 day')
-          limit ? for update skip locked`,
-        [retentionDays, limit],
-        'all',
-        trx,
-      );
-      if (sessions.length === 0) return 0;
-      const ids = sessions.map((session) => session.id);
-      const list = placeholders(ids);
-      await connection.execute(`update participant set email = null where session_id in (${list}) and email is not null`, ids, 'run', trx);
-      await connection.execute(
-        `update email_message set recipient = null, status = case when status in ('queued', 'sending') then 'cancelled' else status end, updated_at = now()
-          where session_id in (${list})`,
-        ids,
-        'run',
-        trx,
-      );
-      await connection.execute(`update session set emails_erased_at = now() where id in (${list})`, ids, 'run', trx);
-      return ids.length;
     });
   }
 

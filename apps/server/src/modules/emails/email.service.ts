@@ -13,11 +13,13 @@ import type { Viewer } from '../access/session-access.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { EmailOutbox } from './email-outbox.js';
+import type { EmailSweepRepository } from './email-sweep.repository.js';
 import type { EmailRepository, EmailStatusRow } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface EmailServiceOptions {
   emails: EmailRepository;
+  sweeps: EmailSweepRepository;
   outbox: EmailOutbox;
   sessions: SessionRepository;
   announcer: SessionChangeAnnouncer;
@@ -89,7 +91,17 @@ export class EmailService {
   async unsubscribe(em: EntityManager, token: unknown): Promise<boolean> {
     const participantId = this.options.unsubscribeTokens.participantOf(token);
     if (!participantId) return false;
-    return em.transactional((tx) => this.options.emails.unsubscribe(tx, participantId));
+    const { emails, sessions, announcer } = this.options;
+    return em.transactional(async (tx) => {
+      const sessionId = await emails.sessionOfParticipant(tx, participantId);
+      if (!sessionId) return false;
+      // Lock order: session, then participant.
+      await sessions.lockSession(tx, { id: sessionId });
+      const done = await emails.unsubscribe(tx, participantId);
+      // The host's roster shows "Unsubscribed" at once.
+      await announcer.announce(tx, sessionId);
+      return done;
+    });
   }
 
   isUnsubscribeToken(token: unknown): boolean {
@@ -119,7 +131,7 @@ export class EmailService {
    */
   async queueDueReminders(em: EntityManager, limit = 500): Promise<number> {
     const now = this.now();
-    const candidates = await this.options.emails.reminderCandidates(em, now, limit);
+    const candidates = await this.options.sweeps.reminderCandidates(em, now, limit);
     let queued = 0;
     for (const candidate of candidates) {
       const sent = candidate.sent_reasons.map(reminderOffsetOf).filter((offset): offset is number => offset !== undefined);
@@ -142,7 +154,7 @@ export class EmailService {
   async eraseEnded(em: EntityManager, retentionDays: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const erased = await this.options.emails.eraseEnded(em, retentionDays, 200);
+      const erased = await this.options.sweeps.eraseEnded(em, retentionDays, 200);
       total += erased;
       if (erased < 200) return total;
     }

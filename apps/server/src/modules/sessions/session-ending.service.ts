@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
+import type { EmailOutbox } from '../emails/email-outbox.js';
 import type { Viewer } from '../access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
@@ -16,6 +17,8 @@ export interface SessionEndingOptions {
   payments: PaymentRepository;
   reads: SessionReadService;
   announcer: SessionChangeAnnouncer;
+  /** Invitations and reminders still queued are cancelled with the ending. */
+  emailOutbox?: EmailOutbox;
   now?: () => Date;
 }
 
@@ -72,6 +75,7 @@ export class SessionEndingService {
       () => this.options.payments.refundsOwed(em, session.id),
       now,
     );
+    await this.options.emailOutbox?.sessionEnded(em, session.id);
     await this.options.announcer.announce(em, session.id);
     return true;
   }

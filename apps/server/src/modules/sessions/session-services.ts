@@ -49,7 +49,7 @@ export function createSessionServices(deps: SessionServiceDeps): SessionServices
   const payments = new PaymentRepository();
   const sessionReads = new SessionReadService({ sessions, records: new SessionRecordRepository(), statusCache });
   const sessionLinks = new SessionLinks(publicBaseUrl, access);
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, now });
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, emailOutbox, now });
   return {
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
     sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, emailOutbox, now }),

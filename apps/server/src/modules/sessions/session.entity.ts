@@ -13,6 +13,11 @@ import { Participant } from './participant.entity.js';
 })
 // The sessions explorer lists an integration's sessions newest first.
 @Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
+// The email erasure sweep looks for ended sessions whose addresses are not erased yet.
+@Index({
+  name: 'session_emails_to_erase_index',
+  expression: `create index "session_emails_to_erase_index" on "session" ("updated_at") where emails_erased_at is null and status in ('completed', 'expired', 'cancelled')`,
+})
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 export class Session {
   [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
