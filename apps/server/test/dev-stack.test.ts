@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-database.js';
+import { PayBrowser } from './support/pay-browser.js';
 
 /** `npm start` after its build step: the launcher, PaySplit, the reference merchant, the embedded database. */
 const DEV_STACK = fileURLToPath(new URL('../dist/dev-stack.js', import.meta.url));
@@ -89,6 +90,33 @@ describe('npm start explains itself', () => {
     expect(subjects).toContain(subject);
     // Nothing about the mail reaches the terminal: the inbox is where it is read.
     expect(output).not.toContain('inbox-check@example.test');
+  });
+
+  it('hands the inbox to PaySplit: the host’s emailed invitation from a booking at the shop lands there', async () => {
+    const booked = await fetch(`http://localhost:${environment.MERCHANT_DEMO_PORT}/bookings`, { method: 'POST', redirect: 'manual' });
+    const hostLink = new URL(booked.headers.get('location')!);
+    const sessionId = hostLink.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(`http://localhost:${environment.PORT}`);
+    expect((await host.open(sessionId, hostLink.searchParams.get('hostToken')!)).errors).toBeUndefined();
+    const saved = await host.configure({
+      sessionId,
+      splitMode: 'EQUAL',
+      participants: [
+        { displayName: 'Sam', email: null },
+        { displayName: 'Ben', email: 'ben.dev-stack@example.test', sendInvite: true },
+      ],
+    });
+    expect(saved.errors).toBeUndefined();
+    const inbox = `http://localhost:${environment.MAILDEV_WEB_PORT}`;
+    const deadline = Date.now() + 15_000;
+    let invitation: { subject: string; to: { address: string }[] } | undefined;
+    while (!invitation && Date.now() < deadline) {
+      const listed = (await (await fetch(`${inbox}/api/email`)).json()) as { subject: string; to: { address: string }[] }[];
+      invitation = listed.find((mail) => mail.to.some((to) => to.address === 'ben.dev-stack@example.test'));
+      if (!invitation) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(invitation?.subject).toContain('Harbour Table');
+    expect(output).not.toContain('ben.dev-stack@example.test');
   });
 
   it('leaves the inbox to npm start: no other entry point (the production server, the CLI) loads maildev', async () => {
