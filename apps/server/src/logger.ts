@@ -47,7 +47,8 @@ const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   // The email unsubscribe link's token.
   [/([?&]t=)[^&\s"]+/g, '$1[REDACTED]'],
   // Email addresses (personal data, issue 19), wherever they appear in text.
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[EMAIL]'],
+  // (Anchored at the start of a run, so a long run without an @ is scanned once, not once per character.)
+  [/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[EMAIL]'],
   // Host, participant and sign-in tokens: 32 random bytes in base64url, exactly 43 characters.
   [/(?<![0-9A-Za-z_-])[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-])/g, '[REDACTED]'],
 ];

@@ -236,6 +236,15 @@ describe('reminders', () => {
     await expect(settings.updateSettings(em, own!, { reminderOffsetsMinutes: [4, 60, 60] }, CLI_ACTOR)).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
+    await expect(settings.createIntegration(em, { name: 'Bad schedule', reminderOffsetsMinutes: [60, 60] })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    const created = await settings.createIntegration(em, { name: 'Own schedule', reminderOffsetsMinutes: [30, 600] });
+    expect(created.integration.reminderOffsetsMinutes).toEqual([600, 30]);
+    const [stored] = await server.query<{ offsets: number[] }>(`select reminder_offsets_minutes as offsets from integration where id = ?`, [
+      created.integration.id,
+    ]);
+    expect(stored!.offsets).toEqual([600, 30]);
   });
 
   it("limits the host's Remind to once an hour per person, and only the host may use it", async () => {

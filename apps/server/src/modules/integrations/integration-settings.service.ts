@@ -33,6 +33,8 @@ export interface CreateIntegrationInput extends BrandSettings {
   /** The merchant account that manages it in the administration area. */
   ownerAccountId?: string;
   enabled?: boolean;
+  /** When unpaid payers are reminded; default [1440, 120]. */
+  reminderOffsetsMinutes?: readonly number[] | null;
 }
 
 /** What the administration area may change; absent fields stay as they are, "" clears a URL. */
@@ -88,6 +90,7 @@ export class IntegrationSettingsService {
     const partnerCreatePaymentSigningSecret = generateSigningSecret();
     const webhookSigningSecret = generateSigningSecret();
     const brand = resolveBrand(input);
+    const reminderOffsets = input.reminderOffsetsMinutes ? requireReminderOffsets(input.reminderOffsetsMinutes) : undefined;
     const integration = this.integrations.insertIntegration(em, {
       name,
       displayName: brand.displayName ?? null,
@@ -105,6 +108,7 @@ export class IntegrationSettingsService {
       ownerAccountId: input.ownerAccountId,
       enabled: input.enabled ?? true,
     });
+    if (reminderOffsets) integration.reminderOffsetsMinutes = reminderOffsets;
     const key = options.withApiKey ? this.apiKeys.issueKey(em, integration, input.keyMode ?? 'test') : undefined;
     this.audit.record(em, who, {
       action: 'integration.created',

@@ -61,6 +61,7 @@ export class IntegrationResolver {
         redirectAllowlist: input.redirectAllowlist ?? [],
         eventSubscriptions: input.eventSubscriptions ?? [],
         enabled: input.enabled ?? true,
+        reminderOffsetsMinutes: input.reminderOffsetsMinutes,
         ownerAccountId: principal.role === 'merchant' ? principal.accountId : undefined,
       },
       principal,
