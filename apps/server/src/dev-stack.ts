@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CLI_ACTOR } from './modules/audit/audit.service.js';
+import { type DevInbox, startDevInbox } from './dev-inbox.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
 import { runInOwnProcessGroup } from './process-group.js';
 import { describeTakenPorts, startPorts } from '../scripts/preflight.mjs';
@@ -24,17 +25,34 @@ const demoPort = z.coerce
   .default(3001)
   .parse(process.env.MERCHANT_DEMO_PORT || undefined);
 
+const inboxPort = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(65_535)
+  .optional()
+  .parse(process.env.MAILDEV_WEB_PORT || undefined);
+
 const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });
 
 async function main(): Promise<void> {
   if (runInOwnProcessGroup()) return;
   if (!existsSync(MERCHANT_MAIN)) throw new Error('The reference merchant is not built: run `npm run build` first (npm start does)');
-  const config = configOrExit();
+  let config = configOrExit();
   // Checked before anything starts (npm start checked before building too; this covers direct runs).
-  const taken = await describeTakenPorts(startPorts({ PORT: String(config.port), MERCHANT_DEMO_PORT: String(demoPort) }), config.host);
+  const ports = startPorts({ PORT: String(config.port), MERCHANT_DEMO_PORT: String(demoPort) });
+  if (inboxPort !== undefined) ports.push({ variable: 'MAILDEV_WEB_PORT', port: inboxPort, what: 'the development email inbox' });
+  const taken = await describeTakenPorts(ports, config.host);
   if (taken) {
     process.stderr.write(taken);
     process.exit(1);
+  }
+  // No relay configured in development: catch every email in a local inbox instead.
+  let inbox: DevInbox | undefined;
+  if (config.environment === 'development' && !process.env.SMTP_URL) {
+    inbox = await startDevInbox({ dataDir: config.dataDir, webPort: inboxPort });
+    process.env.SMTP_URL = inbox.smtpUrl;
+    config = configOrExit();
   }
   const running = await startServer(config);
   const merchantUrl = (process.env.MERCHANT_PUBLIC_URL || `http://localhost:${demoPort}`).replace(/\/+$/, '');
@@ -59,14 +77,15 @@ async function main(): Promise<void> {
   stopOnSignals(running.logger, async () => {
     await stopChild(merchant);
     await running.stop();
+    await inbox?.stop();
   });
   await waitUntilAnswering(`${merchantUrl}/healthz`, () => merchant.exitCode !== null);
   running.logger.info({ paysplit: running.config.publicBaseUrl, merchant: `${merchantUrl}/` }, 'ready');
-  process.stdout.write(startBanner(running, merchantUrl));
+  process.stdout.write(startBanner(running, merchantUrl, inbox));
 }
 
 /** One block that says where to go and how to stop and reset, printed once everything answers. */
-function startBanner(running: RunningServer, merchantUrl: string): string {
+function startBanner(running: RunningServer, merchantUrl: string, inbox: DevInbox | undefined): string {
   const base = running.config.publicBaseUrl;
   const colour = process.stdout.isTTY;
   const bold = (text: string) => (colour ? `\u001b[1m${text}\u001b[22m` : text);
@@ -86,6 +105,9 @@ function startBanner(running: RunningServer, merchantUrl: string): string {
     `  API reference      ${base}/docs`,
     `  Admin area         ${base}/admin`,
     `    first operator:  npm run --silent paysplit -- operator create --email you@example.com --json`,
+    inbox
+      ? `  Emails (inbox)     ${bold(inbox.webUrl)}   ${dim(`every email sent, caught locally (SMTP_URL=${inbox.smtpUrl})`)}`
+      : `  Emails             ${dim('sent through the relay of SMTP_URL')}`,
     '',
     `  Stop               Ctrl+C`,
     `  Reset all data     ${reset}`,

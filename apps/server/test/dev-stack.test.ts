@@ -1,12 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-database.js';
+import { PayBrowser } from './support/pay-browser.js';
 
 /** `npm start` after its build step: the launcher, PaySplit, the reference merchant, the embedded database. */
 const DEV_STACK = fileURLToPath(new URL('../dist/dev-stack.js', import.meta.url));
@@ -21,12 +23,13 @@ let environment: Record<string, string>;
 beforeAll(async () => {
   if (!existsSync(DEV_STACK)) throw new Error('Build first (npm run build): this test runs apps/server/dist/dev-stack.js');
   dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-dev-stack-'));
-  const [port, merchantPort] = [await findFreePort(), await findFreePort()];
+  const [port, merchantPort, inboxPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
   environment = {
     PATH: process.env.PATH!,
     HOME: process.env.HOME ?? '/tmp',
     PORT: String(port),
     MERCHANT_DEMO_PORT: String(merchantPort),
+    MAILDEV_WEB_PORT: String(inboxPort),
     PAYSPLIT_DATA_DIR: dataDir,
   };
   // Its own process group, like a terminal's foreground job: Ctrl+C signals every process in it.
@@ -55,6 +58,7 @@ describe('npm start explains itself', () => {
       `http://localhost:${environment.PORT}/docs`,
       `http://localhost:${environment.PORT}/admin`,
       'operator create --email',
+      `http://localhost:${environment.MAILDEV_WEB_PORT}/`,
       'Ctrl+C',
       'npm run reset',
     ]) {
@@ -63,6 +67,68 @@ describe('npm start explains itself', () => {
     const home = await fetch(`http://localhost:${environment.PORT}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('href="/docs"');
+  });
+
+  it('runs a local inbox on loopback when SMTP_URL is unset: its web page answers and a mail sent to its SMTP appears there', async () => {
+    const banner = output.slice(output.indexOf('PaySplit is running.'));
+    const smtpUrl = /SMTP_URL=(smtp:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
+    expect(smtpUrl).toBeDefined();
+    const inbox = `http://localhost:${environment.MAILDEV_WEB_PORT}`;
+    const page = await fetch(`${inbox}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+
+    const subject = `dev inbox check ${Date.now()}`;
+    await sendPlainMail(new URL(smtpUrl!), subject);
+    const deadline = Date.now() + 10_000;
+    let subjects: string[] = [];
+    while (Date.now() < deadline && !subjects.includes(subject)) {
+      const listed = (await (await fetch(`${inbox}/api/email`)).json()) as { subject: string }[];
+      subjects = listed.map((mail) => mail.subject);
+      if (!subjects.includes(subject)) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(subjects).toContain(subject);
+    // Nothing about the mail reaches the terminal: the inbox is where it is read.
+    expect(output).not.toContain('inbox-check@example.test');
+  });
+
+  it('hands the inbox to PaySplit: the host’s emailed invitation from a booking at the shop lands there', async () => {
+    const booked = await fetch(`http://localhost:${environment.MERCHANT_DEMO_PORT}/bookings`, { method: 'POST', redirect: 'manual' });
+    const hostLink = new URL(booked.headers.get('location')!);
+    const sessionId = hostLink.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(`http://localhost:${environment.PORT}`);
+    expect((await host.open(sessionId, hostLink.searchParams.get('hostToken')!)).errors).toBeUndefined();
+    const saved = await host.configure({
+      sessionId,
+      splitMode: 'EQUAL',
+      participants: [
+        { displayName: 'Sam', email: null },
+        { displayName: 'Ben', email: 'ben.dev-stack@example.test', sendInvite: true },
+      ],
+    });
+    expect(saved.errors).toBeUndefined();
+    const inbox = `http://localhost:${environment.MAILDEV_WEB_PORT}`;
+    const deadline = Date.now() + 15_000;
+    let invitation: { subject: string; to: { address: string }[] } | undefined;
+    while (!invitation && Date.now() < deadline) {
+      const listed = (await (await fetch(`${inbox}/api/email`)).json()) as { subject: string; to: { address: string }[] }[];
+      invitation = listed.find((mail) => mail.to.some((to) => to.address === 'ben.dev-stack@example.test'));
+      if (!invitation) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(invitation?.subject).toContain('Harbour Table');
+    expect(output).not.toContain('ben.dev-stack@example.test');
+  });
+
+  it('leaves the inbox to npm start: no other entry point (the production server, the CLI) loads maildev', async () => {
+    const sources = fileURLToPath(new URL('../src/', import.meta.url));
+    const files = (await readdir(sources, { recursive: true })).filter((file) => file.endsWith('.ts'));
+    const importing = async (what: RegExp) => {
+      const found: string[] = [];
+      for (const file of files) if (what.test(await readFile(path.join(sources, file), 'utf8'))) found.push(file);
+      return found;
+    };
+    expect(await importing(/from ['"]maildev['"]|import\(['"]maildev['"]\)/)).toEqual(['dev-inbox.ts']);
+    expect(await importing(/['"]\.\/dev-inbox\.js['"]/)).toEqual(['dev-stack.ts']);
   });
 
   it('names PORT and MERCHANT_DEMO_PORT when a second start finds them taken, before building and without a stack', async () => {
@@ -79,6 +145,7 @@ describe('npm start explains itself', () => {
     );
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('set by PORT) is already in use');
+    expect(second.stderr).toContain('set by MAILDEV_WEB_PORT) is already in use');
     expect(second.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -95,3 +162,30 @@ describe('npm start explains itself', () => {
     expect(existsSync(dataDir)).toBe(false);
   }, 30_000);
 });
+
+/** One message over plain SMTP, the way any client would hand it to the inbox. */
+async function sendPlainMail(url: URL, subject: string): Promise<void> {
+  const socket = connect(Number(url.port), url.hostname);
+  socket.setEncoding('utf8');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  const reply = async (code: string) => {
+    const deadline = Date.now() + 5_000;
+    while (!new RegExp(`^${code} `, 'm').test(received)) {
+      if (Date.now() > deadline) throw new Error(`SMTP: expected ${code}, got ${received}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    received = '';
+  };
+  const say = async (line: string, code: string) => {
+    socket.write(`${line}\r\n`);
+    await reply(code);
+  };
+  await reply('220');
+  await say('EHLO dev-stack.test', '250');
+  await say('MAIL FROM:<paysplit@example.test>', '250');
+  await say('RCPT TO:<inbox-check@example.test>', '250');
+  await say('DATA', '354');
+  await say(`From: paysplit@example.test\r\nTo: inbox-check@example.test\r\nSubject: ${subject}\r\n\r\nHello.\r\n.`, '250');
+  socket.end('QUIT\r\n');
+}

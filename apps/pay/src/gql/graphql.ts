@@ -65,6 +65,12 @@ export type PaySessionFieldsFragment = {
     isYou: boolean;
     email: string | null;
     inviteUrl: string | null;
+    emailStatus: {
+      invitedAt: string | null;
+      lastRemindedAt: string | null;
+      nextRemindAllowedAt: string | null;
+      unsubscribed: boolean;
+    } | null;
   }>;
 };
 
@@ -98,6 +104,13 @@ export type CancelSessionAsHostMutationVariables = Exact<{
 }>;
 
 export type CancelSessionAsHostMutation = { cancelSessionAsHost: PaySessionFieldsFragment };
+
+export type RemindParticipantMutationVariables = Exact<{
+  sessionId: string | number;
+  participantId: string | number;
+}>;
+
+export type RemindParticipantMutation = { remindParticipant: PaySessionFieldsFragment };
 
 export type PaySessionUpdatedSubscriptionVariables = Exact<{
   sessionId: string | number;
@@ -146,6 +159,12 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -187,6 +206,12 @@ export const OpenSessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -194,7 +219,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:15bb6f346651e35858765a60aa146184e5479c99bfdcd4309b5975378304a3c5' },
+  { hash: 'sha256:3827a50a3f2f615bf60166ea214b4bd5f7b531796139427e610db71d4cd01910' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -227,6 +252,12 @@ export const PaySessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -234,7 +265,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:622bf58ae58697ab1c3d630083117a7a045ee75b55b8b3e9ebbc5e0c8fbee124' },
+  { hash: 'sha256:63a7119c46702986e77e3f07bfad4e537012866b97506141eefff720506fea60' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -267,6 +298,12 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -274,7 +311,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:d37769c87458f9b8971a01655607c766de75bf422bbb3cff6d1cdbc684c964f9' },
+  { hash: 'sha256:47ea860c5c998357c060f79d19c16dc5ccee81a5403d34828ac635bdd52f392a' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -318,6 +355,12 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -325,8 +368,54 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:e64ceb856405e124f33980ad78b7fee5c3b38ba2d5c818e26d6004c11e1fc534' },
+  { hash: 'sha256:23530e079312ad975b28bef7ee679561aa462112e1ee4374c409841e2d61c8d3' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
+export const RemindParticipantDocument = new TypedDocumentString(
+  `
+    mutation RemindParticipant($sessionId: ID!, $participantId: ID!) {
+  remindParticipant(sessionId: $sessionId, participantId: $participantId) {
+    ...PaySessionFields
+  }
+}
+    fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    email
+    inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`,
+  { hash: 'sha256:35c36c6722c691fa1de625a184f47e0f8343b92b09b8251e40e8f0392bc22351' },
+) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
     subscription PaySessionUpdated($sessionId: ID!) {
@@ -358,6 +447,12 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
   }
   successUrl
   cancelUrl
@@ -365,5 +460,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:43116018b203b1787397f6fa1c5fee8d0f418c025043505a4f22b70d5d523f04' },
+  { hash: 'sha256:7ca21e87ae67b0cf02548d63153a0876265ea7d9e6e9c6c7eebd9ca2f1f17418' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

@@ -26,6 +26,12 @@ export const PaySessionFieldsFragment = graphql(`
       isYou
       email
       inviteUrl
+      emailStatus {
+        invitedAt
+        lastRemindedAt
+        nextRemindAllowedAt
+        unsubscribed
+      }
     }
     successUrl
     cancelUrl
@@ -71,6 +77,14 @@ export const StartPaymentDocument = graphql(`
 export const CancelSessionAsHostDocument = graphql(`
   mutation CancelSessionAsHost($sessionId: ID!) {
     cancelSessionAsHost(sessionId: $sessionId) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+export const RemindParticipantDocument = graphql(`
+  mutation RemindParticipant($sessionId: ID!, $participantId: ID!) {
+    remindParticipant(sessionId: $sessionId, participantId: $participantId) {
       ...PaySessionFields
     }
   }

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorCodeOf, execute } from '../graphql/client';
 import { CancelSessionAsHostDocument } from '../graphql/operations';
+import { ParticipantEmail } from '../emails/ParticipantEmail';
 import { InviteList } from '../invites/InviteList';
 import { formatMoney } from '../money';
 import { PayShareButton } from '../payment/PayShareButton';
-import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
+import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
@@ -59,7 +60,13 @@ export function HostView({ session, now, banner }: Props) {
         </section>
       )}
       <InviteList session={session} />
-      <SessionProgress session={session} now={now} />
+      <SessionProgress
+        session={session}
+        now={now}
+        rowExtra={
+          TERMINAL_STATUSES.has(session.status) ? undefined : (p) => <ParticipantEmail session={session} participant={p} now={now} />
+        }
+      />
       <section className="host-actions" aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes</h2>
         <p className="hint">

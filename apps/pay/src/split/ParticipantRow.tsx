@@ -1,6 +1,7 @@
 import type { Currency } from '@paysplit/domain';
 import { useState } from 'react';
 import type { SplitMode } from '../gql/graphql';
+import { InviteByEmail } from '../emails/InviteByEmail';
 import { type DraftRow, MAX_DISPLAY_NAME_LENGTH, type RowField } from './split-draft';
 import type { RowErrors } from './split-messages';
 import { RowInput } from './RowInput';
@@ -117,6 +118,7 @@ export function ParticipantRow(props: Props) {
                 {errors.email}
               </p>
             )}
+            {paid === undefined && <InviteByEmail row={row} n={n} onChange={(sendInvite) => props.onChange({ sendInvite })} />}
           </div>
         )}
         <div className="participant-tools">

@@ -23,6 +23,10 @@ export interface DraftRow {
   /** Percent with up to 2 decimals, as typed ("33.33"). */
   percent: string;
   shares: string;
+  /** Email them their invite on save ("Send invite by email"); only sent with an address. */
+  sendInvite?: boolean;
+  /** The address their invitation already went to: no second one unless the address changes. */
+  invitedEmail?: string | null;
 }
 
 export interface SplitDraft {
@@ -75,6 +79,12 @@ export function blankRow(): DraftRow {
   return { key: newKey(), participantId: null, name: '', email: '', amount: '', percent: '', shares: '' };
 }
 
+/** "Send invite by email" is offered for an address that has not had its invitation yet. */
+export function offersInvite(row: DraftRow): boolean {
+  const email = row.email.trim();
+  return email !== '' && email !== (row.invitedEmail ?? null);
+}
+
 /** Paid participants by id: their share is locked, as the server locks it. */
 export function lockedShares(session: PaySessionView): ReadonlyMap<string, bigint> {
   return new Map(session.participants.filter((p) => p.status === 'PAID').map((p) => [p.id, minorFromApi(p.amountMinor)]));
@@ -121,6 +131,7 @@ export function draftFromSession(session: PaySessionView, currency: Currency): S
       participantId: p.id,
       name: p.displayName,
       email: p.email ?? '',
+      invitedEmail: p.emailStatus?.invitedAt ? (p.email ?? null) : null,
       amount: formatMinorAsMajor(minorFromApi(p.amountMinor), currency),
       percent: index >= 0 ? (weights.percent[index] ?? '') : '',
       shares: index >= 0 ? (weights.shares[index] ?? '') : '',
@@ -247,6 +258,7 @@ function toConfigureInput(rows: readonly DraftRow[], parts: readonly SplitPart[]
     const part = parts[index] ?? {};
     const input: ConfigureParticipantInput = { displayName: row.name.trim(), email: row.email.trim() || null };
     if (row.participantId !== null) input.participantId = row.participantId;
+    if (offersInvite(row) && row.sendInvite === true) input.sendInvite = true;
     // A paid participant's share is locked by the server; it reads no value for them.
     if (part.lockedAmountMinor !== undefined) return input;
     if (mode === 'EXACT' && part.amountMinor !== undefined) input.amountMinor = part.amountMinor.toString();

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import { formatMoney, minorFromApi } from '../money';
-import type { PaySessionView } from '../session/session-query';
+import type { PayParticipant, PaySessionView } from '../session/session-query';
 import { formatTimeLeft } from '../time-left';
 
 interface Props {
   session: PaySessionView;
   now: number;
+  /** More about a person under their roster line (the host's email status and Remind button). */
+  rowExtra?: (participant: PayParticipant) => ReactNode;
 }
 
 /** Whole percent paid, rounded down: the bar shows 100 % only when everything is paid. */
@@ -14,7 +17,7 @@ export function percentPaid(paidMinor: bigint, totalMinor: bigint): number {
 }
 
 /** Money in so far, time left, and who has paid. */
-export function SessionProgress({ session, now }: Props) {
+export function SessionProgress({ session, now, rowExtra }: Props) {
   const total = minorFromApi(session.amountMinor);
   const paid = minorFromApi(session.paidMinor);
   const percent = percentPaid(paid, total);
@@ -64,6 +67,7 @@ export function SessionProgress({ session, now }: Props) {
               <span className={`badge ${p.status === 'PAID' ? 'badge-paid' : 'badge-pending'}`}>
                 {p.status === 'PAID' ? 'Paid' : 'Waiting'}
               </span>
+              {rowExtra?.(p)}
             </li>
           ))}
         </ul>

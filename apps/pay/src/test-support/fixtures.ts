@@ -39,6 +39,7 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     isYou: false,
     email: null,
     inviteUrl: null,
+    emailStatus: null,
     ...overrides,
   };
 }

@@ -219,6 +219,7 @@ export type AdminIntegrationsQueryVariables = Exact<{ [key: string]: never }>;
 export type AdminIntegrationsQuery = { integrations: Array<AdminIntegrationSummaryFragment> };
 
 export type AdminIntegrationFieldsFragment = {
+  reminderOffsetsMinutes: Array<number>;
   displayName: string | null;
   logoUrl: string | null;
   accentColor: string | null;
@@ -300,6 +301,13 @@ export type AdminAuditLogQuery = {
     pageInfo: AdminPageInfoFragment;
   };
 };
+
+export type AdminUpdateReminderOffsetsMutationVariables = Exact<{
+  id: string | number;
+  input: IntegrationSettingsInput;
+}>;
+
+export type AdminUpdateReminderOffsetsMutation = { updateIntegration: AdminIntegrationFieldsFragment };
 
 export type AdminOperatorTokensQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -383,6 +391,25 @@ export type AdminSessionQuery = {
     }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
+};
+
+export type AdminSessionEmailsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminSessionEmailsQuery = {
+  session: {
+    id: string;
+    emails: Array<{
+      id: string;
+      kind: string;
+      status: string;
+      recipient: string | null;
+      createdAt: string;
+      sentAt: string | null;
+      attempts: Array<{ attempt: number; startedAt: string; durationMs: number; outcome: string; excerpt: string | null }>;
+    }>;
+  };
 };
 
 export type AdminPageInfoFragment = { hasNextPage: boolean; endCursor: string | null };
@@ -485,6 +512,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   `
     fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
+  reminderOffsetsMinutes
   displayName
   logoUrl
   accentColor
@@ -796,6 +824,7 @@ export const AdminIntegrationDocument = new TypedDocumentString(
 }
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
+  reminderOffsetsMinutes
   displayName
   logoUrl
   accentColor
@@ -823,7 +852,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:74549f228f3dd8638348fb8e6b567176f30664d35d1e0386670f15026e9082e0' },
+  { hash: 'sha256:8c054aad95190b1ca7f95d99319da2f86a7e4b62d8414467e2eb414f9381373d' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -845,6 +874,7 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
 }
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
+  reminderOffsetsMinutes
   displayName
   logoUrl
   accentColor
@@ -872,7 +902,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:f28119523cadece5366ebd7466afd087734f8059073299d2a40bae51e63476bc' },
+  { hash: 'sha256:44563e3ce5a953d20fe92ca5890865aa7f054f4c514b08762a0e3609e3115621' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -894,6 +924,7 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
 }
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
+  reminderOffsetsMinutes
   displayName
   logoUrl
   accentColor
@@ -921,7 +952,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:eb8798caffe5504783ea3ea82c5dd81ef62aa07476e7a316cbb06b783716993f' },
+  { hash: 'sha256:4fb69eafaf2b3e3571176e327ace49eb7d7ccf61e2644a0b6f90c2766665807f' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -981,6 +1012,7 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
 }
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
+  reminderOffsetsMinutes
   displayName
   logoUrl
   accentColor
@@ -1008,7 +1040,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:e4513878c0fc8f13cf45964691a96555b2c6640c60632d9ec8ba2d0bc845c368' },
+  { hash: 'sha256:d87433f49658d5d83858c5664e629b93a47694d8d756a8da1e198599a4b2ec3c' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1034,6 +1066,56 @@ export const AdminAuditLogDocument = new TypedDocumentString(
 }`,
   { hash: 'sha256:b5b26383d6880652cb845d63c4e1d65e881db788b86d4d0d76e7113b9b708c09' },
 ) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AdminUpdateReminderOffsetsDocument = new TypedDocumentString(
+  `
+    mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {
+  updateIntegration(id: $id, input: $input) {
+    ...AdminIntegrationFields
+  }
+}
+    fragment AdminIntegrationSummary on IntegrationView {
+  id
+  name
+  enabled
+  webhookUrl
+  ownerEmail
+  createdAt
+  payoutOnboarding {
+    status
+  }
+}
+fragment AdminIntegrationFields on IntegrationView {
+  ...AdminIntegrationSummary
+  reminderOffsetsMinutes
+  displayName
+  logoUrl
+  accentColor
+  partnerCreatePaymentUrl
+  redirectAllowlist
+  eventSubscriptions
+  payoutOnboarding {
+    legalName
+    bankAccountMasked
+    contactEmail
+    completedAt
+  }
+  apiKeys {
+    id
+    name
+    mode
+    last4
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+  signingSecrets {
+    kind
+    rotatedAt
+    previousValidUntil
+  }
+}`,
+  { hash: 'sha256:20b8777c09e318f558222cc304500da86540dbf727562ddc840f9acaa1457f2c' },
+) as unknown as TypedDocumentString<AdminUpdateReminderOffsetsMutation, AdminUpdateReminderOffsetsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
     query AdminOperatorTokens {
@@ -1182,3 +1264,28 @@ fragment AdminSessionSummary on SessionView {
 }`,
   { hash: 'sha256:131826990df3b4fd17c83f6ed9be4cb51f1f18a791bca3e31edc75dcc3c1522f' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
+export const AdminSessionEmailsDocument = new TypedDocumentString(
+  `
+    query AdminSessionEmails($id: ID!) {
+  session(id: $id) {
+    id
+    emails {
+      id
+      kind
+      status
+      recipient
+      createdAt
+      sentAt
+      attempts {
+        attempt
+        startedAt
+        durationMs
+        outcome
+        excerpt
+      }
+    }
+  }
+}
+    `,
+  { hash: 'sha256:decf8740d667f02935e02c779a70c0ba871b85e847cec2c26eec6e09ad32604e' },
+) as unknown as TypedDocumentString<AdminSessionEmailsQuery, AdminSessionEmailsQueryVariables>;

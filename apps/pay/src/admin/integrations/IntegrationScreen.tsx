@@ -10,6 +10,7 @@ import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { ApiKeysSection } from './ApiKeysSection';
 import { AuditLogSection } from './AuditLogSection';
+import { EmailRemindersSection } from './EmailRemindersSection';
 import { IntegrationDeliveriesSection } from './IntegrationDeliveriesSection';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm';
 import { IntegrationDocument, UpdateIntegrationDocument } from './integration-documents';
@@ -42,6 +43,7 @@ export function useIntegrationChanged(id: string) {
 
 const SECTIONS = [
   ['settings', 'Settings'],
+  ['email-reminders', 'Email reminders'],
   ['api-keys', 'API keys'],
   ['signing-secrets', 'Signing secrets'],
   ['payout', 'Payout onboarding'],
@@ -80,6 +82,7 @@ export function IntegrationScreen({ integrationId }: { integrationId: string }) 
         </ul>
       </nav>
       <SettingsSection integration={data} />
+      <EmailRemindersSection integration={data} />
       <ApiKeysSection integration={data} />
       <SigningSecretsSection integration={data} />
       <PayoutSection integration={data} />

@@ -26,6 +26,7 @@ export const IntegrationListDocument = graphql(`
 export const IntegrationFieldsFragment = graphql(`
   fragment AdminIntegrationFields on IntegrationView {
     ...AdminIntegrationSummary
+    reminderOffsetsMinutes
     displayName
     logoUrl
     accentColor
@@ -134,6 +135,15 @@ export const AuditLogDocument = graphql(`
       pageInfo {
         ...AdminPageInfo
       }
+    }
+  }
+`);
+
+// Only the reminder schedule: the settings form's other fields stay as they are.
+export const UpdateReminderOffsetsDocument = graphql(`
+  mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {
+    updateIntegration(id: $id, input: $input) {
+      ...AdminIntegrationFields
     }
   }
 `);

@@ -12,6 +12,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { SessionDocument } from './session-documents';
+import { SessionEmailsSection } from './SessionEmailsSection';
 
 type AdminSession = AdminSessionQuery['session'];
 
@@ -155,6 +156,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
           </ol>
         )}
       </section>
+
+      <SessionEmailsSection sessionId={data.id} />
     </AdminPage>
   );
 }
