@@ -5,6 +5,7 @@ import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { ExpiryJob } from './jobs/expiry-job.js';
+import { RefundCaller } from './jobs/refund-caller.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -56,6 +57,19 @@ export async function startServer(
     privateTestUrls: config.privateTestUrls,
   });
   await dispatcher.start();
+  const refundCaller = new RefundCaller({
+    orm: database.orm,
+    databaseUrl: database.directUrl,
+    signingSecrets: paysplit.services.signingSecrets,
+    refunds: paysplit.services.refunds,
+    refundRecords: paysplit.services.refundRecords,
+    logger,
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.partnerTimeoutMs,
+    claimMs: config.webhookClaimMs,
+    privateTestUrls: config.privateTestUrls,
+  });
+  await refundCaller.start();
   const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
   expiry.start();
   const server: Server = paysplit.app.listen(config.port, config.host);
@@ -81,7 +95,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([dispatcher.stop(), expiry.stop()]);
+      await Promise.all([dispatcher.stop(), refundCaller.stop(), expiry.stop()]);
       await closed;
       await paysplit.stop();
       await database.close();

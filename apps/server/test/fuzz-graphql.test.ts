@@ -86,6 +86,16 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       'mutation($input: RecordPaymentInput!) { recordPayment(input: $input) { paymentId } }',
       () => ({ paymentId: target.paymentId, action: 'FAIL', failureReason: 'Card declined' }),
     ],
+    [
+      'refundSession',
+      'mutation($id: ID!, $input: RefundSessionInput) { refundSession(sessionId: $id, input: $input) { refundableMinor refunds { refundId } } }',
+      () => ({ amountMinor: '100', reason: 'Booking cancelled', allocations: [{ paymentId: target.paymentId, amountMinor: '100' }] }),
+    ],
+    [
+      'settleRefund',
+      'mutation($id: ID!, $input: SettleRefundInput!) { settleRefund(refundId: $id, input: $input) { refundId status } }',
+      () => ({ status: 'SUCCEEDED', processorRefundReference: 're_1', failureReason: null }),
+    ],
   ];
 
   // The administration area's inputs, sent with a signed-in merchant user's cookie and CSRF token.
@@ -111,6 +121,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         displayName: '',
         accentColor: '#1F6F5C',
         partnerCreatePaymentUrl: '',
+        partnerRefundUrl: 'https://shop.example.com/paysplit/refund',
         enabled: true,
         eventSubscriptions: ['SERVICE_SESSION_EXPIRED'],
       }),
@@ -147,6 +158,8 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       if (name === 'createSession') expect(await target.count('session')).toBe(before.sessions + succeeded);
       if (name === 'createIntegration') expect(await target.count('integration')).toBe(integrationsBefore + succeeded);
       if (name !== 'createSession') expect(await target.count('participant')).toBe(before.participants);
+      // The fuzzed merchant has no refund URL and the ids are another's or nobody's: no refund is ever made.
+      if (name === 'refundSession' || name === 'settleRefund') expect(await target.count('refund')).toBe(0);
     },
   );
 

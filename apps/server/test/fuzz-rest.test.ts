@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MerchantStub } from './support/merchant-stub.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { createConfiguredSession } from './support/test-server.js';
 import {
   bodies,
   encodedBodies,
@@ -99,6 +102,94 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     for (const { outcome } of results) expect(outcome.status).toBeLessThan(500);
     const [session] = await target.server.query<{ status: string }>(`select status from session where id = ?`, [target.sessionId]);
     expect(session!.status).toBe('open');
+  });
+
+  it('POST /sessions/{id}/refunds and /refunds/{id}/settle: any body, id or tenant, no 5xx, never more than captured', async () => {
+    // An integration with a refund URL (its endpoint refuses the calls: they stay pending) and a captured payment.
+    const stub = new MerchantStub();
+    await stub.start();
+    try {
+      const shop = await stub.provisionOn(target.server, { name: 'Refunds', partnerRefundUrl: `${stub.baseUrl}/refund` });
+      const session = await createConfiguredSession(target.server.baseUrl, shop, { amountMinor: '3000' });
+      const host = new PayBrowser(target.server.baseUrl);
+      await host.open(session.sessionId, session.hostToken);
+      const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
+      const recorded = await target.send(
+        'POST',
+        '/api/v1/payments/record',
+        { paymentId, action: 'authorize' },
+        { 'x-service-api-key': shop.apiKey },
+      );
+      expect(recorded.status).toBe(200);
+      const keys = [shop.apiKey, ...secrets];
+      const valid = { amountMinor: '7', reason: 'Booking cancelled', allocations: [{ paymentId, amountMinor: '7' }] };
+      const cases = sample(
+        fc.record({
+          body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
+          // Mostly the right session; sometimes another tenant's key or a weird id.
+          sessionId: fc.oneof({ weight: 5, arbitrary: fc.constant(session.sessionId) }, { weight: 1, arbitrary: weirdId }),
+          key: fc.oneof(
+            { weight: 5, arbitrary: fc.constant(shop.apiKey) },
+            { weight: 1, arbitrary: fc.constant(target.integration.apiKey) },
+          ),
+          idempotencyKey: fc.option(fc.string({ minLength: 0, maxLength: 300 }), { nil: undefined }),
+        }),
+        2,
+        0.8,
+      );
+      const results = await runAll(cases, ({ body, sessionId, key, idempotencyKey }) => {
+        const id = encodeURIComponent(typeof sessionId === 'string' ? sessionId : JSON.stringify(sessionId)).slice(0, 8000);
+        const headers: Record<string, string> = { 'x-service-api-key': key };
+        if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey)) headers['idempotency-key'] = idempotencyKey;
+        return target.send('POST', `/api/v1/payments/sessions/${id}/refunds`, body, headers);
+      });
+      expectNoServerErrorsAndSpecShape(results);
+      expectNoSecretsInRefusals(results, keys);
+      for (const { item, outcome } of results) {
+        // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
+        if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
+        if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
+      }
+      const [sums] = await target.server.query<{ reserved: string; amount: string; refunds: string }>(
+        `select p.refund_reserved_minor::text as reserved, p.amount_minor::text as amount,
+                (select coalesce(sum(amount_minor), 0) from refund r where r.payment_id = p.id and r.status <> 'failed')::text as refunds
+           from payment p where p.id = ?`,
+        [paymentId],
+      );
+      expect(BigInt(sums!.refunds)).toBeLessThanOrEqual(BigInt(sums!.amount));
+      expect(sums!.reserved).toBe(sums!.refunds);
+
+      const [refund] = await target.server.query<{ id: string }>(`select id from refund where payment_id = ? limit 1`, [paymentId]);
+      const settleValid = { status: 'succeeded', processorRefundReference: 're_1', failureReason: null };
+      const settles = sample(
+        fc.record({
+          body: bodies(settleValid, fc.oneof(oddValuesWith(keys), weirdId)),
+          refundId: fc.oneof(
+            { weight: 4, arbitrary: fc.constant(refund?.id ?? '00000000-0000-4000-8000-000000000000') },
+            { weight: 1, arbitrary: weirdId },
+          ),
+          key: fc.oneof(
+            { weight: 5, arbitrary: fc.constant(shop.apiKey) },
+            { weight: 1, arbitrary: fc.constant(target.integration.apiKey) },
+          ),
+        }),
+        3,
+        0.8,
+      );
+      const settled = await runAll(settles, ({ body, refundId, key }) => {
+        const id = encodeURIComponent(typeof refundId === 'string' ? refundId : JSON.stringify(refundId)).slice(0, 8000);
+        return target.send('POST', `/api/v1/payments/refunds/${id}/settle`, body, { 'x-service-api-key': key });
+      });
+      expectNoServerErrorsAndSpecShape(settled);
+      expectNoSecretsInRefusals(settled, keys);
+      for (const { item, outcome } of settled) {
+        // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
+        if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
+        if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
+      }
+    } finally {
+      await stub.stop();
+    }
   });
 
   it('Content-Encoding on every JSON route: valid, mislabelled, corrupt, truncated, bombs, unknown; before the API key', async () => {

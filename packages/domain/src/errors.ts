@@ -30,6 +30,10 @@ export const ErrorCode = {
   InternalError: 'INTERNAL_ERROR',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   PartnerCallFailed: 'PARTNER_CALL_FAILED',
+  RefundNotFound: 'REFUND_NOT_FOUND',
+  RefundExceedsRefundable: 'REFUND_EXCEEDS_REFUNDABLE',
+  NothingToRefund: 'NOTHING_TO_REFUND',
+  RefundsNotConfigured: 'REFUNDS_NOT_CONFIGURED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -75,6 +79,12 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   SERVICE_UNAVAILABLE: { status: 503, serverFault: true, retryAfterSeconds: 5 },
   // The merchant's create-payment endpoint failed or answered badly; the payer may try again.
   PARTNER_CALL_FAILED: notOurFault(502),
+  // Refunds (issue 15): an unknown refund, more than is still refundable, nothing captured or left,
+  // and an integration without a partnerRefundUrl (nothing to call).
+  REFUND_NOT_FOUND: notOurFault(404),
+  REFUND_EXCEEDS_REFUNDABLE: notOurFault(409),
+  NOTHING_TO_REFUND: notOurFault(409),
+  REFUNDS_NOT_CONFIGURED: notOurFault(409),
 });
 
 /** HTTP status per code, from ERROR_CLASSES. */

@@ -7,3 +7,4 @@ export * from './session-lifecycle.js';
 export * from './session-request.js';
 export * from './brand.js';
 export * from './participant-change.js';
+export * from './refund.js';

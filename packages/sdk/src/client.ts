@@ -14,7 +14,11 @@ import type {
   CreateSessionResponse,
   RecordPaymentRequest,
   RecordPaymentResponse,
+  RefundSessionRequest,
+  RefundSessionResponse,
   SessionDetails,
+  SettleRefundRequest,
+  SettleRefundResponse,
   SessionStatusResponse,
 } from './wire-types.js';
 
@@ -47,6 +51,16 @@ export interface PaySplitClient {
     cancel(sessionId: string): Promise<SessionDetails>;
   };
   payments: { record(body: RecordPaymentRequest): Promise<RecordPaymentResponse> };
+  refunds: {
+    /**
+     * Refunds captured money of a session: `amountMinor` spread in proportion to what each paid,
+     * per-payment `allocations`, or (neither) everything still refundable. One Idempotency-Key for
+     * the whole call, retries included (default a fresh UUID): a retry never refunds twice.
+     */
+    create(sessionId: string, body?: RefundSessionRequest, options?: CreateSessionOptions): Promise<RefundSessionResponse>;
+    /** Settles a refund your endpoint answered `pending` to. Idempotent per (refundId, status). */
+    settle(refundId: string, body: SettleRefundRequest): Promise<SettleRefundResponse>;
+  };
   status: { get(sessionId: string): Promise<SessionStatusResponse> };
 }
 
@@ -178,6 +192,27 @@ export function createClient(options: ClientOptions): PaySplitClient {
     payments: {
       async record(body) {
         return call<RecordPaymentResponse>({ method: 'POST', path: '/api/v1/payments/record', body, backoff: DEFAULT_BACKOFF });
+      },
+    },
+    refunds: {
+      async create(sessionId, body = {}, createOptions) {
+        const key = createOptions?.idempotencyKey ?? randomUUID();
+        if (typeof key !== 'string' || key.length === 0) throw new TypeError('idempotencyKey must be a non-empty string');
+        return call<RefundSessionResponse>({
+          method: 'POST',
+          path: `${sessionPath(sessionId)}/refunds`,
+          body,
+          headers: { 'idempotency-key': key },
+          backoff: DEFAULT_BACKOFF,
+        });
+      },
+      async settle(refundId, body) {
+        return call<SettleRefundResponse>({
+          method: 'POST',
+          path: `/api/v1/payments/refunds/${encodeURIComponent(requireId(refundId, 'refundId'))}/settle`,
+          body,
+          backoff: DEFAULT_BACKOFF,
+        });
       },
     },
     status: {

@@ -12,7 +12,16 @@ export type {
   PaymentStatus,
   RecordPaymentRequest,
   RecordPaymentResponse,
+  PartnerRefundReply,
+  PartnerRefundRequest,
+  Refund,
+  RefundAllocation,
+  RefundSessionRequest,
+  RefundSessionResponse,
+  RefundStatus,
   SessionDetails,
+  SettleRefundRequest,
+  SettleRefundResponse,
   SessionMode,
   SessionParticipant,
   SessionParticipantInput,
@@ -32,6 +41,8 @@ export type {
   PaySplitEvent,
   PaySplitEventEnvelope,
   PaymentRecordedEvent,
+  RefundFailedEvent,
+  RefundSucceededEvent,
   SessionCancelledEvent,
   SessionCompletedEvent,
   SessionExpiredEvent,
@@ -39,6 +50,6 @@ export type {
   UnknownEvent,
 } from './webhooks.js';
 export { partner } from './partner.js';
-export type { PartnerCreatePaymentPayload } from './partner.js';
+export type { PartnerCreatePaymentPayload, PartnerRefundPayload } from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';

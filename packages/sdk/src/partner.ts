@@ -3,7 +3,7 @@
  * 200 `{ "redirectUrl": "<processor checkout>" }` within 10 s.
  */
 import type { HeadersLike, VerifyOptions } from './signatures.js';
-import type { PartnerCreatePaymentRequest } from './wire-types.js';
+import type { PartnerCreatePaymentRequest, PartnerRefundRequest } from './wire-types.js';
 import {
   PaySplitPayloadError,
   readMinorUnits,
@@ -16,6 +16,9 @@ import {
 
 /** The signed body of the call (generated from the OpenAPI document's `partnerCreatePayment` webhook). */
 export type PartnerCreatePaymentPayload = PartnerCreatePaymentRequest;
+
+/** The signed body of the partner refund call (generated from the OpenAPI document's `partnerRefund` webhook). */
+export type PartnerRefundPayload = PartnerRefundRequest;
 
 export const partner = {
   /**
@@ -46,5 +49,29 @@ export const partner = {
     // A valid signature over a body for another payment would otherwise pass as this one.
     if (id !== paymentId) throw new PaySplitPayloadError('webhook-id does not equal the paymentId of the body');
     return payload as unknown as PartnerCreatePaymentPayload;
+  },
+
+  /**
+   * Verifies a partner refund call (PaySplit asks you to refund part or all of a payment) and
+   * returns its payload. Refund once per `refundId`: a retried call carries the same one. Throws
+   * like `verifyCreatePayment`.
+   */
+  verifyRefund(rawBody: string | Uint8Array, headers: HeadersLike, secret: string, options?: VerifyOptions): PartnerRefundPayload {
+    const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
+    if (payload['type'] !== 'partner.refund.create') throw new PaySplitPayloadError("type must be 'partner.refund.create'");
+    const refundId = readString(payload, 'refundId');
+    readString(payload, 'paymentId');
+    readString(payload, 'sessionId');
+    readString(payload, 'participantId');
+    readMinorUnits(payload, 'amountMinor');
+    readString(payload, 'amount');
+    readString(payload, 'currency');
+    readOneOf(payload, 'mode', ['test', 'live'] as const);
+    readNullableString(payload, 'processorReference');
+    readNullableString(payload, 'reason');
+    readNullableString(payload, 'orderReference');
+    // A valid signature over a body for another refund would otherwise pass as this one.
+    if (id !== refundId) throw new PaySplitPayloadError('webhook-id does not equal the refundId of the body');
+    return payload as unknown as PartnerRefundPayload;
   },
 };

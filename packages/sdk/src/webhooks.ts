@@ -39,6 +39,8 @@ export type SessionCompletedEvent = components['schemas']['SessionCompletedEvent
 export type SessionExpiredEvent = components['schemas']['SessionExpiredEvent'];
 export type SessionCancelledEvent = components['schemas']['SessionCancelledEvent'];
 export type PaymentRecordedEvent = components['schemas']['PaymentRecordedEvent'];
+export type RefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
+export type RefundFailedEvent = components['schemas']['RefundFailedEvent'];
 /** Sent on request from the administration area; about no session (no sessionId). */
 export type TestEvent = components['schemas']['TestEvent'];
 export type CompletedSessionPayment = SessionCompletedEvent['payments'][number];
@@ -49,7 +51,14 @@ export interface UnknownEvent extends PaySplitEventEnvelope {
   [key: string]: unknown;
 }
 
-export type KnownPaySplitEvent = SessionCompletedEvent | SessionExpiredEvent | SessionCancelledEvent | PaymentRecordedEvent | TestEvent;
+export type KnownPaySplitEvent =
+  | SessionCompletedEvent
+  | SessionExpiredEvent
+  | SessionCancelledEvent
+  | PaymentRecordedEvent
+  | RefundSucceededEvent
+  | RefundFailedEvent
+  | TestEvent;
 export type KnownPaySplitEventType = KnownPaySplitEvent['type'];
 export type PaySplitEvent = KnownPaySplitEvent | UnknownEvent;
 
@@ -113,6 +122,14 @@ function checkEvent(payload: JsonObject): PaySplitEvent {
         throw error instanceof PaySplitPayloadError ? new PaySplitPayloadError(`payments[${index}].${error.message}`) : error;
       }
     });
+  }
+  if (type === 'SERVICE_REFUND_SUCCEEDED' || type === 'SERVICE_REFUND_FAILED') {
+    readString(payload, 'refundId');
+    readString(payload, 'paymentId');
+    readString(payload, 'participantId');
+    readMinorUnits(payload, 'amountMinor');
+    readString(payload, 'currency');
+    readMinorUnits(payload, 'refundedMinor');
   }
   // Other known and future types carry only the envelope for certain; their extra fields pass through.
   return payload as unknown as PaySplitEvent;

@@ -32,3 +32,18 @@ export type PaymentAction = RecordPaymentRequest['action'];
 export type PartnerCreatePaymentRequest = Schemas['PartnerCreatePaymentRequest'];
 /** What your partner create-payment endpoint answers: `{ redirectUrl }`. */
 export type PartnerCreatePaymentReply = Schemas['PartnerCreatePaymentReply'];
+
+/** Refunding a session (POST /api/v1/payments/sessions/{sessionId}/refunds). */
+export type RefundSessionRequest = Schemas['RefundSessionRequest'];
+export type RefundSessionResponse = Schemas['RefundSessionResponse'];
+/** One refund: part or all of one payment going back to its payer. */
+export type Refund = RefundSessionResponse['refunds'][number];
+export type RefundStatus = Refund['status'];
+export type RefundAllocation = NonNullable<RefundSessionRequest['allocations']>[number];
+/** Settling a refund your endpoint answered `pending` to. */
+export type SettleRefundRequest = Schemas['SettleRefundRequest'];
+export type SettleRefundResponse = Schemas['SettleRefundResponse'];
+/** The partner refund call's body (PaySplit -> your partnerRefundUrl). */
+export type PartnerRefundRequest = Schemas['PartnerRefundRequest'];
+/** What your partner refund endpoint answers: `{ status, processorRefundReference?, failureReason? }`. */
+export type PartnerRefundReply = Schemas['PartnerRefundReply'];

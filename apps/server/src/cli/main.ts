@@ -15,7 +15,7 @@ import { createIntegrationServices, type IntegrationServices } from '../modules/
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
-  integration create --name N [--partner-url U] [--webhook-url U] [--allow-origin O]...
+  integration create --name N [--partner-url U] [--refund-url U] [--webhook-url U] [--allow-origin O]...
                      [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
                      [--display-name D] [--logo-url https://…] [--accent-color #RRGGBB]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
@@ -47,6 +47,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       name: { type: 'string' },
       email: { type: 'string' },
       'partner-url': { type: 'string' },
+      'refund-url': { type: 'string' },
       'webhook-url': { type: 'string' },
       'display-name': { type: 'string' },
       'logo-url': { type: 'string' },
@@ -77,6 +78,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
             const created = await integrations.integrationSettings.createIntegration(em, {
               name: values.name!,
               partnerCreatePaymentUrl: values['partner-url'],
+              partnerRefundUrl: values['refund-url'],
               webhookUrl: values['webhook-url'],
               redirectAllowlist: values['allow-origin'] ?? [],
               eventSubscriptions: values.subscribe ?? [],

@@ -144,6 +144,7 @@ export function createRequestContext(
         payments: root.services.paymentRecords,
         integrations: root.services.integrationRecords,
         webhooks: webhookRepository,
+        refunds: root.services.refundRecords,
       }));
     },
     forgetLoadedRows() {

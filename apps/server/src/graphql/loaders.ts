@@ -4,6 +4,8 @@ import type { ApiKey } from '../modules/integrations/api-key.entity.js';
 import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
 import type { Payment } from '../modules/payments/payment.entity.js';
 import type { PaymentRepository } from '../modules/payments/payment.repository.js';
+import type { RefundCallAttempt, Refund } from '../modules/refunds/refund.entity.js';
+import type { RefundRepository } from '../modules/refunds/refund.repository.js';
 import type { EventWithDeliveries, WebhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /**
@@ -15,6 +17,10 @@ export interface RequestLoaders {
   /** Authorized money each session cannot use (a page of sessions: one query, not one per row). */
   refundsOwedOfSession: DataLoader<string, Payment[]>;
   eventsOfSession: DataLoader<string, EventWithDeliveries[]>;
+  /** Every refund of each session, oldest first. */
+  refundsOfSession: DataLoader<string, Refund[]>;
+  /** The partner call attempts of each refund (administration area). */
+  attemptsOfRefund: DataLoader<string, RefundCallAttempt[]>;
   /** Integration names by id (a page of sessions shows each session's integration by name). */
   integrationName: DataLoader<string, string | null>;
   /** Every key of an integration, newest first (the integrations list asks for each row's keys). */
@@ -32,10 +38,14 @@ export interface LoaderRepositories {
   payments: PaymentRepository;
   integrations: IntegrationRepository;
   webhooks: WebhookRepository;
+  refunds: RefundRepository;
 }
 
 /** `emFor` names the unit of work when a batch runs (the dashboard pool's, once the request proved to be an admin one). */
-export function createLoaders(emFor: () => EntityManager, { payments, integrations, webhooks }: LoaderRepositories): RequestLoaders {
+export function createLoaders(
+  emFor: () => EntityManager,
+  { payments, integrations, webhooks, refunds }: LoaderRepositories,
+): RequestLoaders {
   const inKeyOrder = (keys: readonly string[], groups: Map<string, Payment[]>): Payment[][] => keys.map((key) => groups.get(key) ?? []);
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
@@ -49,6 +59,14 @@ export function createLoaders(emFor: () => EntityManager, { payments, integratio
     apiKeysOfIntegration: new DataLoader(async (integrationIds) =>
       groupBy(integrationIds, await integrations.listApiKeysOf(emFor(), integrationIds), (key) => key.integration.id),
     ),
+    refundsOfSession: new DataLoader(async (sessionIds) => {
+      const groups = await refunds.findOfSessions(emFor(), sessionIds);
+      return sessionIds.map((id) => groups.get(id) ?? []);
+    }),
+    attemptsOfRefund: new DataLoader(async (refundIds) => {
+      const groups = await refunds.attemptsOfRefunds(emFor(), refundIds);
+      return refundIds.map((id) => groups.get(id) ?? []);
+    }),
     eventsOfSession: new DataLoader(async (sessionIds) => {
       const events = await webhooks.eventsWithDeliveries(emFor(), { sessionIds });
       return groupBy(sessionIds, events, (entry) => entry.event.session!.id);

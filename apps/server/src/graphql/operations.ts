@@ -22,6 +22,24 @@ export const CreateSessionOperation = parse(/* GraphQL */ `
   }
 `);
 
+const REFUND_DETAILS = /* GraphQL */ `
+  fragment RefundDetails on RefundView {
+    refundId
+    paymentId
+    participantId
+    amountMinor
+    currency
+    status
+    reason
+    source
+    processorRefundReference
+    failureReason
+    createdAt
+    settledAt
+    attempts
+  }
+`;
+
 const SESSION_DETAILS = /* GraphQL */ `
   fragment SessionDetails on SessionView {
     id
@@ -31,6 +49,7 @@ const SESSION_DETAILS = /* GraphQL */ `
     amountMinor
     paidMinor
     remainingMinor
+    refundedMinor
     orderReference
     description
     metadata
@@ -54,6 +73,11 @@ const SESSION_DETAILS = /* GraphQL */ `
       status
       processorReference
       refundRequired
+      refundedMinor
+      refundableMinor
+    }
+    refunds {
+      ...RefundDetails
     }
     refundsOwed {
       id
@@ -71,6 +95,7 @@ export const GetSessionOperation = parse(/* GraphQL */ `
     }
   }
   ${SESSION_DETAILS}
+  ${REFUND_DETAILS}
 `);
 
 export const CancelSessionOperation = parse(/* GraphQL */ `
@@ -80,6 +105,7 @@ export const CancelSessionOperation = parse(/* GraphQL */ `
     }
   }
   ${SESSION_DETAILS}
+  ${REFUND_DETAILS}
 `);
 
 export const RecordPaymentOperation = parse(/* GraphQL */ `
@@ -109,6 +135,7 @@ export const SessionStatusOperation = parse(/* GraphQL */ `
       amountMinor
       paidMinor
       remainingMinor
+      refundedMinor
       participantCount
       paidCount
       completed
@@ -116,4 +143,31 @@ export const SessionStatusOperation = parse(/* GraphQL */ `
       updatedAt
     }
   }
+`);
+
+export const RefundSessionOperation = parse(/* GraphQL */ `
+  mutation RefundSession($sessionId: ID!, $input: RefundSessionInput, $idempotencyKey: String) {
+    refundSession(sessionId: $sessionId, input: $input, idempotencyKey: $idempotencyKey) {
+      success
+      sessionId
+      currency
+      capturedMinor
+      refundedMinor
+      refundableMinor
+      pendingRefundMinor
+      refunds {
+        ...RefundDetails
+      }
+    }
+  }
+  ${REFUND_DETAILS}
+`);
+
+export const SettleRefundOperation = parse(/* GraphQL */ `
+  mutation SettleRefund($refundId: ID!, $input: SettleRefundInput!) {
+    settleRefund(refundId: $refundId, input: $input) {
+      ...RefundDetails
+    }
+  }
+  ${REFUND_DETAILS}
 `);

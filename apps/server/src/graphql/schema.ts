@@ -8,6 +8,7 @@ import { AccountResolver } from '../modules/accounts/account.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
+import { RefundResolver, SessionRefundsResolver } from '../modules/refunds/refund.resolver.js';
 import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
 import { SessionResolver } from '../modules/sessions/session.resolver.js';
 import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
@@ -16,6 +17,8 @@ export const RESOLVERS = [
   SessionResolver,
   PaySessionResolver,
   PaymentResolver,
+  RefundResolver,
+  SessionRefundsResolver,
   WebhookResolver,
   AccountResolver,
   IntegrationResolver,

@@ -34,6 +34,8 @@ const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
   cancelSession: 'Sessions',
   recordPayment: 'Payments',
   getSessionStatus: 'Status',
+  refundSession: 'Refunds',
+  settleRefund: 'Refunds',
 };
 
 /** The Standard Webhooks headers of every call PaySplit makes to a merchant. */
@@ -42,7 +44,8 @@ const signatureHeaders = [
     name: 'webhook-id',
     in: 'header',
     required: true,
-    description: 'The eventId (webhooks) or the paymentId (partner call); the same on every retry',
+    description:
+      'The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry',
     schema: { type: 'string' },
   },
   {
@@ -220,7 +223,7 @@ export function buildOpenApiDocument(
       version: '1.0.0',
       description:
         'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).\n\n' +
-        'Your server calls the operations below with its API key. PaySplit calls your server too: the partner create-payment call ' +
+        'Your server calls the operations below with its API key. PaySplit calls your server too: the partner create-payment and refund calls ' +
         'and the webhook events, listed under **Webhooks**, each signed the Standard Webhooks way (`webhook-id`, ' +
         '`webhook-timestamp`, `webhook-signature`). Verify the signature on the raw body before acting on a call.',
     },
@@ -228,6 +231,7 @@ export function buildOpenApiDocument(
     tags: [
       { name: 'Sessions', description: 'Create, read and cancel split-payment sessions (API key)' },
       { name: 'Payments', description: 'Record what the processor did (API key)' },
+      { name: 'Refunds', description: 'Refund captured money and settle pending refunds (API key; needs a partnerRefundUrl)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
       { name: 'Health', description: 'For load balancers and orchestrators' },
     ],

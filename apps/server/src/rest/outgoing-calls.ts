@@ -72,6 +72,31 @@ export const paymentRecordedEventSchema = z
   })
   .meta({ id: 'PaymentRecordedEvent', description: 'A payment of the session was recorded (sent only when subscribed).' });
 
+const refundEventFields = {
+  amountMinor: minorUnits.describe("This refund's amount (in refund events only; the session total is sessionAmountMinor)"),
+  sessionAmountMinor: minorUnits.describe('The session total in minor units'),
+  refundId: uuid.describe('The refund (the webhook-id of its partner refund calls)'),
+  paymentId: uuid,
+  participantId: uuid.describe('The payer the money goes back to'),
+  reason: z.string().nullable(),
+  source: z.enum(['automatic', 'merchant']).describe('automatic: money the session could not use; merchant: asked for over the API'),
+  processorRefundReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  refundedMinor: minorUnits.describe('The session total refunded so far, this refund included when it succeeded'),
+};
+
+export const refundSucceededEventSchema = z
+  .object({ ...envelope, ...refundEventFields, type: z.literal('SERVICE_REFUND_SUCCEEDED'), status: z.literal('succeeded') })
+  .meta({ id: 'RefundSucceededEvent', description: 'A refund succeeded: the money is back with the payer (sent only when subscribed).' });
+
+export const refundFailedEventSchema = z
+  .object({ ...envelope, ...refundEventFields, type: z.literal('SERVICE_REFUND_FAILED'), status: z.literal('failed') })
+  .meta({
+    id: 'RefundFailedEvent',
+    description:
+      'A refund failed (your endpoint said so, settled it failed, or never answered after the last retry); its amount is refundable again (sent only when subscribed).',
+  });
+
 export const testEventSchema = z
   .object({
     eventId: uuid,
@@ -106,6 +131,33 @@ export const partnerCreatePaymentReplySchema = z
   })
   .meta({ id: 'PartnerCreatePaymentReply' });
 
+export const partnerRefundSchema = z
+  .object({
+    type: z.literal('partner.refund.create'),
+    refundId: uuid.describe('Also the webhook-id header, the same on every retry: refund once per refundId'),
+    paymentId: uuid.describe('The payment to refund (part of)'),
+    sessionId: uuid,
+    participantId: uuid.describe('The payer the money goes back to'),
+    amountMinor: minorUnits.describe('How much to refund, at most what the payment still has'),
+    amount: z.string().describe('The same amount in major units as decimal text ("96.00")'),
+    currency: z.string().length(3),
+    mode,
+    processorReference: z.string().nullable().describe('What you sent when recording the payment (your charge id)'),
+    reason: z.string().nullable(),
+    orderReference: z.string().nullable(),
+  })
+  .meta({ id: 'PartnerRefundRequest' });
+
+export const partnerRefundReplySchema = z
+  .object({
+    status: z
+      .enum(['succeeded', 'pending', 'failed'])
+      .describe('pending: settle it later with POST /api/v1/payments/refunds/{refundId}/settle'),
+    processorRefundReference: z.string().optional().describe("Your processor's refund id"),
+    failureReason: z.string().optional().describe('With failed: why'),
+  })
+  .meta({ id: 'PartnerRefundReply' });
+
 export interface OutgoingCall {
   /** The key in the document's `webhooks` map. */
   readonly name: string;
@@ -133,6 +185,18 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     replyDescription: "The processor's checkout",
   },
   {
+    name: 'partnerRefund',
+    summary: 'Partner refund call (to partnerRefundUrl)',
+    description:
+      "PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; " +
+      'webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another ' +
+      'HTTP status, a body that is not that JSON, no answer) is retried on WEBHOOK_RETRY_SCHEDULE with the same refundId; after the last ' +
+      'attempt the refund is failed.',
+    body: partnerRefundSchema,
+    reply: partnerRefundReplySchema,
+    replyDescription: 'What your processor did with the refund',
+  },
+  {
     name: 'SERVICE_SESSION_COMPLETED',
     summary: 'Session completed (to the webhook URL)',
     description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
@@ -158,6 +222,20 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     summary: 'Payment recorded (to the webhook URL, when subscribed)',
     description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
     body: paymentRecordedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_REFUND_SUCCEEDED',
+    summary: 'Refund succeeded (to the webhook URL, when subscribed)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: refundSucceededEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_REFUND_FAILED',
+    summary: 'Refund failed (to the webhook URL, when subscribed)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: refundFailedEventSchema,
     replyDescription: 'Received',
   },
   {

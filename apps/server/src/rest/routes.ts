@@ -1,5 +1,6 @@
 import { createSessionRoute } from './create-session.js';
 import { recordPaymentRoute } from './record-payment.js';
+import { refundSessionRoute, settleRefundRoute } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
 import { cancelSessionRoute, getSessionRoute } from './session-details.js';
 import { sessionStatusRoute } from './session-status.js';
@@ -10,5 +11,7 @@ export const REST_ROUTES = [
   getSessionRoute,
   cancelSessionRoute,
   recordPaymentRoute,
+  refundSessionRoute,
+  settleRefundRoute,
   sessionStatusRoute,
 ] as unknown as readonly RestRoute<never, never>[];

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
 import { CancelSessionOperation, GetSessionOperation } from '../graphql/operations.js';
+import { refundSchema, toRestRefund } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
 
 const statusEnum = z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']);
@@ -15,6 +16,7 @@ export const sessionDetailsSchema = z
     amountMinor: z.string(),
     paidMinor: z.string(),
     remainingMinor: z.string(),
+    refundedMinor: z.string().describe('Refunded so far (succeeded refunds); the status stays what it was'),
     orderReference: z.string().nullable(),
     description: z.string().nullable().describe('What is bought, as sent at creation'),
     metadata: z.record(z.string(), z.unknown()),
@@ -41,8 +43,11 @@ export const sessionDetailsSchema = z
         status: z.enum(['creating', 'redirected', 'authorized', 'failed', 'abandoned']),
         processorReference: z.string().nullable(),
         refundRequired: z.boolean().describe('Authorized money the session cannot use: void or refund it'),
+        refundedMinor: z.string().describe('Refunded so far (succeeded refunds of this payment)'),
+        refundableMinor: z.string().describe('Still refundable: the amount minus every refund not failed; 0 unless authorized'),
       }),
     ),
+    refunds: z.array(refundSchema).describe('Every refund of the session, oldest first'),
     refundsOwed: z
       .array(z.object({ paymentId: z.uuid(), participantId: z.uuid(), amountMinor: z.string(), processorReference: z.string().nullable() }))
       .describe('Payments to void or refund now; record action "refund" for each once done'),
@@ -56,12 +61,13 @@ interface SessionDetailsData {
   participants: { id: string; status: string }[];
   payments: { id: string }[];
   refundsOwed: { id: string }[];
+  refunds: { status: string; source: string }[];
   [field: string]: unknown;
 }
 
 /** GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, participants, payments, refundsOwed, ...rest } = session;
+  const { id, status, mode, participants, payments, refundsOwed, refunds, ...rest } = session;
   return {
     success: true,
     sessionId: id,
@@ -75,6 +81,7 @@ function toDetails(session: SessionDetailsData): unknown {
     })),
     payments: payments.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
     refundsOwed: refundsOwed.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
+    refunds: refunds.map(toRestRefund),
   };
 }
 

@@ -12,6 +12,7 @@ export const sessionStatusResponseSchema = z
     amountMinor: z.string(),
     paidMinor: z.string(),
     remainingMinor: z.string(),
+    refundedMinor: z.string().describe('Refunded so far (succeeded refunds); the status stays what it was'),
     participantCount: z.number().int(),
     paidCount: z.number().int(),
     completed: z.boolean(),

@@ -9,6 +9,7 @@ import { createApp, type PaySplitApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
+import { RefundCaller } from '../../src/jobs/refund-caller.js';
 import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
@@ -18,6 +19,8 @@ import { createTestDatabase } from './test-database.js';
 export interface TestServer {
   baseUrl: string;
   dispatcher: WebhookDispatcher;
+  /** Makes the partner refund calls (started unless `refundCaller: false`). */
+  refundCaller: RefundCaller;
   expiry: ExpiryJob;
   databaseUrl: string;
   orm: MikroORM;
@@ -41,6 +44,8 @@ export interface TestServerOptions {
   partnerTimeoutMs?: number;
   /** Start the webhook dispatcher (default true). */
   dispatcher?: boolean;
+  /** Start the refund caller (default true). */
+  refundCaller?: boolean;
   /** The clock services read (tests move it instead of sleeping). */
   now?: () => Date;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
@@ -85,9 +90,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     privateTestUrls: config.privateTestUrls,
   });
   if (options.dispatcher ?? true) await dispatcher.start();
+  const refundCaller = new RefundCaller({
+    orm,
+    databaseUrl: database.url,
+    signingSecrets: paysplit.services.signingSecrets,
+    refunds: paysplit.services.refunds,
+    refundRecords: paysplit.services.refundRecords,
+    logger,
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.partnerTimeoutMs,
+    privateTestUrls: config.privateTestUrls,
+  });
+  if (options.refundCaller ?? true) await refundCaller.start();
   return {
     baseUrl,
     dispatcher,
+    refundCaller,
     expiry,
     databaseUrl: database.url,
     orm,
@@ -108,7 +126,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), refundCaller.stop()]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();

@@ -100,6 +100,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/sessions/{sessionId}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund captured money of a session
+     * @description Works on any session status (the status stays). One refund per payment touched, each asked of your partnerRefundUrl with the signed partner.refund.create call. Needs a partnerRefundUrl (409 REFUNDS_NOT_CONFIGURED).
+     */
+    post: operations['refundSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/payments/refunds/{refundId}/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Settle a pending refund
+     * @description For a refund your endpoint answered 'pending' to. Idempotent per (refundId, status); settling a refund already settled differently is 409 INVALID_STATE.
+     */
+    post: operations['settleRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/unified': {
     parameters: {
       query?: never;
@@ -199,6 +239,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  partnerRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Partner refund call (to partnerRefundUrl)
+     * @description PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another HTTP status, a body that is not that JSON, no answer) is retried on WEBHOOK_RETRY_SCHEDULE with the same refundId; after the last attempt the refund is failed.
+     */
+    post: operations['eventpartnerRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_SESSION_COMPLETED: {
     parameters: {
       query?: never;
@@ -273,6 +333,46 @@ export interface webhooks {
      * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
      */
     post: operations['eventSERVICE_PAYMENT_RECORDED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_REFUND_SUCCEEDED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund succeeded (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_REFUND_SUCCEEDED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_REFUND_FAILED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund failed (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_REFUND_FAILED'];
     delete?: never;
     options?: never;
     head?: never;
@@ -402,6 +502,8 @@ export interface components {
       amountMinor: string;
       paidMinor: string;
       remainingMinor: string;
+      /** @description Refunded so far (succeeded refunds); the status stays what it was */
+      refundedMinor: string;
       orderReference: string | null;
       /** @description What is bought, as sent at creation */
       description: string | null;
@@ -438,6 +540,39 @@ export interface components {
         processorReference: string | null;
         /** @description Authorized money the session cannot use: void or refund it */
         refundRequired: boolean;
+        /** @description Refunded so far (succeeded refunds of this payment) */
+        refundedMinor: string;
+        /** @description Still refundable: the amount minus every refund not failed; 0 unless authorized */
+        refundableMinor: string;
+      }[];
+      /** @description Every refund of the session, oldest first */
+      refunds: {
+        /**
+         * Format: uuid
+         * @description Also the webhook-id of every partner refund call for it
+         */
+        refundId: string;
+        /** Format: uuid */
+        paymentId: string;
+        /** Format: uuid */
+        participantId: string;
+        amountMinor: string;
+        currency: string;
+        /** @enum {string} */
+        status: 'pending' | 'succeeded' | 'failed';
+        reason: string | null;
+        /**
+         * @description automatic: money the session could not use; merchant: asked for over the API
+         * @enum {string}
+         */
+        source: 'automatic' | 'merchant';
+        processorRefundReference: string | null;
+        failureReason: string | null;
+        /** Format: date-time */
+        createdAt: string;
+        settledAt: string | null;
+        /** @description Partner refund calls made so far */
+        attempts: number;
       }[];
       /** @description Payments to void or refund now; record action "refund" for each once done */
       refundsOwed: {
@@ -495,6 +630,110 @@ export interface components {
        */
       serviceParticipantReturnUrl: string;
     };
+    /** RefundSessionRequest */
+    RefundSessionRequest: {
+      /** @description How much to refund; absent: everything still refundable */
+      amountMinor?: (string | number) | null;
+      /** @description Why (one line, at most 500 characters); sent to your refund endpoint and in the events */
+      reason?: string | null;
+      /** @description Per-payment amounts, each at most what is still refundable on it; with amountMinor they must add up to it. Without them the amount is spread in proportion to what each payment paid (largest remainder). */
+      allocations?:
+        | {
+            /** @description A captured payment of the session */
+            paymentId: string;
+            /** @description Integer minor units as a string of digits, greater than 0 */
+            amountMinor: string | number;
+          }[]
+        | null;
+    };
+    /** RefundSessionResponse */
+    RefundSessionResponse: {
+      /** @constant */
+      success: true;
+      /** Format: uuid */
+      sessionId: string;
+      currency: string;
+      /** @description Authorized money of the session */
+      capturedMinor: string;
+      /** @description Refunded so far (succeeded) */
+      refundedMinor: string;
+      /** @description Still refundable: captured minus every refund not failed */
+      refundableMinor: string;
+      /** @description Asked for, not yet settled */
+      pendingRefundMinor: string;
+      /** @description The refunds this request created, one per payment touched */
+      refunds: {
+        /**
+         * Format: uuid
+         * @description Also the webhook-id of every partner refund call for it
+         */
+        refundId: string;
+        /** Format: uuid */
+        paymentId: string;
+        /** Format: uuid */
+        participantId: string;
+        amountMinor: string;
+        currency: string;
+        /** @enum {string} */
+        status: 'pending' | 'succeeded' | 'failed';
+        reason: string | null;
+        /**
+         * @description automatic: money the session could not use; merchant: asked for over the API
+         * @enum {string}
+         */
+        source: 'automatic' | 'merchant';
+        processorRefundReference: string | null;
+        failureReason: string | null;
+        /** Format: date-time */
+        createdAt: string;
+        settledAt: string | null;
+        /** @description Partner refund calls made so far */
+        attempts: number;
+      }[];
+    };
+    /** SettleRefundRequest */
+    SettleRefundRequest: {
+      /**
+       * @description What your processor did with the refund you answered 'pending' to
+       * @enum {string}
+       */
+      status: 'succeeded' | 'failed';
+      /** @description Your processor's refund id */
+      processorRefundReference?: string | null;
+      /** @description With failed: why (shown to administrators, in the event) */
+      failureReason?: string | null;
+    };
+    /** SettleRefundResponse */
+    SettleRefundResponse: {
+      /**
+       * Format: uuid
+       * @description Also the webhook-id of every partner refund call for it
+       */
+      refundId: string;
+      /** Format: uuid */
+      paymentId: string;
+      /** Format: uuid */
+      participantId: string;
+      amountMinor: string;
+      currency: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      reason: string | null;
+      /**
+       * @description automatic: money the session could not use; merchant: asked for over the API
+       * @enum {string}
+       */
+      source: 'automatic' | 'merchant';
+      processorRefundReference: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      settledAt: string | null;
+      /** @description Partner refund calls made so far */
+      attempts: number;
+      /** @constant */
+      success: true;
+    };
     /** SessionStatusResponse */
     SessionStatusResponse: {
       /** @constant */
@@ -507,6 +746,8 @@ export interface components {
       amountMinor: string;
       paidMinor: string;
       remainingMinor: string;
+      /** @description Refunded so far (succeeded refunds); the status stays what it was */
+      refundedMinor: string;
       participantCount: number;
       paidCount: number;
       completed: boolean;
@@ -561,6 +802,54 @@ export interface components {
        * @description The processor's hosted checkout: https (http allowed in test mode)
        */
       redirectUrl: string;
+    };
+    /** PartnerRefundRequest */
+    PartnerRefundRequest: {
+      /** @constant */
+      type: 'partner.refund.create';
+      /**
+       * Format: uuid
+       * @description Also the webhook-id header, the same on every retry: refund once per refundId
+       */
+      refundId: string;
+      /**
+       * Format: uuid
+       * @description The payment to refund (part of)
+       */
+      paymentId: string;
+      /** Format: uuid */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @description The payer the money goes back to
+       */
+      participantId: string;
+      /** @description How much to refund, at most what the payment still has */
+      amountMinor: string;
+      /** @description The same amount in major units as decimal text ("96.00") */
+      amount: string;
+      currency: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** @description What you sent when recording the payment (your charge id) */
+      processorReference: string | null;
+      reason: string | null;
+      orderReference: string | null;
+    };
+    /** PartnerRefundReply */
+    PartnerRefundReply: {
+      /**
+       * @description pending: settle it later with POST /api/v1/payments/refunds/{refundId}/settle
+       * @enum {string}
+       */
+      status: 'succeeded' | 'pending' | 'failed';
+      /** @description Your processor's refund id */
+      processorRefundReference?: string;
+      /** @description With failed: why */
+      failureReason?: string;
     };
     /**
      * SessionCompletedEvent
@@ -778,6 +1067,124 @@ export interface components {
         status: string;
         refundRequired: boolean;
       };
+    };
+    /**
+     * RefundSucceededEvent
+     * @description A refund succeeded: the money is back with the payer (sent only when subscribed).
+     */
+    RefundSucceededEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description This refund's amount (in refund events only; the session total is sessionAmountMinor) */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @description The session total in minor units */
+      sessionAmountMinor: string;
+      /**
+       * Format: uuid
+       * @description The refund (the webhook-id of its partner refund calls)
+       */
+      refundId: string;
+      /** Format: uuid */
+      paymentId: string;
+      /**
+       * Format: uuid
+       * @description The payer the money goes back to
+       */
+      participantId: string;
+      reason: string | null;
+      /**
+       * @description automatic: money the session could not use; merchant: asked for over the API
+       * @enum {string}
+       */
+      source: 'automatic' | 'merchant';
+      processorRefundReference: string | null;
+      failureReason: string | null;
+      /** @description The session total refunded so far, this refund included when it succeeded */
+      refundedMinor: string;
+      /** @constant */
+      type: 'SERVICE_REFUND_SUCCEEDED';
+      /** @constant */
+      status: 'succeeded';
+    };
+    /**
+     * RefundFailedEvent
+     * @description A refund failed (your endpoint said so, settled it failed, or never answered after the last retry); its amount is refundable again (sent only when subscribed).
+     */
+    RefundFailedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description This refund's amount (in refund events only; the session total is sessionAmountMinor) */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @description The session total in minor units */
+      sessionAmountMinor: string;
+      /**
+       * Format: uuid
+       * @description The refund (the webhook-id of its partner refund calls)
+       */
+      refundId: string;
+      /** Format: uuid */
+      paymentId: string;
+      /**
+       * Format: uuid
+       * @description The payer the money goes back to
+       */
+      participantId: string;
+      reason: string | null;
+      /**
+       * @description automatic: money the session could not use; merchant: asked for over the API
+       * @enum {string}
+       */
+      source: 'automatic' | 'merchant';
+      processorRefundReference: string | null;
+      failureReason: string | null;
+      /** @description The session total refunded so far, this refund included when it succeeded */
+      refundedMinor: string;
+      /** @constant */
+      type: 'SERVICE_REFUND_FAILED';
+      /** @constant */
+      status: 'failed';
     };
     /**
      * TestEvent
@@ -1716,6 +2123,445 @@ export interface operations {
       };
     };
   };
+  refundSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional, <= 255 characters. The same key and body within 24 h returns the first response (one set of refunds). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundSessionRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefundSessionResponse'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SESSION_NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: REFUND_EXCEEDS_REFUNDABLE, NOTHING_TO_REFUND, REFUNDS_NOT_CONFIGURED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REFUND_EXCEEDS_REFUNDABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAYLOAD_TOO_LARGE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  settleRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettleRefundRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SettleRefundResponse'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: REFUND_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REFUND_NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INVALID_STATE */
+      409: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INVALID_STATE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAYLOAD_TOO_LARGE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getSessionStatus: {
     parameters: {
       query: {
@@ -2022,7 +2868,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;
@@ -2052,11 +2898,45 @@ export interface operations {
       };
     };
   };
+  eventpartnerRefund: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerRefundRequest'];
+      };
+    };
+    responses: {
+      /** @description What your processor did with the refund */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerRefundReply'];
+        };
+      };
+    };
+  };
   eventSERVICE_SESSION_COMPLETED: {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;
@@ -2088,7 +2968,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;
@@ -2120,7 +3000,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;
@@ -2152,7 +3032,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;
@@ -2180,11 +3060,75 @@ export interface operations {
       };
     };
   };
+  eventSERVICE_REFUND_SUCCEEDED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundSucceededEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_REFUND_FAILED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   eventSERVICE_TEST_EVENT: {
     parameters: {
       query?: never;
       header: {
-        /** @description The eventId (webhooks) or the paymentId (partner call); the same on every retry */
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
         'webhook-id': string;
         /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
         'webhook-timestamp': string;

@@ -22,7 +22,13 @@ export type DeliveryFilter = {
 };
 
 /** Webhook event kinds; completion is always sent (decisions §6). */
-export type EventType = 'SERVICE_PAYMENT_RECORDED' | 'SERVICE_SESSION_CANCELLED' | 'SERVICE_SESSION_COMPLETED' | 'SERVICE_SESSION_EXPIRED';
+export type EventType =
+  | 'SERVICE_PAYMENT_RECORDED'
+  | 'SERVICE_REFUND_FAILED'
+  | 'SERVICE_REFUND_SUCCEEDED'
+  | 'SERVICE_SESSION_CANCELLED'
+  | 'SERVICE_SESSION_COMPLETED'
+  | 'SERVICE_SESSION_EXPIRED';
 
 /** Integration settings; on update, absent fields stay as they are and "" clears a URL. */
 export type IntegrationSettingsInput = {
@@ -36,6 +42,8 @@ export type IntegrationSettingsInput = {
   logoUrl?: string | null | undefined;
   name?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
+  /** https (http in test mode); "" clears it (refunds are then owed by hand). */
+  partnerRefundUrl?: string | null | undefined;
   redirectAllowlist?: Array<string> | null | undefined;
   webhookUrl?: string | null | undefined;
 };

@@ -6,6 +6,7 @@ import { Migration20261123030000_admin } from './Migration20261123030000_admin.j
 import { Migration20261123040000_change_feed } from './Migration20261123040000_change_feed.js';
 import { Migration20261124000000_delivery_mode } from './Migration20261124000000_delivery_mode.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
+import { Migration20261124100000_refunds } from './Migration20261124100000_refunds.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123040000_change_feed', class: Migration20261123040000_change_feed },
   { name: 'Migration20261124000000_delivery_mode', class: Migration20261124000000_delivery_mode },
   { name: 'Migration20261125000000_brand_and_description', class: Migration20261125000000_brand_and_description },
+  // Named with this helper's hour of 2026-11-24 (parallel work), listed after the ones it builds on.
+  { name: 'Migration20261124100000_refunds', class: Migration20261124100000_refunds },
 ];

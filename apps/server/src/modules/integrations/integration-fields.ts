@@ -29,6 +29,8 @@ const EVENT_TYPES: readonly EventType[] = [
   'SERVICE_SESSION_EXPIRED',
   'SERVICE_SESSION_CANCELLED',
   'SERVICE_PAYMENT_RECORDED',
+  'SERVICE_REFUND_SUCCEEDED',
+  'SERVICE_REFUND_FAILED',
 ];
 
 /** Completion events are always sent; the others only when asked for (decisions §6). */
@@ -119,7 +121,12 @@ export function requireHttpUrl(value: string, field: string): string {
 }
 
 /** Live money only goes to public https addresses (decisions §6). */
-export async function assertLiveUrls(urls: { partnerCreatePaymentUrl?: string | null; webhookUrl?: string | null }): Promise<void> {
+export async function assertLiveUrls(urls: {
+  partnerCreatePaymentUrl?: string | null;
+  partnerRefundUrl?: string | null;
+  webhookUrl?: string | null;
+}): Promise<void> {
   if (urls.partnerCreatePaymentUrl) await assertLiveUrlAllowed(urls.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl');
+  if (urls.partnerRefundUrl) await assertLiveUrlAllowed(urls.partnerRefundUrl, 'partnerRefundUrl');
   if (urls.webhookUrl) await assertLiveUrlAllowed(urls.webhookUrl, 'webhookUrl');
 }

@@ -22,6 +22,8 @@ import type { IntegrationRepository } from './integration.repository.js';
 export interface CreateIntegrationInput extends BrandSettings {
   name: string;
   partnerCreatePaymentUrl?: string;
+  /** Where refunds are asked for (partner.refund.create); none keeps refunds owed by hand. */
+  partnerRefundUrl?: string;
   webhookUrl?: string;
   redirectAllowlist?: readonly string[];
   /** Mode of the first API key. */
@@ -38,6 +40,7 @@ export interface CreateIntegrationInput extends BrandSettings {
 export interface IntegrationSettings extends BrandSettings {
   name?: string | null;
   partnerCreatePaymentUrl?: string | null;
+  partnerRefundUrl?: string | null;
   webhookUrl?: string | null;
   redirectAllowlist?: readonly string[] | null;
   eventSubscriptions?: readonly string[] | null;
@@ -94,6 +97,7 @@ export class IntegrationSettingsService {
       partnerCreatePaymentUrl: input.partnerCreatePaymentUrl
         ? requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl')
         : null,
+      partnerRefundUrl: input.partnerRefundUrl ? requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl') : null,
       webhookUrl: input.webhookUrl ? requireHttpUrl(input.webhookUrl, 'webhookUrl') : null,
       redirectAllowlist: (input.redirectAllowlist ?? []).map((entry) => normalizeAllowlistEntry(entry)),
       payoutOnboarded: input.payoutOnboarded ?? false,
@@ -134,6 +138,9 @@ export class IntegrationSettingsService {
         input.partnerCreatePaymentUrl === '' ? null : requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl'),
       );
     }
+    if (input.partnerRefundUrl !== undefined && input.partnerRefundUrl !== null) {
+      set('partnerRefundUrl', input.partnerRefundUrl === '' ? null : requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl'));
+    }
     if (input.webhookUrl !== undefined && input.webhookUrl !== null) {
       set('webhookUrl', input.webhookUrl === '' ? null : requireHttpUrl(input.webhookUrl, 'webhookUrl'));
     }
@@ -142,7 +149,7 @@ export class IntegrationSettingsService {
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
     if (
-      (changed.includes('partnerCreatePaymentUrl') || changed.includes('webhookUrl')) &&
+      ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'webhookUrl'].some((field) => changed.includes(field)) &&
       (await this.integrations.hasActiveLiveKey(em, integration.id))
     ) {
       await assertLiveUrls(integration);

@@ -29,6 +29,10 @@ export class Integration {
   @Property({ type: 'text', nullable: true })
   partnerCreatePaymentUrl?: string | null;
 
+  /** Where PaySplit asks the merchant to refund a payment (partner.refund.create); none: refunds stay owed by hand. */
+  @Property({ type: 'text', nullable: true })
+  partnerRefundUrl?: string | null;
+
   @Property({ type: 'text', nullable: true })
   webhookUrl?: string | null;
 

@@ -11,6 +11,7 @@ export function toIntegrationView(integration: Integration): IntegrationView {
     logoUrl: integration.logoUrl ?? null,
     accentColor: integration.accentColor ?? null,
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? null,
+    partnerRefundUrl: integration.partnerRefundUrl ?? null,
     webhookUrl: integration.webhookUrl ?? null,
     redirectAllowlist: integration.redirectAllowlist,
     eventSubscriptions: integration.eventSubscriptions,

@@ -57,6 +57,7 @@ export class IntegrationResolver {
         logoUrl: input.logoUrl,
         accentColor: input.accentColor,
         partnerCreatePaymentUrl: input.partnerCreatePaymentUrl || undefined,
+        partnerRefundUrl: input.partnerRefundUrl || undefined,
         webhookUrl: input.webhookUrl || undefined,
         redirectAllowlist: input.redirectAllowlist ?? [],
         eventSubscriptions: input.eventSubscriptions ?? [],

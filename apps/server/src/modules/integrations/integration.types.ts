@@ -7,6 +7,8 @@ export const EventTypeEnum = {
   SERVICE_SESSION_EXPIRED: 'SERVICE_SESSION_EXPIRED',
   SERVICE_SESSION_CANCELLED: 'SERVICE_SESSION_CANCELLED',
   SERVICE_PAYMENT_RECORDED: 'SERVICE_PAYMENT_RECORDED',
+  SERVICE_REFUND_SUCCEEDED: 'SERVICE_REFUND_SUCCEEDED',
+  SERVICE_REFUND_FAILED: 'SERVICE_REFUND_FAILED',
 } as const;
 registerEnumType(EventTypeEnum, { name: 'EventType', description: 'Webhook event kinds; completion is always sent (decisions §6).' });
 
@@ -57,6 +59,11 @@ export class IntegrationView {
   @Field(() => String, { nullable: true, description: '#RRGGBB behind white text on the pay pages (WCAG AA contrast).' })
   accentColor!: string | null;
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where PaySplit asks for refunds (partner.refund.create); null: refunds are owed by hand.',
+  })
+  partnerRefundUrl!: string | null;
   @Field(() => String, { nullable: true }) webhookUrl!: string | null;
   @Field(() => [String]) redirectAllowlist!: string[];
   @Field(() => [EventTypeEnum]) eventSubscriptions!: string[];
@@ -79,6 +86,8 @@ export class IntegrationSettingsInput {
   })
   accentColor?: string | null;
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'https (http in test mode); "" clears it (refunds are then owed by hand).' })
+  partnerRefundUrl?: string | null;
   @Field(() => String, { nullable: true }) webhookUrl?: string | null;
   @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;
   @Field(() => [EventTypeEnum], { nullable: true }) eventSubscriptions?: string[] | null;

@@ -7,6 +7,7 @@ import { assertStorableText } from '../sessions/session-plan.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import { emitPaymentRecorded, emitSessionCompleted } from '../webhooks/session-events.js';
+import type { RefundService } from '../refunds/refund.service.js';
 import type { Payment, RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
 
@@ -39,6 +40,8 @@ export interface PaymentRecordingOptions {
   payments: PaymentRepository;
   ending: SessionEndingService;
   announcer: SessionChangeAnnouncer;
+  /** Automatic refund of money that cannot count, when the integration has a partnerRefundUrl. */
+  refunds?: RefundService;
   now?: () => Date;
 }
 
@@ -122,6 +125,7 @@ export class PaymentRecordingService {
       session.status !== 'unconfigured';
     if (!usable) {
       payment.refundRequired = true;
+      await this.options.refunds?.refundOwed(tx, session, 'payment could not count toward the session', payment);
       return;
     }
     for (const share of shares) {

@@ -16,13 +16,27 @@ export type RecordAction = 'authorize' | 'fail' | 'refund';
 /** One attempt of one participant to pay their share through the merchant's processor. */
 @Entity({ tableName: 'payment' })
 @Check({ name: 'payment_amount_check', expression: 'amount_minor > 0' })
+// Refunds never pass what was paid (issue 15): non-failed refunds reserve, succeeded ones are refunded.
+@Check({
+  name: 'payment_refunds_check',
+  expression: 'refunded_minor >= 0 and refunded_minor <= refund_reserved_minor and refund_reserved_minor <= amount_minor',
+})
 // One live attempt per participant, enforced by the database whatever races above it.
 @Unique({
   name: 'payment_one_live_attempt',
   expression: `create unique index "payment_one_live_attempt" on "payment" ("participant_id") where status in ('creating', 'redirected')`,
 })
 export class Payment {
-  [OptionalProps]?: 'id' | 'status' | 'refundRequired' | 'createdAt' | 'updatedAt' | 'recordReplies' | 'coversParticipantIds';
+  [OptionalProps]?:
+    | 'id'
+    | 'status'
+    | 'refundRequired'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'recordReplies'
+    | 'coversParticipantIds'
+    | 'refundReservedMinor'
+    | 'refundedMinor';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -65,6 +79,14 @@ export class Payment {
   /** When the merchant reported the refund (or void) of this payment done. */
   @Property({ type: 'timestamptz', nullable: true })
   refundedAt?: Date | null;
+
+  /** Sum of this payment's refunds that have not failed (pending and succeeded): what is no longer refundable. */
+  @Property({ type: new BigIntType('bigint'), default: 0 })
+  refundReservedMinor: bigint = 0n;
+
+  /** Sum of this payment's succeeded refunds. */
+  @Property({ type: new BigIntType('bigint'), default: 0 })
+  refundedMinor: bigint = 0n;
 
   /** The host covering the rest: the unpaid participants this one payment pays for. */
   @Property({ type: 'json', nullable: true })

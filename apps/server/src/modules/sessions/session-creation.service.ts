@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domain';
 import type { SessionAccess } from '../access/session-access.js';
@@ -6,7 +6,8 @@ import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import { type CreateSessionCommand, planSession, type SessionPlan } from './session-plan.js';
-import { isLockWaitTimeout, type SessionRepository } from './session.repository.js';
+import type { SessionRepository } from './session.repository.js';
+import { checkIdempotencyKey, fingerprint, runIdempotently } from './idempotency.js';
 import type { SessionLinks } from './session-links.js';
 
 /** What a creation returns; plain data so an idempotent replay can return it byte for byte. */
@@ -22,11 +23,6 @@ export interface CreatedSession {
   amountMinor: string;
   currency: string;
 }
-
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-const IDEMPOTENCY_WINDOW_HOURS = 24;
-// How long a repeat waits for the first request with its key before answering "in progress".
-const IDEMPOTENCY_WAIT = '3s';
 
 export interface SessionCreationOptions {
   sessions: SessionRepository;
@@ -59,15 +55,11 @@ export class SessionCreationService {
         ? this.persist(em, principal.integrationId, principal.mode, plan)
         : em.transactional((tx) => this.persist(tx, principal.integrationId, principal.mode, plan));
     }
-    if (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      throw new AppError(ErrorCode.ValidationError, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, [
-        { path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` },
-      ]);
-    }
+    checkIdempotencyKey(idempotencyKey);
     return this.createIdempotently(em, principal.integrationId, principal.mode, plan, idempotencyKey, fingerprint(command));
   }
 
-  private async createIdempotently(
+  private createIdempotently(
     em: EntityManager,
     integrationId: string,
     mode: KeyMode,
@@ -75,43 +67,12 @@ export class SessionCreationService {
     key: string,
     requestHash: string,
   ): Promise<CreatedSession> {
-    const { sessions, secretBox } = this.options;
-    // Two rounds at most: the second follows the removal of an expired record holding the key.
-    for (let round = 0; round < 2; round += 1) {
-      let claimed = false;
-      try {
-        const created = await em.transactional(async (tx) => {
-          const recordId = await sessions.claimIdempotencyKey(tx, {
-            integrationId,
-            key,
-            requestHash,
-            windowHours: IDEMPOTENCY_WINDOW_HOURS,
-            wait: IDEMPOTENCY_WAIT,
-          });
-          if (!recordId) return undefined;
-          claimed = true;
-          const result = await this.persist(tx, integrationId, mode, plan);
-          await sessions.storeIdempotentReply(tx, recordId, secretBox.seal(JSON.stringify(result)));
-          return result;
-        });
-        if (created) return created;
-      } catch (error) {
-        if (!claimed && isLockWaitTimeout(error)) throw stillInProgress();
-        throw error;
-      }
-      const existing = await sessions.findIdempotencyRecord(em.fork(), integrationId, key);
-      if (!existing) continue;
-      if (existing.expiresAt.getTime() <= this.now().getTime()) {
-        await sessions.deleteExpiredIdempotencyRecord(em.fork(), existing.id, this.now());
-        continue;
-      }
-      if (existing.requestHash !== requestHash) {
-        throw new AppError(ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was already used with a different request body');
-      }
-      if (!existing.responseSealed) throw stillInProgress();
-      return JSON.parse(secretBox.open(existing.responseSealed)) as CreatedSession;
-    }
-    throw stillInProgress();
+    return runIdempotently(
+      em,
+      { sessions: this.options.sessions, secretBox: this.options.secretBox, now: this.now },
+      { integrationId, key, requestHash },
+      (tx) => this.persist(tx, integrationId, mode, plan),
+    );
   }
 
   private async persist(em: EntityManager, integrationId: string, mode: KeyMode, plan: SessionPlan): Promise<CreatedSession> {
@@ -177,28 +138,8 @@ function authorizeCreation(principal: MerchantPrincipal, integrationId: string):
   return integration;
 }
 
-function stillInProgress(): AppError {
-  return new AppError(ErrorCode.IdempotencyInProgress, 'A request with this Idempotency-Key is still being processed; retry shortly');
-}
-
 function creationMessage(status: SessionStatus, participantCount: number): string {
   return status === 'unconfigured'
     ? 'Session created. The host must configure the participants and the split before inviting participants.'
     : `Session created with ${participantCount} participant${participantCount === 1 ? '' : 's'}; the host can share the invite links now.`;
-}
-
-/** Same request, same fingerprint: keys sorted so field order in the JSON does not matter. */
-function fingerprint(command: CreateSessionCommand): string {
-  return createHash('sha256').update(canonicalJson(command)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined && entry !== null)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -4,6 +4,7 @@ import type { Viewer } from '../access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { PaymentRepository } from '../payments/payment.repository.js';
+import type { RefundService } from '../refunds/refund.service.js';
 import { emitSessionEnded } from '../webhooks/session-events.js';
 import type { Session } from './session.entity.js';
 import type { SessionReadService } from './session-reads.service.js';
@@ -16,6 +17,8 @@ export interface SessionEndingOptions {
   payments: PaymentRepository;
   reads: SessionReadService;
   announcer: SessionChangeAnnouncer;
+  /** Automatic refunds of the money flagged for refund, when the integration has a partnerRefundUrl. */
+  refunds?: RefundService;
   now?: () => Date;
 }
 
@@ -53,7 +56,8 @@ export class SessionEndingService {
 
   /**
    * Ends a locked session as expired or cancelled, in the caller's transaction: live attempts are
-   * abandoned, money already authorized is flagged for refund (the session will not complete),
+   * abandoned, money already authorized is flagged for refund (the session will not complete) and,
+   * when the integration has a partnerRefundUrl, refunded automatically,
    * the merchant's event is written and pay pages are told. Returns false when nothing changed
    * (a repeated cancel).
    */
@@ -64,6 +68,7 @@ export class SessionEndingService {
     session.version += 1;
     await this.options.payments.settleEndedSession(em, session.id);
     await this.options.sessions.save(em);
+    await this.options.refunds?.refundOwed(em, session, outcome.to === 'expired' ? 'session expired' : 'session cancelled');
     await emitSessionEnded(
       em,
       session,

@@ -13,6 +13,7 @@ export interface SessionRecord {
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
+  refundedMinor: bigint;
   splitMode: SplitMode | null;
   orderReference: string | null;
   description: string | null;
@@ -44,6 +45,7 @@ interface SessionRow {
   currency: string;
   amount_minor: string;
   paid_minor: string;
+  refunded_minor: string;
   split_mode: SplitMode | null;
   order_reference: string | null;
   description: string | null;
@@ -68,7 +70,7 @@ interface SessionRow {
 // merchant's read is one round trip and one planned statement.
 export const MERCHANT_SESSION_STATEMENT: PreparedStatement = {
   name: 'merchant_session',
-  text: `select s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.order_reference,
+  text: `select s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.split_mode, s.order_reference,
                 s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
@@ -94,6 +96,7 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     currency: row.currency,
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),
+    refundedMinor: BigInt(row.refunded_minor),
     splitMode: row.split_mode,
     orderReference: row.order_reference,
     description: row.description,

@@ -7,6 +7,8 @@ import type { PartnerClient } from '../payments/partner-client.js';
 import { PaymentRecordingService } from '../payments/payment-recording.service.js';
 import { PaymentRepository } from '../payments/payment.repository.js';
 import { PaymentStartService } from '../payments/payment-start.service.js';
+import { RefundRepository } from '../refunds/refund.repository.js';
+import { RefundService } from '../refunds/refund.service.js';
 import { SessionConfigurationService } from './session-configuration.service.js';
 import { SessionCreationService } from './session-creation.service.js';
 import { SessionEndingService } from './session-ending.service.js';
@@ -26,6 +28,10 @@ export interface SessionServices {
   paymentRecording: PaymentRecordingService;
   /** Plain reads of payments (the per-request loaders batch them). */
   paymentRecords: PaymentRepository;
+  /** Refunds of captured money (issue 15): the merchant's, automatic ones, settling. */
+  refunds: RefundService;
+  /** Plain reads of refunds and their call attempts (loaders, the refund caller job). */
+  refundRecords: RefundRepository;
 }
 
 export interface SessionServiceDeps {
@@ -46,7 +52,9 @@ export function createSessionServices(deps: SessionServiceDeps): SessionServices
   const payments = new PaymentRepository();
   const sessionReads = new SessionReadService({ sessions, records: new SessionRecordRepository(), statusCache });
   const sessionLinks = new SessionLinks(publicBaseUrl, access);
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, now });
+  const refundRecords = new RefundRepository();
+  const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, now });
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, refunds, now });
   return {
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
     sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, now }),
@@ -54,7 +62,9 @@ export function createSessionServices(deps: SessionServiceDeps): SessionServices
     sessionEnding,
     sessionLinks,
     paymentStart: new PaymentStartService({ publicBaseUrl, sessions, payments, signingSecrets, partner, now }),
-    paymentRecording: new PaymentRecordingService({ publicBaseUrl, sessions, payments, ending: sessionEnding, announcer, now }),
+    paymentRecording: new PaymentRecordingService({ publicBaseUrl, sessions, payments, ending: sessionEnding, announcer, refunds, now }),
     paymentRecords: payments,
+    refunds,
+    refundRecords,
   };
 }

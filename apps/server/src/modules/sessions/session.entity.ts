@@ -14,8 +14,9 @@ import { Participant } from './participant.entity.js';
 // The sessions explorer lists an integration's sessions newest first.
 @Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt'] })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
+@Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
 export class Session {
-  [OptionalProps]?: 'id' | 'paidMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';
+  [OptionalProps]?: 'id' | 'paidMinor' | 'refundedMinor' | 'metadata' | 'version' | 'createdAt' | 'updatedAt' | 'participants';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -38,6 +39,10 @@ export class Session {
 
   @Property({ type: new BigIntType('bigint') })
   paidMinor: bigint = 0n;
+
+  /** Sum of the succeeded refunds of its payments (issue 15); the status stays what it was. */
+  @Property({ type: new BigIntType('bigint'), default: 0 })
+  refundedMinor: bigint = 0n;
 
   @Property({ type: 'text', nullable: true })
   splitMode?: SplitMode | null;

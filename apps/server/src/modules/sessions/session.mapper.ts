@@ -30,6 +30,7 @@ export function toSessionView(session: Session): SessionView {
     currency: session.currency,
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
+    refundedMinor: session.refundedMinor,
     splitMode: session.splitMode ?? null,
     orderReference: session.orderReference ?? null,
     description: session.description ?? null,
@@ -62,6 +63,7 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
     remainingMinor: session.amountMinor - session.paidMinor,
+    refundedMinor: session.refundedMinor,
     splitMode: session.splitMode,
     participants: session.participants.map((participant) =>
       Object.assign(new ParticipantView(), {
@@ -145,6 +147,8 @@ export function toPaymentView(payment: Payment): PaymentView {
     status: payment.status,
     processorReference: payment.processorReference ?? null,
     refundRequired: payment.refundRequired,
+    refundedMinor: payment.refundedMinor,
+    refundableMinor: payment.status === 'authorized' && !payment.refundedAt ? payment.amountMinor - payment.refundReservedMinor : 0n,
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
     endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,

@@ -15,6 +15,8 @@ export interface SessionProgress {
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
+  /** Refunded so far (issue 15): an amount, nothing personal. */
+  refundedMinor: bigint;
   expiresAt: Date;
   updatedAt: Date;
   participantCount: number;
@@ -67,6 +69,7 @@ interface StatusRow {
   currency: string;
   amount_minor: string;
   paid_minor: string;
+  refunded_minor: string;
   expires_at: string | Date;
   updated_at: string | Date;
   participant_count: string;
@@ -75,7 +78,7 @@ interface StatusRow {
 
 export const SESSION_STATUS_STATEMENT: PreparedStatement = {
   name: 'session_status',
-  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.expires_at, s.updated_at,
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.expires_at, s.updated_at,
                 (select count(*) from participant p where p.session_id = s.id) as participant_count,
                 (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
            from session s where s.id = $1`,
@@ -255,6 +258,8 @@ export class SessionRepository {
        on conflict (integration_id, key) do nothing returning id`,
       [claim.integrationId, claim.key, claim.requestHash, claim.windowHours],
     );
+    // The wait is for the key only: the work under it (a refund locking its session) waits as usual.
+    await em.execute(`set local lock_timeout to default`);
     return inserted[0]?.id;
   }
 
@@ -284,6 +289,7 @@ function toProgress(row: StatusRow): SessionProgress {
     currency: row.currency,
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),
+    refundedMinor: BigInt(row.refunded_minor),
     expiresAt: new Date(row.expires_at),
     updatedAt: new Date(row.updated_at),
     participantCount: Number(row.participant_count),

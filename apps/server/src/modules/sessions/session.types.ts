@@ -41,6 +41,8 @@ export class SessionView {
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds); the status stays what it was.' })
+  refundedMinor!: bigint;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
   @Field(() => [ParticipantView]) participants!: ParticipantView[];
   @Field(() => String, { nullable: true, description: 'The merchantOrderRef sent at creation.' }) orderReference!: string | null;
@@ -112,6 +114,7 @@ export class SessionStatusView {
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds).' }) refundedMinor!: bigint;
   @Field(() => Int) participantCount!: number;
   @Field(() => Int) paidCount!: number;
   @Field(() => Boolean) completed!: boolean;
@@ -183,6 +186,11 @@ export class PaymentView {
   @Field(() => String, { description: 'creating, redirected, authorized, failed or abandoned' }) status!: string;
   @Field(() => String, { nullable: true }) processorReference!: string | null;
   @Field(() => Boolean) refundRequired!: boolean;
+  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds of this payment).' }) refundedMinor!: bigint;
+  @Field(() => MinorUnitsScalar, {
+    description: 'Still refundable: 0 unless authorized; the amount minus every refund not failed (0 once refunded by hand).',
+  })
+  refundableMinor!: bigint;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) authorizedAt!: Date | null;
   @Field(() => Date, {

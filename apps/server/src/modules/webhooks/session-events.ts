@@ -5,7 +5,7 @@ import { writeEvent } from './outbox.js';
 import type { EventType } from './webhook-event.entity.js';
 
 /** Fields every event carries; `sessionVersion` lets a receiver discard stale events. */
-function envelope(type: EventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
+export function envelope(type: EventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
   return {
     eventId,
     type,

@@ -3,7 +3,13 @@ import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique }
 import { Integration } from '../integrations/integration.entity.js';
 import { Session } from '../sessions/session.entity.js';
 
-export type EventType = 'SERVICE_SESSION_COMPLETED' | 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED' | 'SERVICE_PAYMENT_RECORDED';
+export type EventType =
+  | 'SERVICE_SESSION_COMPLETED'
+  | 'SERVICE_SESSION_EXPIRED'
+  | 'SERVICE_SESSION_CANCELLED'
+  | 'SERVICE_PAYMENT_RECORDED'
+  | 'SERVICE_REFUND_SUCCEEDED'
+  | 'SERVICE_REFUND_FAILED';
 
 /** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
 export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';

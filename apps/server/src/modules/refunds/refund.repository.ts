@@ -1,0 +1,209 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Payment } from '../payments/payment.entity.js';
+import { Session } from '../sessions/session.entity.js';
+import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
+
+/** The channel refund callers LISTEN on; the payload is a refund id. */
+export const REFUND_CHANNEL = 'paysplit_refunds';
+
+export interface NewRefund {
+  session: Session;
+  payment: Payment;
+  amountMinor: bigint;
+  source: RefundSource;
+  reason: string | null;
+  createdAt: Date;
+}
+
+/** A refund whose partner call a caller holds a lease on, with everything the call's body needs. */
+export interface ClaimedRefundCall {
+  id: string;
+  attempt_count: number;
+  session_id: string;
+  payment_id: string;
+  payer_id: string;
+  amount_minor: string;
+  currency: string;
+  reason: string | null;
+  mode: string;
+  order_reference: string | null;
+  processor_reference: string | null;
+  integration_id: string;
+  partner_refund_url: string | null;
+}
+
+export interface RefundCallRecord {
+  refundId: string;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  httpStatus: number | null;
+  outcome: string;
+  excerpt: string | null;
+  /** `due` again after `retryInMs`, or `done`. */
+  next: { callStatus: 'due'; retryInMs: number } | { callStatus: 'done' };
+}
+
+/** Every query and write of the refund and refund_call_attempt tables (and the payment rows a refund locks). */
+export class RefundRepository {
+  /**
+   * Locks the session row alone (FOR UPDATE of a join would lock the integration row too, which
+   * every idempotency record's foreign key also touches: a deadlock under concurrent refunds),
+   * then loads its integration without a lock.
+   */
+  async lockSession(em: EntityManager, where: { id: string; integration?: string }): Promise<Session | null> {
+    const session = await em.findOne(Session, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (session) await em.populate(session, ['integration']);
+    return session;
+  }
+
+  /**
+   * The session's authorized payments, locked FOR UPDATE in id order (after the session's lock:
+   * lock order session, then payments), returned oldest authorization first (ties by id), which is
+   * the order allocateRefund breaks ties in.
+   */
+  async lockCapturedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
+    const locked = await em.find(
+      Payment,
+      { session: sessionId, status: 'authorized' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
+    );
+    return locked.sort(
+      (a, b) => (a.authorizedAt?.getTime() ?? 0) - (b.authorizedAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  }
+
+  /** Authorized payments owed back (refundRequired, not refunded by hand), locked in id order. */
+  async lockOwedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
+    );
+  }
+
+  lockPayment(em: EntityManager, paymentId: string): Promise<Payment> {
+    return em.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  /**
+   * Adds refunds to the unit of work, reserving their amounts on the payments (the CHECK on
+   * payment refuses a reservation above the amount), flushes, and wakes the callers when the
+   * transaction commits.
+   */
+  async insertRefunds(em: EntityManager, refunds: readonly NewRefund[]): Promise<Refund[]> {
+    const created = refunds.map((refund) => {
+      refund.payment.refundReservedMinor += refund.amountMinor;
+      return em.create(Refund, {
+        session: refund.session,
+        payment: refund.payment,
+        payerId: refund.payment.payerId,
+        amountMinor: refund.amountMinor,
+        currency: refund.session.currency,
+        source: refund.source,
+        reason: refund.reason,
+        createdAt: refund.createdAt,
+        // Due now by the callers' clock (the database's), whatever clock the services read.
+        nextAttemptAt: new Date(),
+      });
+    });
+    await em.flush();
+    for (const refund of created) await em.execute(`select pg_notify('${REFUND_CHANNEL}', ?)`, [refund.id]);
+    return created;
+  }
+
+  /** The session and payment of a refund (of this integration, when given), without locking yet: the session is locked first. */
+  async locate(em: EntityManager, refundId: string, integrationId?: string): Promise<{ sessionId: string; paymentId: string } | undefined> {
+    const [row] = await em.execute<{ session_id: string; payment_id: string }[]>(
+      `select r.session_id, r.payment_id from refund r join session s on s.id = r.session_id
+        where r.id = ?${integrationId === undefined ? '' : ' and s.integration_id = ?'}`,
+      integrationId === undefined ? [refundId] : [refundId, integrationId],
+    );
+    return row && { sessionId: row.session_id, paymentId: row.payment_id };
+  }
+
+  lockRefund(em: EntityManager, refundId: string): Promise<Refund> {
+    return em.findOneOrFail(Refund, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  async save(em: EntityManager): Promise<void> {
+    await em.flush();
+  }
+
+  /** Every refund of each session, oldest first, in one query. */
+  async findOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<Map<string, Refund[]>> {
+    const refunds = sessionIds.length
+      ? await em.find(Refund, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
+      : [];
+    const groups = new Map<string, Refund[]>(sessionIds.map((id) => [id, []]));
+    for (const refund of refunds) groups.get(refund.session.id)?.push(refund);
+    return groups;
+  }
+
+  /** The call attempts of each refund, in order, in one query. */
+  async attemptsOfRefunds(em: EntityManager, refundIds: readonly string[]): Promise<Map<string, RefundCallAttempt[]>> {
+    const attempts = refundIds.length
+      ? await em.find(RefundCallAttempt, { refund: { $in: [...refundIds] } }, { orderBy: { attempt: 'asc' } })
+      : [];
+    const groups = new Map<string, RefundCallAttempt[]>(refundIds.map((id) => [id, []]));
+    for (const attempt of attempts) groups.get(attempt.refund.id)?.push(attempt);
+    return groups;
+  }
+
+  /**
+   * Leases up to `limit` due refund calls (and those whose lease ran out) with FOR UPDATE SKIP
+   * LOCKED, so several instances never make one attempt twice.
+   */
+  async claimDue(em: EntityManager, limit: number, claimMs: number): Promise<ClaimedRefundCall[]> {
+    return em.getConnection().execute<ClaimedRefundCall[]>(
+      `update refund r
+          set call_status = 'calling', claimed_until = now() + (? * interval '1 millisecond'), attempt_count = r.attempt_count + 1,
+              updated_at = now()
+         from session s, payment p, integration i
+        where s.id = r.session_id and p.id = r.payment_id and i.id = s.integration_id
+          and r.id in (
+            select id from refund
+             where (call_status = 'due' and next_attempt_at <= now())
+                or (call_status = 'calling' and claimed_until < now())
+             order by next_attempt_at
+             limit ?
+             for update skip locked)
+      returning r.id, r.attempt_count, r.session_id, r.payment_id, r.payer_id, r.amount_minor::text as amount_minor, r.currency, r.reason,
+                s.mode, s.order_reference, p.processor_reference, s.integration_id, i.partner_refund_url`,
+      [claimMs, limit],
+    );
+  }
+
+  /** Milliseconds until the next refund call is due (negative when overdue), or null when none waits. */
+  async msUntilNextDue(em: EntityManager): Promise<number | null> {
+    const [next] = await em
+      .getConnection()
+      .execute<{ due_in_ms: string | null }[]>(
+        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from refund where call_status = 'due'`,
+      );
+    return next?.due_in_ms == null ? null : Number(next.due_in_ms);
+  }
+
+  /**
+   * Records one call attempt and releases the lease, in the caller's transaction. A refund settled
+   * meanwhile (by the merchant's settle call) is already `done` and stays so.
+   */
+  async recordCallAttempt(em: EntityManager, record: RefundCallRecord): Promise<void> {
+    em.create(RefundCallAttempt, {
+      refund: em.getReference(Refund, record.refundId),
+      attempt: record.attempt,
+      startedAt: record.startedAt,
+      durationMs: record.durationMs,
+      httpStatus: record.httpStatus,
+      outcome: record.outcome,
+      excerpt: record.excerpt,
+    });
+    await em.flush();
+    await em.execute(
+      `update refund set call_status = ?, claimed_until = null, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
+        where id = ? and call_status = 'calling'`,
+      [record.next.callStatus, record.next.callStatus === 'due' ? record.next.retryInMs : 0, record.refundId],
+    );
+  }
+}

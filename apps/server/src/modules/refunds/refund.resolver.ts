@@ -1,0 +1,75 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { dashboardTimeouts } from '../../db/dashboard-database.js';
+import type { RequestContext } from '../../graphql/context.js';
+import { byIntegration, RateLimited } from '../../graphql/rate-limited.js';
+import { SessionView } from '../sessions/session.types.js';
+import { toRefundView, toRefundViewOfRecord } from './refund.mapper.js';
+import { RefundCallAttemptView, RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
+
+/** Refunds (issue 15): the merchant's mutations (API key) and the refunds a session shows. */
+@Resolver(() => RefundView)
+export class RefundResolver {
+  @RateLimited('merchantApi', byIntegration)
+  @Mutation(() => RefundSessionPayload, {
+    description:
+      'Refunds captured money of a session of the calling merchant (API key): an amount spread in proportion to what each paid, ' +
+      'per-payment allocations, or (neither) everything still refundable. One refund per payment, each asked of your partnerRefundUrl.',
+  })
+  async refundSession(
+    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('input', () => RefundSessionInput, { nullable: true }) input: RefundSessionInput | null,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Same key and input within 24 h returns the first reply.' })
+    idempotencyKey: string | null,
+    @Ctx() context: RequestContext,
+  ): Promise<RefundSessionPayload> {
+    const merchant = await context.requireMerchant();
+    const result = await context.services.refunds.refundSession(context.em, merchant, sessionId, input ?? {}, idempotencyKey);
+    context.logger.info(
+      { sessionId: result.sessionId, integrationId: merchant.integrationId, refunds: result.refunds.length },
+      'session refund requested',
+    );
+    return Object.assign(new RefundSessionPayload(), { success: true, ...result, refunds: result.refunds.map(toRefundViewOfRecord) });
+  }
+
+  @RateLimited('merchantApi', byIntegration)
+  @Mutation(() => RefundView, {
+    description:
+      'Settles a pending refund (merchant API key). Idempotent per (refundId, status); another status of a settled refund is INVALID_STATE.',
+  })
+  async settleRefund(
+    @Arg('refundId', () => ID) refundId: string,
+    @Arg('input', () => SettleRefundInput) input: SettleRefundInput,
+    @Ctx() context: RequestContext,
+  ): Promise<RefundView> {
+    const merchant = await context.requireMerchant();
+    const settled = await context.services.refunds.settleForMerchant(context.em, merchant, refundId, input);
+    context.logger.info({ refundId: settled.refundId, status: settled.status }, 'refund settled by merchant');
+    return toRefundViewOfRecord(settled);
+  }
+
+  @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => [RefundCallAttemptView], { description: 'Every partner refund call attempt (administration area only).' })
+  async attemptLog(@Root() refund: RefundView, @Ctx() context: RequestContext): Promise<RefundCallAttemptView[]> {
+    await context.requireAdmin();
+    return (await context.loaders.attemptsOfRefund.load(refund.refundId)).map((attempt) =>
+      Object.assign(new RefundCallAttemptView(), {
+        attempt: attempt.attempt,
+        startedAt: attempt.startedAt,
+        durationMs: attempt.durationMs,
+        httpStatus: attempt.httpStatus ?? null,
+        outcome: attempt.outcome,
+        excerpt: attempt.excerpt ?? null,
+      }),
+    );
+  }
+}
+
+/** The refunds a session shows (merchant and administration area). */
+@Resolver(() => SessionView)
+export class SessionRefundsResolver {
+  @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => [RefundView], { description: 'Every refund of this session, oldest first.' })
+  async refunds(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<RefundView[]> {
+    return (await context.loaders.refundsOfSession.load(session.id)).map(toRefundView);
+  }
+}
