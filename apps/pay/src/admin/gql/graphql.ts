@@ -63,6 +63,12 @@ export type PayoutOnboardingInput = {
 /** Live keys and live sessions need COMPLETE. */
 export type PayoutOnboardingStatus = 'COMPLETE' | 'PENDING';
 
+/** AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API. */
+export type RefundSource = 'AUTOMATIC' | 'MERCHANT';
+
+/** PENDING: asked for, not yet back; SUCCEEDED; FAILED. */
+export type RefundStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
 /** Sessions explorer filters; all optional and combined with AND. */
 export type SessionFilter = {
   amountMinorMax?: string | null | undefined;
@@ -138,6 +144,7 @@ export type AdminStatsQuery = {
     deliverySuccessRate: number | null;
     countsByStatus: Array<{ status: SessionStatus; count: number }>;
     collected: Array<{ currency: string; amountMinor: string }>;
+    refunded: Array<{ currency: string; amountMinor: string }>;
   };
 };
 
@@ -221,6 +228,7 @@ export type AdminIntegrationFieldsFragment = {
   logoUrl: string | null;
   accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
+  partnerRefundUrl: string | null;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -358,6 +366,7 @@ export type AdminSessionQuery = {
     completedAt: string | null;
     expiresAt: string;
     version: number;
+    refundedMinor: string;
     participants: Array<{
       id: string;
       displayName: string;
@@ -378,6 +387,29 @@ export type AdminSessionQuery = {
       authorizedAt: string | null;
       endedAt: string | null;
       failureReason: string | null;
+    }>;
+    refunds: Array<{
+      refundId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      currency: string;
+      status: RefundStatus;
+      reason: string | null;
+      source: RefundSource;
+      processorRefundReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
     }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
@@ -487,6 +519,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -633,12 +666,16 @@ export const AdminStatsDocument = new TypedDocumentString(
       currency
       amountMinor
     }
+    refunded {
+      currency
+      amountMinor
+    }
     medianSecondsToComplete
     deliverySuccessRate
   }
 }
     `,
-  { hash: 'sha256:d7561e84220a1aa15221843bf6c2de75e76632f8f1792b7d8a8752bfe1508808' },
+  { hash: 'sha256:91839e891b1359af6e5004cc78d7e77306e92b6e671ffbfe97c0458743482a6d' },
 ) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
 export const AdminSendTestEventDocument = new TypedDocumentString(
   `
@@ -798,6 +835,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -821,7 +859,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:74549f228f3dd8638348fb8e6b567176f30664d35d1e0386670f15026e9082e0' },
+  { hash: 'sha256:2547c6894b42762b4db26c5fa8edaf30be4bd0f38c9a7522ae228009c74a464d' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -847,6 +885,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -870,7 +909,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:f28119523cadece5366ebd7466afd087734f8059073299d2a40bae51e63476bc' },
+  { hash: 'sha256:e11d2250a7b48954f70d6b73752afac805c3840abd146774c198ab78f6863b89' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -896,6 +935,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -919,7 +959,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:eb8798caffe5504783ea3ea82c5dd81ef62aa07476e7a316cbb06b783716993f' },
+  { hash: 'sha256:04feb5f5a8afbaeea39fe6e0a6a21ca368249fdc532b56a428272928e91c98e1' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -983,6 +1023,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1006,7 +1047,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:e4513878c0fc8f13cf45964691a96555b2c6640c60632d9ec8ba2d0bc845c368' },
+  { hash: 'sha256:e8d5bf2578c607b2c91a7da3b6ea7471a4bf7fde49ce971d7608ad74d8c17472' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1137,6 +1178,30 @@ export const AdminSessionDocument = new TypedDocumentString(
       endedAt
       failureReason
     }
+    refundedMinor
+    refunds {
+      refundId
+      paymentId
+      participantId
+      amountMinor
+      currency
+      status
+      reason
+      source
+      processorRefundReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
     events {
       ...AdminEventFields
     }
@@ -1178,5 +1243,5 @@ fragment AdminSessionSummary on SessionView {
   orderReference
   createdAt
 }`,
-  { hash: 'sha256:131826990df3b4fd17c83f6ed9be4cb51f1f18a791bca3e31edc75dcc3c1522f' },
+  { hash: 'sha256:9dedae27ab30c661fe18bec1c3d71d44f9448316e7ab1ce009c986cf2af796cf' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;

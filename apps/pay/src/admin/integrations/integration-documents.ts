@@ -30,6 +30,7 @@ export const IntegrationFieldsFragment = graphql(`
     logoUrl
     accentColor
     partnerCreatePaymentUrl
+    partnerRefundUrl
     redirectAllowlist
     eventSubscriptions
     payoutOnboarding {
