@@ -114,12 +114,9 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
       const host = new PayBrowser(target.server.baseUrl);
       await host.open(session.sessionId, session.hostToken);
       const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
-      const recorded = await target.send(
-        'POST',
-        '/api/v1/payments/record',
-        { paymentId, action: 'authorize' },
-        { 'x-service-api-key': shop.apiKey },
-      );
+      const recorded = await target.send('POST', '/api/v1/payments/record', JSON.stringify({ paymentId, action: 'authorize' }), {
+        'x-service-api-key': shop.apiKey,
+      });
       expect(recorded.status).toBe(200);
       const keys = [shop.apiKey, ...secrets];
       const valid = { amountMinor: '7', reason: 'Booking cancelled', allocations: [{ paymentId, amountMinor: '7' }] };

@@ -362,6 +362,7 @@ describe('status poll', () => {
         amountMinor: '48000',
         paidMinor: '0',
         remainingMinor: '48000',
+        refundedMinor: '0',
         participantCount: 3,
         paidCount: 0,
         completed: false,

@@ -72,6 +72,7 @@ async function sessionWithPaidShares(integration: Integration, shares: number, p
   const view = await host.open(sessionId, hostToken);
   const participants = view.data.openSession.participants as { id: string; inviteUrl: string | null }[];
   const paymentIds: string[] = [];
+  const payers: PayBrowser[] = [];
   for (let i = 0; i < paid; i += 1) {
     let payer = host;
     if (i > 0) {
@@ -88,8 +89,9 @@ async function sessionWithPaidShares(integration: Integration, shares: number, p
     expect(recorded.status).toBe(200);
     endpoint.charged.set(paymentId, 1000n);
     paymentIds.push(paymentId);
+    payers.push(payer);
   }
-  return { sessionId, paymentIds };
+  return { sessionId, paymentIds, payers };
 }
 
 function refundRequest(integration: Integration, sessionId: string, body: unknown, headers: Record<string, string> = {}) {
@@ -122,7 +124,7 @@ const eventsOf = (sessionId: string, type: string) =>
 
 describe('automatic refunds', () => {
   it('refunds both paid shares when a session of four expires with two paid, one event each', async () => {
-    const { sessionId, paymentIds } = await sessionWithPaidShares(refunding, 4, 2);
+    const { sessionId, paymentIds, payers } = await sessionWithPaidShares(refunding, 4, 2);
     offsetMs = 1801 * 1000;
     await server.expiry.runOnce();
     const rows = await until(
@@ -152,6 +154,18 @@ describe('automatic refunds', () => {
     ]);
     const poll = await api(refunding).status.get(sessionId);
     expect(poll).toMatchObject({ status: 'expired', refundedMinor: '2000' });
+
+    // The pay pages: a payer sees their own refund, the host everyone's.
+    const PAY_REFUNDS = `query($id: ID!) { paySession(sessionId: $id) { participants { isYou refundedMinor refundPendingMinor } } }`;
+    const asHost = await payers[0]!.graphql(PAY_REFUNDS, { id: sessionId });
+    expect(asHost.data.paySession.participants.map((p: { refundedMinor: string }) => p.refundedMinor)).toEqual(['1000', '1000', '0', '0']);
+    const asGuest = await payers[1]!.graphql(PAY_REFUNDS, { id: sessionId });
+    expect(asGuest.data.paySession.participants).toEqual([
+      { isYou: false, refundedMinor: null, refundPendingMinor: null },
+      { isYou: true, refundedMinor: '1000', refundPendingMinor: '0' },
+      { isYou: false, refundedMinor: null, refundPendingMinor: null },
+      { isYou: false, refundedMinor: null, refundPendingMinor: null },
+    ]);
   });
 
   it('keeps the refundsOwed behaviour for an integration without a refund URL', async () => {

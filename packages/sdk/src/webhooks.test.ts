@@ -196,3 +196,53 @@ describe('partner.verifyCreatePayment', () => {
     expect((error as SignatureVerificationError).reason).toBe('timestamp_too_old');
   });
 });
+
+function refundPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'partner.refund.create',
+    refundId: randomUUID(),
+    paymentId: randomUUID(),
+    sessionId: randomUUID(),
+    participantId: randomUUID(),
+    amountMinor: '9600',
+    amount: '96.00',
+    currency: 'NZD',
+    mode: 'test',
+    processorReference: 'ch_1',
+    reason: 'Booking cancelled',
+    orderReference: null,
+    ...overrides,
+  };
+}
+
+describe('partner.verifyRefund', () => {
+  it('returns the payload of a signed refund call', () => {
+    const payload = refundPayload();
+    const { body, headers } = deliver(payload, payload.refundId);
+    expect(partner.verifyRefund(Buffer.from(body), headers, SECRET)).toEqual(payload);
+  });
+
+  it('refuses a call whose webhook-id is not its refundId', () => {
+    const payload = refundPayload();
+    const { body, headers } = deliver(payload, payload.paymentId);
+    expect(thrownBy(() => partner.verifyRefund(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it.each([
+    ['the create-payment type', { type: 'partner.payment.create' }],
+    ['amountMinor as a number', { amountMinor: 9600 }],
+    ['no paymentId', { paymentId: undefined }],
+    ['an unknown mode', { mode: 'sandbox' }],
+    ['a reason that is not a string', { reason: 5 }],
+  ])('refuses a signed payload with %s', (_label, overrides) => {
+    const payload = refundPayload(overrides);
+    const { body, headers } = deliver(payload, payload.refundId);
+    expect(thrownBy(() => partner.verifyRefund(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('refuses a call signed with another secret', () => {
+    const payload = refundPayload();
+    const { body, headers } = deliver(payload, payload.refundId, `whsec_${randomBytes(32).toString('base64')}`);
+    expect(thrownBy(() => partner.verifyRefund(body, headers, SECRET))).toBeInstanceOf(SignatureVerificationError);
+  });
+});

@@ -8,7 +8,7 @@ import { AccountResolver } from '../modules/accounts/account.resolver.js';
 import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
 import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
 import { PaymentResolver } from '../modules/payments/payment.resolver.js';
-import { RefundResolver, SessionRefundsResolver } from '../modules/refunds/refund.resolver.js';
+import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from '../modules/refunds/refund.resolver.js';
 import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
 import { SessionResolver } from '../modules/sessions/session.resolver.js';
 import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
@@ -19,6 +19,7 @@ export const RESOLVERS = [
   PaymentResolver,
   RefundResolver,
   SessionRefundsResolver,
+  PayParticipantRefundsResolver,
   WebhookResolver,
   AccountResolver,
   IntegrationResolver,

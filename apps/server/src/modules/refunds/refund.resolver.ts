@@ -2,7 +2,8 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } 
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { byIntegration, RateLimited } from '../../graphql/rate-limited.js';
-import { SessionView } from '../sessions/session.types.js';
+import { MinorUnitsScalar } from '../../graphql/scalars.js';
+import { PayParticipantView, SessionView } from '../sessions/session.types.js';
 import { toRefundView, toRefundViewOfRecord } from './refund.mapper.js';
 import { RefundCallAttemptView, RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
 
@@ -71,5 +72,33 @@ export class SessionRefundsResolver {
   @FieldResolver(() => [RefundView], { description: 'Every refund of this session, oldest first.' })
   async refunds(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<RefundView[]> {
     return (await context.loaders.refundsOfSession.load(session.id)).map(toRefundView);
+  }
+}
+
+/** What the pay app shows of refunds: a payer their own, the host everyone's (null where not shown). */
+@Resolver(() => PayParticipantView)
+export class PayParticipantRefundsResolver {
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description: "Refunded to this payer (succeeded); the viewer's own, or everyone's for the host; else null.",
+  })
+  async refundedMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'succeeded');
+  }
+
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description: 'Refunds to this payer asked for and not yet settled; shown like refundedMinor.',
+  })
+  async refundPendingMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'pending');
+  }
+
+  private async sum(participant: PayParticipantView, context: RequestContext, status: 'succeeded' | 'pending'): Promise<bigint | null> {
+    if (!participant.refundsVisible) return null;
+    const refunds = await context.loaders.refundsOfSession.load(participant.sessionId);
+    return refunds
+      .filter((refund) => refund.payerId === participant.id && refund.status === status)
+      .reduce((total, refund) => total + refund.amountMinor, 0n);
   }
 }

@@ -87,6 +87,7 @@ export class PaySessionResolver {
   async paySessionUpdated(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
     // A fresh unit of work per push: the subscription lives long, its data must not go stale.
     const em = context.em.fork({ clear: true });
+    context.forgetLoadedRows();
     const viewer = await context.services.access.resolve(em, sessionId, context.cookies.get(accessCookieName(sessionId)));
     const session = await context.services.sessionReads.findForViewer(em, viewer);
     return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));

@@ -129,6 +129,9 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         email: isHost ? (participant.email ?? null) : null,
         inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
         coveredByHost: participant.coveredByPaymentId != null && !participant.isHost,
+        sessionId: session.id,
+        // A payer sees their own refunds; the host sees everyone's.
+        refundsVisible: isHost || participant.id === viewer.participantId,
       }),
     ),
     successUrl: session.successUrl ?? null,

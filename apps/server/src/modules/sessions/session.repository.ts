@@ -15,7 +15,6 @@ export interface SessionProgress {
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
-  /** Refunded so far (issue 15): an amount, nothing personal. */
   refundedMinor: bigint;
   expiresAt: Date;
   updatedAt: Date;
@@ -178,8 +177,7 @@ export class SessionRepository {
   }
 
   /**
-   * Claims up to `limit` sessions past their deadline. SKIP LOCKED: workers on several instances
-   * share the work and each session is claimed once.
+   * Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once.
    */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
     const due = await em.execute<{ id: string }[]>(
@@ -192,9 +190,9 @@ export class SessionRepository {
   }
 
   /**
-   * Applies a planned participant change to locked rows. Positions are unique per session: rows
-   * that stay are parked at free negative positions and the others removed first, so renumbering
-   * never collides (all through the unit of work, so its snapshots stay true).
+   * Applies a planned participant change to locked rows. Positions are unique per session: rows that stay are parked at
+   * free negative positions and the others removed first, so renumbering never collides (all through the unit of work, so
+   * its snapshots stay true).
    */
   async applyParticipantChange(em: EntityManager, write: ParticipantChangeWrite): Promise<Session> {
     const { session, plan, now } = write;
@@ -243,9 +241,9 @@ export class SessionRepository {
   }
 
   /**
-   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the
-   * unique row until the first commits, at most `wait`; returns the record's id, or undefined when
-   * the key is already taken (a committed record exists).
+   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the unique row until the first
+   * commits, at most `wait` (the work under the key then waits for locks as usual); returns the record's id, or undefined
+   * when the key is already taken (a committed record exists).
    */
   async claimIdempotencyKey(
     em: EntityManager,
@@ -258,7 +256,6 @@ export class SessionRepository {
        on conflict (integration_id, key) do nothing returning id`,
       [claim.integrationId, claim.key, claim.requestHash, claim.windowHours],
     );
-    // The wait is for the key only: the work under it (a refund locking its session) waits as usual.
     await em.execute(`set local lock_timeout to default`);
     return inserted[0]?.id;
   }

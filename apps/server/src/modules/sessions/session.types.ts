@@ -136,6 +136,9 @@ export class PayParticipantView {
   @Field(() => String, { nullable: true, description: 'Host only.' }) email!: string | null;
   @Field(() => String, { nullable: true, description: 'Host only: the link to send this participant.' }) inviteUrl!: string | null;
   @Field(() => Boolean, { description: 'Paid by the host covering the rest.' }) coveredByHost!: boolean;
+  /** Not fields: what the refund fields (refunds/refund.resolver.ts) need to answer for this viewer. */
+  sessionId!: string;
+  refundsVisible!: boolean;
 }
 
 @ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })
