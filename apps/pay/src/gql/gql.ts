@@ -13,7 +13,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n': typeof types.PaySessionFieldsFragmentDoc;
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n      refundedMinor\n      refundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n': typeof types.PaySessionFieldsFragmentDoc;
   '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.OpenSessionDocument;
   '\n  query PaySession($sessionId: ID!) {\n    paySession(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionDocument;
   '\n  mutation ConfigureSession($input: ConfigureSessionInput!) {\n    configureSession(input: $input) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.ConfigureSessionDocument;
@@ -22,7 +22,7 @@ type Documents = {
   '\n  subscription PaySessionUpdated($sessionId: ID!) {\n    paySessionUpdated(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionUpdatedDocument;
 };
 const documents: Documents = {
-  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n':
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n      refundedMinor\n      refundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n':
     types.PaySessionFieldsFragmentDoc,
   '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n':
     types.OpenSessionDocument,
@@ -42,7 +42,7 @@ const documents: Documents = {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n',
+  source: '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      email\n      inviteUrl\n      refundedMinor\n      refundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n',
 ): typeof import('./graphql').PaySessionFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.

@@ -63,6 +63,8 @@ export type PaySessionFieldsFragment = {
     isYou: boolean;
     email: string | null;
     inviteUrl: string | null;
+    refundedMinor: string | null;
+    refundPendingMinor: string | null;
   }>;
 };
 
@@ -144,6 +146,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -185,6 +189,8 @@ export const OpenSessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -192,7 +198,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:15bb6f346651e35858765a60aa146184e5479c99bfdcd4309b5975378304a3c5' },
+  { hash: 'sha256:fa89ccf0710cdd4a82dfce8fd2be43f1218b493dfcda9054b39ddbdc2f18b7e2' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -225,6 +231,8 @@ export const PaySessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -232,7 +240,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:622bf58ae58697ab1c3d630083117a7a045ee75b55b8b3e9ebbc5e0c8fbee124' },
+  { hash: 'sha256:bd418ea58cc3046463b55ab0ff74c338829594060c7cd5c504193edb5912f796' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -265,6 +273,8 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -272,7 +282,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:d37769c87458f9b8971a01655607c766de75bf422bbb3cff6d1cdbc684c964f9' },
+  { hash: 'sha256:4e5bf9726c2f980ce973907912de1dd7e73dac1e636a79e22d1e302a8ee5e859' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -316,6 +326,8 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -323,7 +335,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:e64ceb856405e124f33980ad78b7fee5c3b38ba2d5c818e26d6004c11e1fc534' },
+  { hash: 'sha256:81dd1340f5868d90b3b6360e020a42b7e3fe32d475cd5625fafaf54ed58e220d' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -356,6 +368,8 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     isYou
     email
     inviteUrl
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -363,5 +377,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:43116018b203b1787397f6fa1c5fee8d0f418c025043505a4f22b70d5d523f04' },
+  { hash: 'sha256:3cc805c69a27641e458f5e0af69b0cd0d7997612ddf9f36fe828a59c5badae64' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

@@ -26,6 +26,8 @@ export const PaySessionFieldsFragment = graphql(`
       isYou
       email
       inviteUrl
+      refundedMinor
+      refundPendingMinor
     }
     successUrl
     cancelUrl

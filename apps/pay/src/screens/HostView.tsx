@@ -7,6 +7,7 @@ import { formatMoney } from '../money';
 import { PayShareButton } from '../payment/PayShareButton';
 import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
+import { Refunds } from '../status/Refunds';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
 
@@ -59,6 +60,7 @@ export function HostView({ session, now, banner }: Props) {
         </section>
       )}
       <InviteList session={session} />
+      <Refunds session={session} />
       <SessionProgress session={session} now={now} />
       <section className="host-actions" aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes</h2>

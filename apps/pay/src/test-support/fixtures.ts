@@ -39,6 +39,8 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     isYou: false,
     email: null,
     inviteUrl: null,
+    refundedMinor: null,
+    refundPendingMinor: null,
     ...overrides,
   };
 }
