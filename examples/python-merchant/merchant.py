@@ -5,6 +5,7 @@ shares through a payment processor (PaySplit's test processor by default):
 
   POST /orders                   create an order and a PaySplit session; 303 the host to it
   POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
+  POST /paysplit/refund          PaySplit's signed refund call: refund the charge once per refundId, answer {status, ...}
   GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
   POST /webhooks/paysplit        PaySplit's signed events: mark the order paid once per eventId
   GET  /                         the orders; GET /orders/<ref>.json one order as JSON
@@ -69,6 +70,7 @@ class Store:
               payment_id text primary key, order_ref text, session_id text not null, payer_role text not null,
               amount_minor text not null, currency text not null, checkout_id text);
             create table if not exists processed_events (event_id text primary key, type text not null);
+            create table if not exists refunds (refund_id text primary key, payment_id text not null, answer text not null);
             """
         )
 
@@ -217,6 +219,8 @@ class Merchant(BaseHTTPRequestHandler):
             return self.create_order()
         if path == "/paysplit/create-payment":
             return self.partner_create_payment(body)
+        if path == "/paysplit/refund":
+            return self.partner_refund(body)
         if path == "/webhooks/paysplit":
             return self.webhook(body)
         self.send(404, {"error": "not_found"})
@@ -285,6 +289,49 @@ class Merchant(BaseHTTPRequestHandler):
             return self.send(502, {"error": "processor_unavailable"})
         self.store.run("update payments set checkout_id = ? where payment_id = ?", (checkout["id"], payment_id))
         self.send(200, {"redirectUrl": checkout["url"]})
+
+    def partner_refund(self, body):
+        """Refunds a payment's charge at the processor. PaySplit may call again with the same refundId
+        (it retries when it got no answer): the first answer is kept and repeated, and the processor
+        call carries the refundId as its Idempotency-Key, so the card is refunded once."""
+        try:
+            refund_id = verify(body, self.headers, self.config.partner_secret)
+            refund = json.loads(body)
+        except SignatureError as error:
+            log.warning("refused a refund call: %s", error.reason)
+            return self.send(400, {"error": "invalid_signature"})
+        except ValueError:
+            return self.send(400, {"error": "invalid_body"})
+        if refund.get("type") != "partner.refund.create" or refund.get("refundId") != refund_id:
+            return self.send(400, {"error": "invalid_body"})
+        answered = self.store.run("select answer from refunds where refund_id = ?", (refund_id,))
+        if answered:
+            return self.send(200, json.loads(answered[0][0]))
+        # Only a charge this shop made for this very payment is refunded.
+        rows = self.store.run("select checkout_id from payments where payment_id = ?", (refund.get("paymentId"),))
+        checkout_id = rows[0][0] if rows else None
+        if not checkout_id or checkout_id != refund.get("processorReference"):
+            answer = {"status": "failed", "failureReason": "no charge of ours for this payment"}
+        else:
+            status, result = call_json(
+                "POST",
+                f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}/refunds",
+                {"amountMinor": refund["amountMinor"]},
+                {"Idempotency-Key": f"paysplit-refund-{refund_id}"},
+            )
+            if status != 200:
+                # No answer: PaySplit calls again later with the same refundId.
+                log.error("the processor did not take the refund (HTTP %s)", status)
+                return self.send(502, {"error": "processor_unavailable"})
+            answer = {"status": result["status"], "processorRefundReference": result["id"]}
+            if result.get("failureReason"):
+                answer["failureReason"] = result["failureReason"]
+        self.store.run(
+            "insert or ignore into refunds (refund_id, payment_id, answer) values (?, ?, ?)",
+            (refund_id, refund.get("paymentId"), json.dumps(answer)),
+        )
+        stored = self.store.run("select answer from refunds where refund_id = ?", (refund_id,))
+        self.send(200, json.loads(stored[0][0]))
 
     def payment_success(self, checkout_id):
         if not checkout_id.startswith("cs_") or not checkout_id.replace("_", "").isalnum():

@@ -7,6 +7,7 @@ import { createFaviconRouter } from './favicon.js';
 import { createBookingsRouter } from './merchant/bookings-router.js';
 import { renderErrorPage } from './merchant/booking-pages.js';
 import { createPartnerCreatePaymentRouter } from './merchant/partner-create-payment.js';
+import { createPartnerRefundRouter, PARTNER_REFUND_PATH } from './merchant/partner-refund.js';
 import { createPaymentFailureRouter, PROCESSOR_EVENTS_PATH } from './merchant/payment-failure.js';
 import { createPaymentSuccessRouter } from './merchant/payment-success.js';
 import { createPaySplitWebhookRouter } from './merchant/paysplit-webhook.js';
@@ -71,6 +72,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   );
 
   app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));
+  app.use(createPartnerRefundRouter({ config, pool, logger, processor }));
   app.use(createPaymentSuccessRouter({ logger, paysplit, processor }));
   app.use(createPaymentFailureRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
@@ -80,6 +82,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
     path.startsWith('/processor/api/') ||
     path.startsWith('/webhooks/') ||
     path === '/paysplit/create-payment' ||
+    path === PARTNER_REFUND_PATH ||
     /^\/bookings\/[^/]+\/status$/.test(path);
 
   app.use((req, res) => {

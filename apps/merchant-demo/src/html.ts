@@ -77,6 +77,10 @@ code{font-size:.9em;overflow-wrap:anywhere}
 .status{font-weight:700;font-size:.85rem;letter-spacing:.03em;padding:.125rem .5rem;border-radius:1rem;white-space:nowrap}
 .status.paid{background:#e6f4ea;color:#0d5223;border:1px solid #1e8e3e}
 .status.waiting{background:#fff4d6;color:#5c4300;border:1px solid #b38600}
+.status.failed{background:#fdecea;color:#8a1c12;border:1px solid #d93025}
+.booking .actions{grid-column:1/-1}
+button.secondary{background:#fff;color:#8a1c12;border:1px solid #8a1c12}
+.refunds{margin:.25rem 0 0;padding-left:1.25rem}
 @media (min-width:36rem){.booking dl{grid-template-columns:max-content 1fr max-content 1fr}}
 `;
 

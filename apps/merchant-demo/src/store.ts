@@ -16,6 +16,8 @@ export interface Booking {
   status: BookingStatus;
   paidAt: Date | null;
   paidEventId: string | null;
+  /** When the shop cancelled the booking and asked PaySplit to refund it (null: not cancelled). */
+  cancelledAt: Date | null;
   createdAt: Date;
 }
 
@@ -83,6 +85,38 @@ create table if not exists merchant_demo.checkout (
 );
 alter table merchant_demo.checkout add column if not exists business_name text null;
 alter table merchant_demo.checkout add column if not exists description text null;
+
+-- The test processor's refunds against its charges (a failed refund is kept too, with its reason).
+create table if not exists merchant_demo.processor_refund (
+  id text primary key,
+  checkout_id text not null references merchant_demo.checkout (id),
+  amount_minor bigint not null check (amount_minor > 0),
+  currency text not null,
+  status text not null check (status in ('succeeded', 'failed')),
+  failure_reason text null,
+  reason text null,
+  idempotency_key text null unique,
+  created_at timestamptz not null default now()
+);
+create index if not exists processor_refund_checkout on merchant_demo.processor_refund (checkout_id);
+
+-- The shop's view of PaySplit's refunds: one row per refundId, whoever tells us first (the
+-- cancel reply, PaySplit's partner refund call or its refund events).
+alter table merchant_demo.booking add column if not exists cancelled_at timestamptz null;
+create table if not exists merchant_demo.paysplit_refund (
+  refund_id uuid primary key,
+  booking_id uuid null references merchant_demo.booking (id),
+  payment_id uuid not null,
+  amount_minor bigint not null check (amount_minor > 0),
+  currency text not null,
+  status text not null check (status in ('pending', 'succeeded', 'failed')),
+  processor_refund_id text null,
+  processor_status text null check (processor_status in ('succeeded', 'failed')),
+  failure_reason text null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists paysplit_refund_booking on merchant_demo.paysplit_refund (booking_id);
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
@@ -110,7 +144,7 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
 // ---- bookings ---------------------------------------------------------------------------
 
 const bookingColumns = `id, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
-  paid_at, paid_event_id, created_at`;
+  paid_at, paid_event_id, cancelled_at, created_at`;
 
 interface BookingRow {
   id: string;
@@ -122,6 +156,7 @@ interface BookingRow {
   status: BookingStatus;
   paid_at: Date | null;
   paid_event_id: string | null;
+  cancelled_at: Date | null;
   created_at: Date;
 }
 
@@ -136,6 +171,7 @@ function toBooking(row: BookingRow): Booking {
     status: row.status,
     paidAt: row.paid_at,
     paidEventId: row.paid_event_id,
+    cancelledAt: row.cancelled_at,
     createdAt: row.created_at,
   };
 }
@@ -186,6 +222,13 @@ export async function markBookingPaid(db: Queryable, input: { bookingId: string;
     [input.bookingId, input.paidAt, input.eventId],
   );
   return result.rowCount === 1;
+}
+
+/** Marks a paid booking cancelled (the first time only; the refund request is what follows). */
+export async function markBookingCancelled(db: Queryable, bookingId: string): Promise<void> {
+  await db.query(`update merchant_demo.booking set cancelled_at = coalesce(cancelled_at, now()) where id = $1 and status = 'paid'`, [
+    bookingId,
+  ]);
 }
 
 // ---- webhook events -----------------------------------------------------------------------

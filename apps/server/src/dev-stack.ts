@@ -32,6 +32,8 @@ const inboxPort = z.coerce
   .max(65_535)
   .optional()
   .parse(process.env.MAILDEV_WEB_PORT || undefined);
+/** The reference merchant settles its refunds on these events (completion is always sent). */
+const DEMO_EVENT_SUBSCRIPTIONS = ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'];
 
 const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });
 
@@ -149,15 +151,26 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
         displayName: 'Harbour Table',
         accentColor: '#0F6B5C',
         partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
+        partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
         webhookUrl: `${merchantUrl}/webhooks/paysplit`,
         redirectAllowlist: [new URL(merchantUrl).origin],
+        eventSubscriptions: DEMO_EVENT_SUBSCRIPTIONS,
         keyMode: 'test',
       })
     ).integration;
     running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
-  } else if (!integration.displayName) {
-    // Provisioned before integrations had a brand: payers should see the restaurant's name too.
-    await integrationSettings.updateSettings(em, integration, { displayName: 'Harbour Table', accentColor: '#0F6B5C' }, CLI_ACTOR);
+  } else {
+    // Provisioned by an older version: payers should see the restaurant's name, and its refunds go through PaySplit.
+    const brand = integration.displayName ? {} : { displayName: 'Harbour Table', accentColor: '#0F6B5C' };
+    const refunds = integration.partnerRefundUrl
+      ? {}
+      : {
+          partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
+          eventSubscriptions: [...new Set([...integration.eventSubscriptions, ...DEMO_EVENT_SUBSCRIPTIONS])],
+        };
+    if (Object.keys(brand).length + Object.keys(refunds).length > 0) {
+      await integrationSettings.updateSettings(em, integration, { ...brand, ...refunds }, CLI_ACTOR);
+    }
   }
   if (saved?.apiKeyId) await apiKeys.retireStartKey(em, saved.apiKeyId);
   const { apiKey, record } = await apiKeys.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');

@@ -483,6 +483,22 @@ describe('sessions explorer and dashboards', () => {
     expect(stats.stats.collected).toEqual([{ currency: 'NZD', amountMinor: '2500' }]);
     expect(stats.stats.medianSecondsToComplete).toBeGreaterThan(0);
     expect(stats.stats.deliverySuccessRate).toBe(1);
+
+    // Refunded totals: what succeeded refunds gave back, per currency (the refund flow keeps session.refunded_minor).
+    const refundedStats = async () =>
+      (
+        await alice.ok(`query($r: DateRangeInput!, $i: ID) { stats(range: $r, integrationId: $i) { refunded { currency amountMinor } } }`, {
+          r: range,
+          i: integrationA.id,
+        })
+      ).stats.refunded;
+    expect(await refundedStats()).toEqual([]);
+    await server.query(`update session set refunded_minor = 900 where integration_id = ? and status = 'completed'`, [integrationA.id]);
+    try {
+      expect(await refundedStats()).toEqual([{ currency: 'NZD', amountMinor: '900' }]);
+    } finally {
+      await server.query(`update session set refunded_minor = 0 where integration_id = ?`, [integrationA.id]);
+    }
   });
 
   it('records settings changes, keys, rotations and redeliveries in the audit log, without any secret', async () => {

@@ -30,6 +30,7 @@ async function startPythonMerchant(): Promise<typeof python> {
   integration = await server.provision({
     name: 'Python merchant',
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
+    partnerRefundUrl: `${baseUrl}/paysplit/refund`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],
   });
@@ -104,7 +105,7 @@ async function pythonVerifies(cases: { body: string; headers: Record<string, str
 }
 
 describe('the Python merchant (examples/python-merchant)', () => {
-  it('goes through the whole loop: order -> session -> partner call -> processor -> 302 bridge -> webhook -> order paid once', async () => {
+  it('goes through the whole loop: order -> session -> partner call -> processor -> 302 bridge -> webhook -> order paid once -> refunded once', async () => {
     const created = await fetch(`${python.baseUrl}/orders`, { method: 'POST', redirect: 'manual' });
     expect(created.status).toBe(303);
     const sessionUrl = new URL(created.headers.get('location')!);
@@ -170,11 +171,40 @@ describe('the Python merchant (examples/python-merchant)', () => {
     expect(repeat.status).toBe(204);
     expect(await order(orderRef)).toMatchObject({ status: 'paid', paidEventId: events[0]!.id });
     expect(await (await fetch(`${python.baseUrl}/`)).text()).toContain('PAID');
+
+    // The order is cancelled: PaySplit asks the Python merchant to refund each payment, and each
+    // charge at the processor goes back exactly once, whatever PaySplit repeats.
+    const refund = await fetch(`${server.baseUrl}/api/v1/payments/sessions/${sessionId}/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': integration.apiKey, 'idempotency-key': `${orderRef}-refund` },
+      body: JSON.stringify({ reason: 'Order cancelled' }),
+    });
+    expect(refund.status).toBe(200);
+    expect(((await refund.json()) as { refunds: unknown[] }).refunds).toHaveLength(2);
+    await expect
+      .poll(
+        async () =>
+          (await server.query<{ status: string }>(`select status from refund where session_id = ?`, [sessionId])).map((r) => r.status),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(['succeeded', 'succeeded']);
+    const charges = await server.query<{ amount_minor: string; refunded: string }>(
+      `select c.amount_minor::text as amount_minor, coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::text as refunded
+         from merchant_demo.checkout c left join merchant_demo.processor_refund r on r.checkout_id = c.id
+        where c.session_id = ? group by c.id order by c.amount_minor`,
+      [sessionId],
+    );
+    expect(charges).toEqual([
+      { amount_minor: '18000', refunded: '18000' },
+      { amount_minor: '30000', refunded: '30000' },
+    ]);
     expect(python.output()).not.toMatch(/ps_test_[0-9A-Za-z]{10}|whsec_|hostToken=/);
   });
 
   it('refuses unsigned partner calls and webhooks', async () => {
-    for (const route of ['/paysplit/create-payment', '/webhooks/paysplit']) {
+    for (const route of ['/paysplit/create-payment', '/paysplit/refund', '/webhooks/paysplit']) {
       const response = await fetch(`${python.baseUrl}${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

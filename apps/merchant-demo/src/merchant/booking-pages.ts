@@ -1,6 +1,7 @@
 import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
+import { bookingRefundState, type BookingRefundState, type ShopRefund } from './refund-store.js';
 
 export const MERCHANT_NAME = 'Harbour Table';
 
@@ -38,31 +39,71 @@ export function renderHomePage(): string {
  * One card per booking, at every width: the status sits beside the booking's name, where it is
  * read first and never behind a sideways scroll (a five-column table did not fit a phone).
  */
-export function renderBookingsPage(bookings: Booking[]): string {
-  const cards = bookings.map(
-    (booking) =>
-      html`<li class="card booking">
-        <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
+const REFUND_BADGES: Record<BookingRefundState, SafeHtml> = {
+  refunded: html`<span class="status paid">REFUNDED</span>`,
+  refund_pending: html`<span class="status waiting">REFUND PENDING</span>`,
+  refund_failed: html`<span class="status failed">REFUND FAILED</span>`,
+};
+
+function statusBadge(booking: Booking, refundState: BookingRefundState | undefined): SafeHtml {
+  if (refundState) return REFUND_BADGES[refundState];
+  return booking.status === 'paid'
+    ? html`<span class="status paid">PAID</span>`
+    : html`<span class="status waiting">Awaiting payment</span>`;
+}
+
+/** What went back to the payers so far: the refunds PaySplit says succeeded. */
+function refundedTotal(refunds: readonly ShopRefund[]): string {
+  return refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + BigInt(refund.amountMinor), 0n)
+    .toString();
+}
+
+/** "NZ$288.00 in 2 refunds": what went back, of how many refunds asked for. */
+function refundedText(booking: Booking, refunds: readonly ShopRefund[]): string {
+  return `${formatMinor(refundedTotal(refunds), booking.currency)} in ${refunds.length} ${refunds.length === 1 ? 'refund' : 'refunds'}`;
+}
+
+export function renderBookingsPage(bookings: Booking[], refunds: ReadonlyMap<string, ShopRefund[]> = new Map()): string {
+  const cards = bookings.map((booking) => {
+    const bookingRefunds = refunds.get(booking.id) ?? [];
+    const refundState = bookingRefundState(booking.cancelledAt !== null, bookingRefunds);
+    const cancellable = booking.status === 'paid' && booking.cancelledAt === null && bookingRefunds.length === 0;
+    return html`<li class="card booking">
+      <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
+      ${statusBadge(booking, refundState)}
+      <dl>
+        <dt>Amount</dt>
+        <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
+        <dt>Order ref</dt>
+        <dd><code>${booking.orderRef}</code></dd>
+        <dt>Confirmed</dt>
+        <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>
         ${
-          booking.status === 'paid'
-            ? html`<span class="status paid">PAID</span>`
-            : html`<span class="status waiting">Awaiting payment</span>`
+          refundState
+            ? html`<dt>Refunded</dt>
+                <dd data-refunded-minor="${refundedTotal(bookingRefunds)}">${refundedText(booking, bookingRefunds)}</dd>`
+            : ''
         }
-        <dl>
-          <dt>Amount</dt>
-          <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
-          <dt>Order ref</dt>
-          <dd><code>${booking.orderRef}</code></dd>
-          <dt>Confirmed</dt>
-          <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>
-        </dl>
-      </li>`,
-  );
+      </dl>
+      ${
+        cancellable
+          ? html`<form method="post" action="/bookings/${booking.id}/cancel" class="actions">
+              <button type="submit" class="secondary">Cancel booking and refund</button>
+            </form>`
+          : ''
+      }
+    </li>`;
+  });
   const body = html` <h1>Bookings</h1>
     ${
       bookings.length === 0
         ? html`<p>No bookings yet. <a href="/">Make one</a>.</p>`
-        : html`<p class="hint">Newest first. PaySplit's completion webhook confirms each payment.</p>
+        : html`<p class="hint">
+              Newest first. PaySplit's completion webhook confirms each payment; cancelling a paid booking refunds every payer through
+              PaySplit.
+            </p>
             <ul class="bookings">
               ${cards}
             </ul>`

@@ -5,7 +5,7 @@ import type { MerchantConfig } from '../config.js';
 import { html } from '../html.js';
 import type { Logger } from '../logger.js';
 import type { PaySplitClient } from '@paysplit/sdk';
-import { attachSession, findBooking, insertBooking, listBookings, type Booking } from '../store.js';
+import { attachSession, findBooking, insertBooking, listBookings, markBookingCancelled, withTransaction, type Booking } from '../store.js';
 import { bookingStatusScript } from './booking-status-script.js';
 import {
   BOOKING_STATUS_SCRIPT_PATH,
@@ -16,6 +16,7 @@ import {
   renderHomePage,
 } from './booking-pages.js';
 import { describePaySplitFailure } from './paysplit-failure.js';
+import { refundsByBooking, savePaySplitRefundStatus } from './refund-store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,7 +100,73 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
 
   router.get('/bookings', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.type('html').send(renderBookingsPage(await listBookings(pool)));
+    const bookings = await listBookings(pool);
+    res.type('html').send(
+      renderBookingsPage(
+        bookings,
+        await refundsByBooking(
+          pool,
+          bookings.map((booking) => booking.id),
+        ),
+      ),
+    );
+  });
+
+  /**
+   * Cancels a paid booking and asks PaySplit to refund everything the group paid; PaySplit spreads
+   * it over the payers and calls our refund endpoint for each. The idempotency key is per booking,
+   * so a double submit or a retry after a lost reply refunds once.
+   */
+  router.post('/bookings/:id/cancel', async (req, res) => {
+    const booking = UUID.test(req.params.id) ? await findBooking(pool, req.params.id) : undefined;
+    if (!booking?.sessionId || booking.status !== 'paid') {
+      res
+        .status(booking ? 409 : 404)
+        .type('html')
+        .send(
+          renderErrorPage(
+            booking
+              ? { title: 'Nothing to refund', message: 'Only a paid booking can be cancelled and refunded.' }
+              : { title: 'Booking not found', message: 'No such booking.' },
+          ),
+        );
+      return;
+    }
+    try {
+      const reply = await paysplit.refunds.create(
+        booking.sessionId,
+        { reason: `Booking ${booking.orderRef} cancelled` },
+        { idempotencyKey: `booking-${booking.id}-refund` },
+      );
+      await withTransaction(pool, async (tx) => {
+        await markBookingCancelled(tx, booking.id);
+        for (const refund of reply.refunds) {
+          await savePaySplitRefundStatus(tx, { ...refund, bookingId: booking.id });
+        }
+      });
+      log.info(
+        { bookingId: booking.id, refunds: reply.refunds.length, refundedMinor: reply.refundedMinor },
+        'booking cancelled and refunded',
+      );
+      res.redirect(303, '/bookings');
+    } catch (error) {
+      const failure = describePaySplitFailure(error);
+      log.error({ bookingId: booking.id, code: failure.code, requestId: failure.requestId }, 'PaySplit did not refund the booking');
+      res
+        .status(failure.httpStatus)
+        .type('html')
+        .send(
+          renderErrorPage({
+            title: 'Refund could not start',
+            message: failure.httpStatus === 502 ? failure.message : 'PaySplit did not accept the refund.',
+            code: failure.code,
+            requestId: failure.requestId,
+            actions: html`<form method="post" action="/bookings/${booking.id}/cancel">
+              <button type="submit">Try again</button>
+            </form>`,
+          }),
+        );
+    }
   });
 
   router.get(BOOKING_STATUS_SCRIPT_PATH, (_req, res) => {

@@ -3,12 +3,31 @@ import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
-import { findBookingByOrderRef, markBookingPaid, recordProcessedEvent, withTransaction } from '../store.js';
+import { findBookingByOrderRef, markBookingPaid, recordProcessedEvent, withTransaction, type Queryable } from '../store.js';
+import { savePaySplitRefundStatus } from './refund-store.js';
 
-type Outcome = 'duplicate' | 'ignored' | 'booking_paid' | 'booking_already_paid' | 'booking_not_found' | 'mismatch';
+type Outcome = 'duplicate' | 'ignored' | 'booking_paid' | 'booking_already_paid' | 'booking_not_found' | 'mismatch' | 'refund_recorded';
+
+type RefundEvent = Extract<PaySplitEvent, { type: 'SERVICE_REFUND_SUCCEEDED' | 'SERVICE_REFUND_FAILED' }>;
+
+/** A refund event settles the shop's record of that refund (what the bookings page shows). */
+async function recordRefundEvent(tx: Queryable, event: RefundEvent): Promise<Outcome> {
+  const booking = event.orderReference ? await findBookingByOrderRef(tx, event.orderReference) : undefined;
+  await savePaySplitRefundStatus(tx, {
+    refundId: event.refundId,
+    bookingId: booking?.id ?? null,
+    paymentId: event.paymentId,
+    amountMinor: event.amountMinor,
+    currency: event.currency,
+    status: event.type === 'SERVICE_REFUND_SUCCEEDED' ? 'succeeded' : 'failed',
+    failureReason: event.failureReason ?? null,
+  });
+  return 'refund_recorded';
+}
 
 /**
- * PaySplit's events. The completion event is the only thing that marks a booking paid (the
+ * PaySplit's events. The completion event is the only thing that marks a booking paid; refund
+ * events say how each refund ended (the
  * browser reaching the success page proves nothing). Each eventId is acted on once: the
  * processed_event insert and the booking update share one transaction, so a crash between
  * them cannot lose or double an event, and retries (same eventId) become no-ops.
@@ -22,6 +41,8 @@ export function createPaySplitWebhookRouter(deps: { config: MerchantConfig; pool
     return withTransaction(pool, async (tx) => {
       const firstDelivery = await recordProcessedEvent(tx, { eventId: event.eventId, type: event.type });
       if (!firstDelivery) return 'duplicate';
+      if (isEventType(event, 'SERVICE_REFUND_SUCCEEDED') || isEventType(event, 'SERVICE_REFUND_FAILED'))
+        return recordRefundEvent(tx, event);
       // Unknown and other event types are acknowledged and ignored, or PaySplit would retry them forever.
       if (!isEventType(event, 'SERVICE_SESSION_COMPLETED') || event.orderReference === null) return 'ignored';
 

@@ -8,6 +8,15 @@ export interface ProcessorClient {
   createCheckout(input: CreateCheckoutInput, idempotencyKey: string): Promise<{ id: string; url: string }>;
   /** Undefined when the processor does not know the checkout. */
   retrieveCheckout(checkoutId: string): Promise<RetrievedCheckout | undefined>;
+  /**
+   * Refunds part or all of a charge; the same idempotency key refunds once. Undefined when the
+   * processor does not know the charge. A refused refund comes back with status `failed`.
+   */
+  refundCharge(
+    checkoutId: string,
+    input: { amountMinor: string; reason?: string },
+    idempotencyKey: string,
+  ): Promise<ProcessorRefundResult | undefined>;
 }
 
 export interface CreateCheckoutInput {
@@ -33,6 +42,16 @@ const retrievedCheckout = z.object({
   cardLast4: z.string().nullable(),
 });
 export type RetrievedCheckout = z.infer<typeof retrievedCheckout>;
+
+const processorRefund = z.object({
+  id: z.string(),
+  checkoutId: z.string(),
+  amountMinor: z.string().regex(/^\d+$/),
+  currency: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  failureReason: z.string().nullable(),
+});
+export type ProcessorRefundResult = z.infer<typeof processorRefund>;
 
 const createdCheckout = z.object({ id: z.string(), url: z.url({ protocol: /^https?$/ }) });
 
@@ -79,6 +98,19 @@ export function createProcessorClient(processorBaseUrl: string): ProcessorClient
       if (!response.ok) throw new ProcessorError('test processor could not retrieve the checkout', response.status);
       const parsed = retrievedCheckout.safeParse(await response.json());
       if (!parsed.success) throw new ProcessorError('test processor sent an unexpected checkout');
+      return parsed.data;
+    },
+
+    async refundCharge(checkoutId, input, idempotencyKey) {
+      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(input),
+      });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new ProcessorError('test processor refused the refund request', response.status);
+      const parsed = processorRefund.safeParse(await response.json());
+      if (!parsed.success) throw new ProcessorError('test processor sent an unexpected refund');
       return parsed.data;
     },
   };

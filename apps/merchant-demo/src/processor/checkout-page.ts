@@ -1,6 +1,7 @@
 import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Checkout } from '../store.js';
+import { refundedMinor, type ProcessorRefund } from './processor-refunds.js';
 import type { PayField, PayFormErrors, PayFormValues } from './pay-form.js';
 
 const BANNER = 'Test processor — no real money';
@@ -127,12 +128,35 @@ export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState 
   });
 }
 
-export function renderCheckoutPaidPage(checkout: Checkout): string {
+/** Each refund of the charge, refused ones with their reason, and what went back in total. */
+function refundsSection(checkout: Checkout, refunds: readonly ProcessorRefund[]): SafeHtml | string {
+  if (refunds.length === 0) return '';
+  const card = checkout.cardLast4 ?? '····';
+  return html`<section aria-labelledby="refunds-heading">
+    <h2 id="refunds-heading">Refunds</h2>
+    <p>
+      <strong data-refunded-minor="${refundedMinor(refunds)}">${formatMinor(refundedMinor(refunds), checkout.currency)}</strong>
+      of ${formatMinor(checkout.amountMinor, checkout.currency)} refunded to the card ending ${card}.
+    </p>
+    <ul class="refunds">
+      ${refunds.map(
+        (refund) =>
+          html`<li data-refund-id="${refund.id}">
+            ${formatMinor(refund.amountMinor, refund.currency)}:
+            ${refund.status === 'succeeded' ? 'refunded' : html`refused (${refund.failureReason ?? 'no reason given'})`}
+          </li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
+export function renderCheckoutPaidPage(checkout: Checkout, refunds: readonly ProcessorRefund[] = []): string {
   const amount = formatMinor(checkout.amountMinor, checkout.currency);
   const continueUrl = successRedirectUrl(checkout);
   const body = html` <h1>Payment complete</h1>
     <div class="card">
       <p class="ok" role="status">${amount} was paid with the card ending ${checkout.cardLast4 ?? '····'}.</p>
+      ${refundsSection(checkout, refunds)}
       <p><a href="${continueUrl}">Continue</a></p>
     </div>`;
   return renderPage({ title: 'Payment complete — test checkout', body, banner: BANNER, site: 'processor' });

@@ -14,6 +14,7 @@ import {
 import { checkoutFormScript } from './checkout-form-script.js';
 import { readPayForm } from './pay-form.js';
 import { chargeOutcomeFor } from './test-cards.js';
+import { listProcessorRefunds, refundCharge, refundedMinor, type ProcessorRefund } from './processor-refunds.js';
 
 /** What the processor's API says about a checkout (what a real processor's "retrieve" returns). */
 export interface CheckoutResource {
@@ -24,6 +25,21 @@ export interface CheckoutResource {
   currency: string;
   payerRole: Checkout['payerRole'];
   cardLast4: string | null;
+  /** What went back to the card so far (succeeded refunds), and every refund asked for. */
+  refundedMinor: string;
+  refunds: RefundResource[];
+}
+
+/** A refund as the processor's API shows it. A refused refund is `failed` with its reason. */
+export interface RefundResource {
+  id: string;
+  checkoutId: string;
+  amountMinor: string;
+  currency: string;
+  status: ProcessorRefund['status'];
+  failureReason: string | null;
+  reason: string | null;
+  createdAt: string;
 }
 
 // Only http(s): the cancel URL ends up in an href, where `javascript:` would run script.
@@ -43,13 +59,22 @@ const createCheckoutBody = z.object({
   description: z.string().trim().min(1).max(200).optional(),
 });
 
+const createRefundBody = z.object({
+  amountMinor: z.string().regex(/^[1-9]\d{0,17}$/, 'must be a positive integer of minor units, as a string'),
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+
 const CHECKOUT_ID = /^cs_test_[A-Za-z0-9]{1,64}$/;
 
 function newCheckoutId(): string {
   return `cs_test_${randomBytes(16).toString('hex')}`;
 }
 
-export function toCheckoutResource(checkout: Checkout): CheckoutResource {
+export function toRefundResource(refund: ProcessorRefund): RefundResource {
+  return { ...refund, createdAt: refund.createdAt.toISOString() };
+}
+
+export function toCheckoutResource(checkout: Checkout, refunds: readonly ProcessorRefund[] = []): CheckoutResource {
   return {
     id: checkout.id,
     paymentId: checkout.paymentId,
@@ -58,6 +83,8 @@ export function toCheckoutResource(checkout: Checkout): CheckoutResource {
     currency: checkout.currency,
     payerRole: checkout.payerRole,
     cardLast4: checkout.cardLast4,
+    refundedMinor: refundedMinor(refunds),
+    refunds: refunds.map(toRefundResource),
   };
 }
 
@@ -118,7 +145,36 @@ export function createProcessorRouter(deps: {
       res.status(404).json({ error: 'checkout_not_found' });
       return;
     }
-    res.json(toCheckoutResource(checkout));
+    res.json(toCheckoutResource(checkout, await listProcessorRefunds(pool, checkout.id)));
+  });
+
+  /**
+   * Refunds part or all of a charge (Stripe's "create refund"): 200 with the refund, whose status
+   * says whether the money went back; asking for more than is left is a failed refund, not an error.
+   */
+  router.post('/api/checkouts/:id/refunds', express.json({ limit: '16kb' }), async (req, res) => {
+    const parsed = createRefundBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({
+        error: 'invalid_request',
+        details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+      return;
+    }
+    const refund = CHECKOUT_ID.test(req.params.id)
+      ? await refundCharge(pool, {
+          checkoutId: req.params.id,
+          amountMinor: parsed.data.amountMinor,
+          reason: parsed.data.reason ?? null,
+          idempotencyKey: req.get('idempotency-key')?.slice(0, 200) || null,
+        })
+      : undefined;
+    if (!refund) {
+      res.status(404).json({ error: 'checkout_not_found' });
+      return;
+    }
+    log.info({ checkoutId: refund.checkoutId, refundId: refund.id, status: refund.status }, 'refund attempted');
+    res.json(toRefundResource(refund));
   });
 
   // ---- hosted checkout (browser) -------------------------------------------------------------
@@ -136,7 +192,7 @@ export function createProcessorRouter(deps: {
       return;
     }
     if (checkout.status === 'succeeded') {
-      res.type('html').send(renderCheckoutPaidPage(checkout));
+      res.type('html').send(renderCheckoutPaidPage(checkout, await listProcessorRefunds(pool, checkout.id)));
       return;
     }
     res.type('html').send(renderCheckoutPage(checkout));

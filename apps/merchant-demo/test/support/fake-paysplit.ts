@@ -14,18 +14,21 @@ export interface FakePaySplit {
   requests: ReceivedRequest[];
   /** hostTokens handed out, to check they never leak into pages or logs. */
   hostTokens: string[];
+  /** What each refund request was answered with (refunds of a fixed NZ$288 + NZ$192). */
+  refundReplies: { sessionId: string; refunds: { refundId: string; paymentId: string; amountMinor: string }[] }[];
   /** The next call answers with this PaySplit error instead. */
   failNext(failure: { status: number; code: string; requestId: string }): void;
   close(): Promise<void>;
 }
 
 /**
- * Plays PaySplit's side of docs/wire-contracts.md for the two calls the merchant makes:
- * create session and record payment. It checks the API key header like the real one.
+ * Plays PaySplit's side of docs/wire-contracts.md for the calls the merchant makes: create
+ * session, record payment and refund a session. It checks the API key header like the real one.
  */
 export async function startFakePaySplit(options: { apiKey: string }): Promise<FakePaySplit> {
   const requests: ReceivedRequest[] = [];
   const hostTokens: string[] = [];
+  const refundReplies: FakePaySplit['refundReplies'] = [];
   let nextFailure: { status: number; code: string; requestId: string } | undefined;
 
   const server = createServer((req, res) => {
@@ -91,6 +94,37 @@ export async function startFakePaySplit(options: { apiKey: string }): Promise<Fa
         });
         return;
       }
+      const refundPath = /^\/api\/v1\/payments\/sessions\/([0-9a-f-]{36})\/refunds$/.exec(path);
+      if (req.method === 'POST' && refundPath) {
+        // Two payers, refunded in proportion: the partner calls go out later, so both start pending.
+        const refunds = ['28800', '19200'].map((amountMinor) => ({
+          refundId: randomUUID(),
+          paymentId: randomUUID(),
+          participantId: randomUUID(),
+          amountMinor,
+          currency: 'NZD',
+          status: 'pending',
+          reason: body.reason ?? null,
+          source: 'merchant',
+          processorRefundReference: null,
+          failureReason: null,
+          createdAt: new Date().toISOString(),
+          settledAt: null,
+          attempts: 0,
+        }));
+        refundReplies.push({ sessionId: refundPath[1]!, refunds });
+        reply(200, {
+          success: true,
+          sessionId: refundPath[1],
+          currency: 'NZD',
+          capturedMinor: '48000',
+          refundedMinor: '0',
+          refundableMinor: '0',
+          pendingRefundMinor: '48000',
+          refunds,
+        });
+        return;
+      }
       reply(404, { success: false, code: 'NOT_FOUND', message: 'No such route', requestId: 'req_404' });
     });
   });
@@ -102,6 +136,7 @@ export async function startFakePaySplit(options: { apiKey: string }): Promise<Fa
     baseUrl,
     requests,
     hostTokens,
+    refundReplies,
     failNext(failure) {
       nextFailure = failure;
     },

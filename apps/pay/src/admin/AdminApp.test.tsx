@@ -15,7 +15,9 @@ afterEach(() => {
 });
 
 const noStats = {
-  data: { stats: { sessionCount: 0, countsByStatus: [], collected: [], medianSecondsToComplete: null, deliverySuccessRate: null } },
+  data: {
+    stats: { sessionCount: 0, countsByStatus: [], collected: [], refunded: [], medianSecondsToComplete: null, deliverySuccessRate: null },
+  },
 };
 
 function boot(path: string) {
@@ -46,6 +48,31 @@ describe('AdminApp', () => {
     // Nothing to send before there is a token; every request after login carries it.
     expect(csrfHeaders.slice(0, 2)).toEqual([null, null]);
     expect(csrfHeaders.slice(2).every((header) => header === 'csrf-1')).toBe(true);
+  });
+
+  it('shows what was collected and what was refunded, per currency, on the dashboard', async () => {
+    const stats = {
+      sessionCount: 3,
+      countsByStatus: [{ status: 'COMPLETED', count: 3 }],
+      collected: [{ currency: 'NZD', amountMinor: '144000' }],
+      refunded: [
+        { currency: 'AUD', amountMinor: '2500' },
+        { currency: 'NZD', amountMinor: '48000' },
+      ],
+      medianSecondsToComplete: 60,
+      deliverySuccessRate: 1,
+    };
+    vi.stubGlobal(
+      'fetch',
+      adminFetch({
+        AdminMe: () => ({ data: { me: merchant } }),
+        AdminStats: () => ({ data: { stats } }),
+        AdminIntegrations: () => ({ data: { integrations: [] } }),
+      }).fetchMock,
+    );
+    boot('/admin');
+    const refunded = (await screen.findByRole('heading', { name: 'Refunded' })).closest('li')!;
+    expect([...refunded.querySelectorAll('.stat-value')].map((value) => value.textContent)).toEqual(['A$25.00', 'NZ$480.00']);
   });
 
   it('says how long to wait after too many login attempts', async () => {

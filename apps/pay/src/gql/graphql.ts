@@ -65,6 +65,8 @@ export type PaySessionFieldsFragment = {
     isYou: boolean;
     email: string | null;
     inviteUrl: string | null;
+    refundedMinor: string | null;
+    refundPendingMinor: string | null;
     emailStatus: {
       invitedAt: string | null;
       lastRemindedAt: string | null;
@@ -165,6 +167,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -212,6 +216,8 @@ export const OpenSessionDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -219,7 +225,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:3827a50a3f2f615bf60166ea214b4bd5f7b531796139427e610db71d4cd01910' },
+  { hash: 'sha256:f2a5b4e5aa1c2ee68dfae311e813263bec160d38077c447dc14282768635fbe2' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -258,6 +264,8 @@ export const PaySessionDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -265,7 +273,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:63a7119c46702986e77e3f07bfad4e537012866b97506141eefff720506fea60' },
+  { hash: 'sha256:0cf2f52c2552ad1977a9be1a3e13bf700eac6ef9878e645ec2092305e39466f3' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -304,6 +312,8 @@ export const ConfigureSessionDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -311,7 +321,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:47ea860c5c998357c060f79d19c16dc5ccee81a5403d34828ac635bdd52f392a' },
+  { hash: 'sha256:be8d0419a053936433798c39f01f4d64765d2b89ff1cf77ec1458fb78b76c78d' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -361,6 +371,8 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -368,7 +380,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:23530e079312ad975b28bef7ee679561aa462112e1ee4374c409841e2d61c8d3' },
+  { hash: 'sha256:e22cf7645f8887e8753e055e10e76effe0fd5a115abf8545c95aec4bfebf8384' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -407,6 +419,8 @@ export const RemindParticipantDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -414,7 +428,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:35c36c6722c691fa1de625a184f47e0f8343b92b09b8251e40e8f0392bc22351' },
+  { hash: 'sha256:f31d5a1253e54f6797fae0ac10e3583c7a6078312d921887cb3b62746808b829' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -453,6 +467,8 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
       nextRemindAllowedAt
       unsubscribed
     }
+    refundedMinor
+    refundPendingMinor
   }
   successUrl
   cancelUrl
@@ -460,5 +476,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:7ca21e87ae67b0cf02548d63153a0876265ea7d9e6e9c6c7eebd9ca2f1f17418' },
+  { hash: 'sha256:cd45638f1ef44f8cdead345a8d85ba96365090805cf380fb75a66a573885400f' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

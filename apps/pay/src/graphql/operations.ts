@@ -32,6 +32,8 @@ export const PaySessionFieldsFragment = graphql(`
         nextRemindAllowedAt
         unsubscribed
       }
+      refundedMinor
+      refundPendingMinor
     }
     successUrl
     cancelUrl

@@ -3,6 +3,7 @@ import { formatMoney } from '../money';
 import { isWebUrl, navigateTo } from '../navigation';
 import type { ErrorScreenKind } from '../session/error-screen';
 import type { PaySessionView } from '../session/session-query';
+import { hasRefunds, Refunds } from '../status/Refunds';
 import { Page } from '../ui/Page';
 
 /** How long the host's thank-you stays up before the merchant's page. */
@@ -24,7 +25,9 @@ export function merchantHome(session: Pick<PaySessionView, 'successUrl' | 'cance
 export function CompletedScreen({ session }: { session: PaySessionView }) {
   const total = formatMoney(session.amountMinor, session.currency);
   const isHost = session.viewerRole === 'HOST';
-  const next = isHost && isWebUrl(session.successUrl) ? session.successUrl : null;
+  // Money went back (the merchant cancelled, say): the host stays to read it, not sent on to the shop.
+  const refunded = hasRefunds(session);
+  const next = isHost && !refunded && isWebUrl(session.successUrl) ? session.successUrl : null;
   const home = merchantHome(session);
   // Named as the payer knows it ("Harbour Table"), not by its address.
   const shop = (url: URL) => session.merchantName || url.host;
@@ -39,11 +42,16 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   }, [next]);
 
   return (
-    <Page title={isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading merchant={session}>
-      <DoneMark />
+    <Page title={refunded ? 'Money sent back' : isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading merchant={session}>
+      {!refunded && <DoneMark />}
       <p className="lead">
-        {isHost ? `The full ${total} is paid — thank you.` : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
+        {refunded
+          ? `Everyone paid, ${total} in all; ${session.merchantName || 'the merchant'} has since sent money back.`
+          : isHost
+            ? `The full ${total} is paid — thank you.`
+            : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
       </p>
+      <Refunds session={session} />
       {next !== null ? (
         <div className="continue">
           <p role="status">{announced && `Taking you back to ${shop(new URL(next))} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
@@ -75,7 +83,8 @@ export function ExpiredScreen({ session }: { session: PaySessionView }) {
   return (
     <Page title="This payment has expired" focusHeading merchant={session}>
       <p className="lead">Time ran out before everyone had paid, so no more payments can be made.</p>
-      {session.paidMinor !== '0' && <p>Any share already paid will be refunded.</p>}
+      {session.paidMinor !== '0' && !hasRefunds(session) && <p>Any share already paid will be refunded.</p>}
+      <Refunds session={session} />
       <p>If you still need to pay, ask the organiser to start again.</p>
     </Page>
   );
@@ -86,7 +95,8 @@ export function CancelledScreen({ session }: { session: PaySessionView }) {
   return (
     <Page title="This payment was cancelled" focusHeading merchant={session}>
       <p className="lead">Nobody needs to pay anything more for it.</p>
-      {session.paidMinor !== '0' && <p>Any share already paid will be refunded.</p>}
+      {session.paidMinor !== '0' && !hasRefunds(session) && <p>Any share already paid will be refunded.</p>}
+      <Refunds session={session} />
       {back !== null && session.viewerRole === 'HOST' && (
         <a className="button-secondary" href={back}>
           Back to the shop

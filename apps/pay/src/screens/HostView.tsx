@@ -8,6 +8,7 @@ import { formatMoney } from '../money';
 import { PayShareButton } from '../payment/PayShareButton';
 import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
+import { Refunds } from '../status/Refunds';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
 
@@ -60,6 +61,7 @@ export function HostView({ session, now, banner }: Props) {
         </section>
       )}
       <InviteList session={session} />
+      <Refunds session={session} />
       <SessionProgress
         session={session}
         now={now}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../money';
 import { PayShareButton } from '../payment/PayShareButton';
 import type { PaySessionView } from '../session/session-query';
+import { Refunds } from '../status/Refunds';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
 
@@ -49,6 +50,7 @@ export function ParticipantView({ session, now, banner }: Props) {
       ) : (
         <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
       )}
+      <Refunds session={session} />
       <SessionProgress session={session} now={now} />
     </Page>
   );

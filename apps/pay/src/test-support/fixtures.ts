@@ -40,6 +40,8 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     email: null,
     inviteUrl: null,
     emailStatus: null,
+    refundedMinor: null,
+    refundPendingMinor: null,
     ...overrides,
   };
 }

@@ -21,7 +21,9 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
     displayName: 'Harbour Table',
     accentColor: '#0F6B5C',
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
+    partnerRefundUrl: `${baseUrl}/paysplit/refund`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
+    eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
     redirectAllowlist: [baseUrl],
   });
   return startMerchantProcess({

@@ -83,6 +83,21 @@ export function DashboardScreen() {
               <p className="hint">Authorized money of completed sessions.</p>
             </li>
             <li className="stat-card">
+              <h2>Refunded</h2>
+              {data.refunded.length === 0 ? (
+                <p className="stat-value">—</p>
+              ) : (
+                <ul className="plain-list">
+                  {data.refunded.map((amount) => (
+                    <li key={amount.currency} className="stat-value">
+                      {formatMoney(amount.amountMinor, amount.currency)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="hint">Refunds that succeeded, of sessions created in the period.</p>
+            </li>
+            <li className="stat-card">
               <h2>Median time to complete</h2>
               <p className="stat-value">{data.medianSecondsToComplete == null ? '—' : formatSeconds(data.medianSecondsToComplete)}</p>
             </li>

@@ -12,6 +12,10 @@ export const StatsDocument = graphql(`
         currency
         amountMinor
       }
+      refunded {
+        currency
+        amountMinor
+      }
       medianSecondsToComplete
       deliverySuccessRate
     }

@@ -65,6 +65,12 @@ export type PayoutOnboardingInput = {
 /** Live keys and live sessions need COMPLETE. */
 export type PayoutOnboardingStatus = 'COMPLETE' | 'PENDING';
 
+/** AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API. */
+export type RefundSource = 'AUTOMATIC' | 'MERCHANT';
+
+/** PENDING: asked for, not yet back; SUCCEEDED; FAILED. */
+export type RefundStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
 /** Sessions explorer filters; all optional and combined with AND. */
 export type SessionFilter = {
   amountMinorMax?: string | null | undefined;
@@ -140,6 +146,7 @@ export type AdminStatsQuery = {
     deliverySuccessRate: number | null;
     countsByStatus: Array<{ status: SessionStatus; count: number }>;
     collected: Array<{ currency: string; amountMinor: string }>;
+    refunded: Array<{ currency: string; amountMinor: string }>;
   };
 };
 
@@ -224,6 +231,7 @@ export type AdminIntegrationFieldsFragment = {
   logoUrl: string | null;
   accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
+  partnerRefundUrl: string | null;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -368,6 +376,7 @@ export type AdminSessionQuery = {
     completedAt: string | null;
     expiresAt: string;
     version: number;
+    refundedMinor: string;
     participants: Array<{
       id: string;
       displayName: string;
@@ -388,6 +397,29 @@ export type AdminSessionQuery = {
       authorizedAt: string | null;
       endedAt: string | null;
       failureReason: string | null;
+    }>;
+    refunds: Array<{
+      refundId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      currency: string;
+      status: RefundStatus;
+      reason: string | null;
+      source: RefundSource;
+      processorRefundReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
     }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
@@ -517,6 +549,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -663,12 +696,16 @@ export const AdminStatsDocument = new TypedDocumentString(
       currency
       amountMinor
     }
+    refunded {
+      currency
+      amountMinor
+    }
     medianSecondsToComplete
     deliverySuccessRate
   }
 }
     `,
-  { hash: 'sha256:d7561e84220a1aa15221843bf6c2de75e76632f8f1792b7d8a8752bfe1508808' },
+  { hash: 'sha256:91839e891b1359af6e5004cc78d7e77306e92b6e671ffbfe97c0458743482a6d' },
 ) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
 export const AdminSendTestEventDocument = new TypedDocumentString(
   `
@@ -829,6 +866,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -852,7 +890,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:8c054aad95190b1ca7f95d99319da2f86a7e4b62d8414467e2eb414f9381373d' },
+  { hash: 'sha256:20f0e5d5b9a46ff951fc65f184eb887b3528e06078795d11014fd6239e6b9801' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -879,6 +917,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -902,7 +941,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:44563e3ce5a953d20fe92ca5890865aa7f054f4c514b08762a0e3609e3115621' },
+  { hash: 'sha256:c28c8fb32b8529dd0e84e16034c38b46ae8dcc5d500a698eb0c3f4f2ee9c43cf' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -929,6 +968,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -952,7 +992,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4fb69eafaf2b3e3571176e327ace49eb7d7ccf61e2644a0b6f90c2766665807f' },
+  { hash: 'sha256:4caa5d3c06f42efedfc4ff9886b078949285d2f96ab35b989040f8136fe7bfbc' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1017,6 +1057,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1040,7 +1081,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:d87433f49658d5d83858c5664e629b93a47694d8d756a8da1e198599a4b2ec3c' },
+  { hash: 'sha256:c74f35bd631a3681c635c9257395b4612f0035b5bf249212ef83e9406ca2adee' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1091,6 +1132,7 @@ fragment AdminIntegrationFields on IntegrationView {
   logoUrl
   accentColor
   partnerCreatePaymentUrl
+  partnerRefundUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1114,7 +1156,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:20b8777c09e318f558222cc304500da86540dbf727562ddc840f9acaa1457f2c' },
+  { hash: 'sha256:295ec69a4b099a16fff65f479e960f8858088d387b2562a7f6aab10fb88640b0' },
 ) as unknown as TypedDocumentString<AdminUpdateReminderOffsetsMutation, AdminUpdateReminderOffsetsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
@@ -1221,6 +1263,30 @@ export const AdminSessionDocument = new TypedDocumentString(
       endedAt
       failureReason
     }
+    refundedMinor
+    refunds {
+      refundId
+      paymentId
+      participantId
+      amountMinor
+      currency
+      status
+      reason
+      source
+      processorRefundReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
     events {
       ...AdminEventFields
     }
@@ -1262,7 +1328,7 @@ fragment AdminSessionSummary on SessionView {
   orderReference
   createdAt
 }`,
-  { hash: 'sha256:131826990df3b4fd17c83f6ed9be4cb51f1f18a791bca3e31edc75dcc3c1522f' },
+  { hash: 'sha256:9dedae27ab30c661fe18bec1c3d71d44f9448316e7ab1ce009c986cf2af796cf' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

@@ -15,7 +15,7 @@ interface Props {
   onSubmit: (draft: SettingsDraft) => void;
 }
 
-/** Name, the merchant's two endpoints, where payers may be sent back to, which events to receive, on/off. */
+/** Name, the merchant's endpoints, where payers may be sent back to, which events to receive, on/off. */
 export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErrors, status, onSubmit }: Props) {
   const [draft, setDraft] = useState<SettingsDraft>(initial);
   const [localErrors, setLocalErrors] = useState<Partial<Record<SettingsField, string>>>({});
@@ -84,6 +84,16 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
         value={draft.partnerCreatePaymentUrl}
         onChange={(e) => edit({ partnerCreatePaymentUrl: e.target.value })}
         error={errorOf('partnerCreatePaymentUrl')}
+      />
+      <TextField
+        label="Partner refund URL"
+        type="url"
+        inputMode="url"
+        hint="PaySplit calls it to refund a payment at your processor. Leave empty to refund payments yourself (listed as refunds owed)."
+        placeholder="https://shop.example.com/paysplit/refund"
+        value={draft.partnerRefundUrl}
+        onChange={(e) => edit({ partnerRefundUrl: e.target.value })}
+        error={errorOf('partnerRefundUrl')}
       />
       <TextField
         label="Webhook URL"

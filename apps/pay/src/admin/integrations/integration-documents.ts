@@ -31,6 +31,7 @@ export const IntegrationFieldsFragment = graphql(`
     logoUrl
     accentColor
     partnerCreatePaymentUrl
+    partnerRefundUrl
     redirectAllowlist
     eventSubscriptions
     payoutOnboarding {

@@ -20,12 +20,23 @@ describe('integration settings form -> IntegrationSettingsInput', () => {
     });
   });
 
+  it('sends the partner refund URL like the other addresses, and checks it is a web address', () => {
+    expect(settingsInput(draft({ partnerRefundUrl: ' https://p.example.com/refund ' }), 'create')).toMatchObject({
+      partnerRefundUrl: 'https://p.example.com/refund',
+    });
+    expect(settingsInput(draft({ partnerRefundUrl: '' }), 'create')).not.toHaveProperty('partnerRefundUrl');
+    expect(settingsInput(draft({ partnerRefundUrl: '' }), 'update')).toMatchObject({ partnerRefundUrl: '' });
+    expect(checkSettings(draft({ partnerRefundUrl: 'refund please' }))).toEqual({
+      partnerRefundUrl: 'Enter a full address starting with https://',
+    });
+  });
+
   it('sends event subscriptions in a stable order, and enabled as set', () => {
     const input = settingsInput(
-      draft({ eventSubscriptions: ['SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_COMPLETED'], enabled: false }),
+      draft({ eventSubscriptions: ['SERVICE_REFUND_FAILED', 'SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_COMPLETED'], enabled: false }),
       'update',
     );
-    expect(input.eventSubscriptions).toEqual(['SERVICE_SESSION_COMPLETED', 'SERVICE_SESSION_EXPIRED']);
+    expect(input.eventSubscriptions).toEqual(['SERVICE_SESSION_COMPLETED', 'SERVICE_SESSION_EXPIRED', 'SERVICE_REFUND_FAILED']);
     expect(input.enabled).toBe(false);
   });
 

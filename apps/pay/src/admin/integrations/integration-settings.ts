@@ -6,6 +6,8 @@ export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
   { type: 'SERVICE_PAYMENT_RECORDED', label: 'Payment recorded' },
   { type: 'SERVICE_SESSION_EXPIRED', label: 'Session expired' },
   { type: 'SERVICE_SESSION_CANCELLED', label: 'Session cancelled' },
+  { type: 'SERVICE_REFUND_SUCCEEDED', label: 'Refund succeeded' },
+  { type: 'SERVICE_REFUND_FAILED', label: 'Refund failed' },
 ];
 
 /** The settings form as typed: text fields as text, the allowlist one address per line. */
@@ -16,6 +18,8 @@ export interface SettingsDraft {
   logoUrl: string;
   accentColor: string;
   partnerCreatePaymentUrl: string;
+  /** Where PaySplit asks the merchant to refund a payment; without it, refunds stay the merchant's job. */
+  partnerRefundUrl: string;
   webhookUrl: string;
   redirectAllowlist: string;
   eventSubscriptions: readonly EventType[];
@@ -30,6 +34,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'logoUrl',
   'accentColor',
   'partnerCreatePaymentUrl',
+  'partnerRefundUrl',
   'webhookUrl',
   'redirectAllowlist',
   'eventSubscriptions',
@@ -42,6 +47,7 @@ export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
   logoUrl: '',
   accentColor: '',
   partnerCreatePaymentUrl: '',
+  partnerRefundUrl: '',
   webhookUrl: '',
   redirectAllowlist: '',
   eventSubscriptions: EVENT_TYPES.map((event) => event.type),
@@ -55,6 +61,7 @@ export function draftFromIntegration(integration: AdminIntegrationFieldsFragment
     logoUrl: integration.logoUrl ?? '',
     accentColor: integration.accentColor ?? '',
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? '',
+    partnerRefundUrl: integration.partnerRefundUrl ?? '',
     webhookUrl: integration.webhookUrl ?? '',
     redirectAllowlist: integration.redirectAllowlist.join('\n'),
     eventSubscriptions: integration.eventSubscriptions,
@@ -101,7 +108,7 @@ export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsFiel
   const accentColor = draft.accentColor.trim();
   const [accentProblem] = accentColor === '' ? [] : validateAccentColor(accentColor);
   if (accentProblem) errors.accentColor = sentence(accentProblem.message);
-  for (const field of ['partnerCreatePaymentUrl', 'webhookUrl'] as const) {
+  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'webhookUrl'] as const) {
     const value = draft[field].trim();
     if (value !== '' && !isWebAddress(value)) errors[field] = 'Enter a full address starting with https://';
   }
@@ -137,8 +144,10 @@ export function settingsInput(draft: SettingsDraft, purpose: 'create' | 'update'
     enabled: draft.enabled,
   };
   const partnerCreatePaymentUrl = address(draft.partnerCreatePaymentUrl);
+  const partnerRefundUrl = address(draft.partnerRefundUrl);
   const webhookUrl = address(draft.webhookUrl);
   if (partnerCreatePaymentUrl !== undefined) input.partnerCreatePaymentUrl = partnerCreatePaymentUrl;
+  if (partnerRefundUrl !== undefined) input.partnerRefundUrl = partnerRefundUrl;
   if (webhookUrl !== undefined) input.webhookUrl = webhookUrl;
   return input;
 }

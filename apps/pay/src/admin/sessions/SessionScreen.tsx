@@ -11,12 +11,13 @@ import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
+import { RefundsSection } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
 
 type AdminSession = AdminSessionQuery['session'];
 
-/** /admin/sessions/:id: the summary, who pays what, every payment, and every event with each delivery attempt. */
+/** /admin/sessions/:id: the summary, who pays what, every payment and refund, and every event with each delivery attempt. */
 export function SessionScreen({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient();
   const { watching, watch } = useWatchWindow();
@@ -126,6 +127,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
         )}
       </section>
 
+      <RefundsSection session={data} />
+
       <section className="admin-section" aria-labelledby="events">
         <h2 id="events">Events and deliveries</h2>
         {data.events.length === 0 ? (
@@ -194,6 +197,7 @@ function SessionSummary({ session }: { session: AdminSession }) {
     ['Amount', money(session.amountMinor)],
     ['Paid', money(session.paidMinor)],
     ['Remaining', money(session.remainingMinor)],
+    ['Refunded', money(session.refundedMinor)],
     ['Split', session.splitMode ? humanize(session.splitMode) : 'Not set up yet'],
     ['Order reference', session.orderReference ?? '—'],
     ['Description', session.description ?? '—'],

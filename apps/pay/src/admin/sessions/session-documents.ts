@@ -63,6 +63,30 @@ export const SessionDocument = graphql(`
         endedAt
         failureReason
       }
+      refundedMinor
+      refunds {
+        refundId
+        paymentId
+        participantId
+        amountMinor
+        currency
+        status
+        reason
+        source
+        processorRefundReference
+        failureReason
+        createdAt
+        settledAt
+        attempts
+        attemptLog {
+          attempt
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          excerpt
+        }
+      }
       events {
         ...AdminEventFields
       }

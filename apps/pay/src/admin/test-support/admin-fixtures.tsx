@@ -21,6 +21,7 @@ export function makeIntegration(overrides: Partial<AdminIntegrationFieldsFragmen
     logoUrl: null,
     accentColor: null,
     partnerCreatePaymentUrl: 'https://shop.example/pay',
+    partnerRefundUrl: null,
     webhookUrl: 'https://shop.example/hooks',
     redirectAllowlist: ['https://shop.example'],
     eventSubscriptions: ['SERVICE_SESSION_COMPLETED'],

@@ -43,6 +43,7 @@ export interface DeliveryCriteria {
 export interface SessionStatsRows {
   byStatus: { status: string; count: string }[];
   collected: { currency: string; collected: string }[];
+  refunded: { currency: string; refunded: string }[];
   timing: { median: string | null; delivered: string; failed: string } | undefined;
 }
 
@@ -163,7 +164,7 @@ export class ExplorerRepository {
     return em.find(AuditEntry, { $and: conditions }, { orderBy: { at: 'desc', id: 'desc' }, limit });
   }
 
-  /** Three aggregates over sessions created in the range: counts by status, money collected, completion time and delivery outcomes. */
+  /** Aggregates over sessions created in the range: counts by status, money collected and refunded, completion time and delivery outcomes. */
   async sessionStats(
     em: EntityManager,
     scope: OwnerScope,
@@ -184,13 +185,17 @@ export class ExplorerRepository {
     ];
     const connection = em.getConnection();
     const from = 'from "session" s join "integration" i on i.id = s.integration_id';
-    const [byStatus, collected, timing] = await Promise.all([
+    const [byStatus, collected, refunded, timing] = await Promise.all([
       connection.execute<{ status: string; count: string }[]>(
         `select s.status, count(*)::text as count ${from} where ${scopeSql} group by s.status`,
         parameters,
       ),
       connection.execute<{ currency: string; collected: string }[]>(
         `select s.currency, sum(s.paid_minor)::text as collected ${from} where ${scopeSql} and s.status = 'completed' group by s.currency order by s.currency`,
+        parameters,
+      ),
+      connection.execute<{ currency: string; refunded: string }[]>(
+        `select s.currency, sum(s.refunded_minor)::text as refunded ${from} where ${scopeSql} and s.refunded_minor > 0 group by s.currency order by s.currency`,
         parameters,
       ),
       connection.execute<{ median: string | null; delivered: string; failed: string }[]>(
@@ -204,7 +209,7 @@ export class ExplorerRepository {
         [...parameters, ...parameters, ...parameters],
       ),
     ]);
-    return { byStatus, collected, timing: timing[0] };
+    return { byStatus, collected, refunded, timing: timing[0] };
   }
 }
 

@@ -98,6 +98,7 @@ export class ExplorerResolver {
       ...stats,
       countsByStatus: stats.countsByStatus.map((row) => Object.assign(new StatusCount(), row)),
       collected: stats.collected.map((row) => Object.assign(new CurrencyAmount(), row)),
+      refunded: stats.refunded.map((row) => Object.assign(new CurrencyAmount(), row)),
     });
   }
 

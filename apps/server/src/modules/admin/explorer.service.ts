@@ -152,7 +152,12 @@ export class ExplorerService {
   async stats(em: EntityManager, principal: AdminPrincipal, range: { from: Date; to: Date }, integrationId?: string | null) {
     assertRange(range);
     if (integrationId && !isUuid(integrationId)) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
-    const { byStatus, collected, timing } = await this.explorer.sessionStats(em, ownerScope(principal), range, integrationId || undefined);
+    const { byStatus, collected, refunded, timing } = await this.explorer.sessionStats(
+      em,
+      ownerScope(principal),
+      range,
+      integrationId || undefined,
+    );
     const counts = SESSION_STATUSES.map((status) => ({ status, count: Number(byStatus.find((row) => row.status === status)?.count ?? 0) }));
     const delivered = Number(timing?.delivered ?? 0);
     const failed = Number(timing?.failed ?? 0);
@@ -160,6 +165,7 @@ export class ExplorerService {
       sessionCount: counts.reduce((sum, row) => sum + row.count, 0),
       countsByStatus: counts,
       collected: collected.map((row) => ({ currency: row.currency, amountMinor: BigInt(row.collected) })),
+      refunded: refunded.map((row) => ({ currency: row.currency, amountMinor: BigInt(row.refunded) })),
       medianSecondsToComplete: timing?.median === null || timing?.median === undefined ? null : Number(timing.median),
       deliverySuccessRate: delivered + failed === 0 ? null : delivered / (delivered + failed),
     };

@@ -88,6 +88,10 @@ export class SessionStats {
   @Field(() => Int) sessionCount!: number;
   @Field(() => [StatusCount]) countsByStatus!: StatusCount[];
   @Field(() => [CurrencyAmount], { description: 'Money collected by completed sessions, per currency.' }) collected!: CurrencyAmount[];
+  @Field(() => [CurrencyAmount], {
+    description: 'Money refunded (succeeded refunds) of these sessions, whatever their status, per currency.',
+  })
+  refunded!: CurrencyAmount[];
   @Field(() => Float, { nullable: true, description: 'Median seconds from creation to completion; null when none completed.' })
   medianSecondsToComplete!: number | null;
   @Field(() => Float, { nullable: true, description: 'Delivered / (delivered + failed), 0..1; null when none finished.' })

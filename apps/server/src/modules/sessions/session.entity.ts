@@ -25,7 +25,8 @@ import { Participant } from './participant.entity.js';
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 @Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
 export class Session {
-  [OptionalProps]?: 'id' | 'paidMinor' | 'refundedMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
+  [OptionalProps]?:
+    'id' | 'paidMinor' | 'refundedMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

@@ -1,0 +1,88 @@
+import { formatMoney } from '../../money';
+import type { AdminSessionQuery } from '../gql/graphql';
+import { formatDateTime, humanize } from '../ui/format';
+
+type AdminSession = AdminSessionQuery['session'];
+type AdminRefund = AdminSession['refunds'][number];
+
+const REFUND_BADGES: Partial<Record<string, string>> = { succeeded: 'badge-ok', failed: 'badge-bad', pending: 'badge-wait' };
+
+function refundOutcome(refund: AdminRefund): string {
+  const status = refund.status.toLowerCase();
+  if (status === 'succeeded') {
+    return `Refunded ${formatDateTime(refund.settledAt, true)}${refund.processorRefundReference ? ` (${refund.processorRefundReference})` : ''}`;
+  }
+  if (status === 'failed')
+    return `Failed ${formatDateTime(refund.settledAt, true)}${refund.failureReason ? `: ${refund.failureReason}` : ''}`;
+  return refund.attempts === 0 ? 'Waiting for the first call to the merchant' : 'Waiting for the merchant to settle it';
+}
+
+/**
+ * Every refund of the session: whose payment, how much, why, how it ended, and each call PaySplit
+ * made to the merchant's refund URL with the reply (what an operator needs when one is stuck).
+ */
+export function RefundsSection({ session }: { session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency' | 'participants'> }) {
+  const money = (minor: string) => formatMoney(minor, session.currency);
+  const nameOf = (participantId: string) => session.participants.find((p) => p.id === participantId)?.displayName ?? participantId;
+  return (
+    <section className="admin-section" aria-labelledby="refunds">
+      <h2 id="refunds">Refunds</h2>
+      {session.refunds.length === 0 ? (
+        <p>No refunds.</p>
+      ) : (
+        <>
+          <p>
+            Refunded so far: <strong>{money(session.refundedMinor)}</strong>
+          </p>
+          <ol className="event-list">
+            {session.refunds.map((refund) => (
+              <li key={refund.refundId} className="card">
+                <h3>
+                  {money(refund.amountMinor)} to {nameOf(refund.participantId)}{' '}
+                  <span className={`badge ${REFUND_BADGES[refund.status.toLowerCase()] ?? 'badge-wait'}`}>{humanize(refund.status)}</span>
+                </h3>
+                <p className="hint">
+                  {humanize(refund.source)} refund of {formatDateTime(refund.createdAt, true)} · {refundOutcome(refund)}
+                  {refund.reason && <> · reason: {refund.reason}</>}
+                </p>
+                <p className="hint">
+                  Refund id <code>{refund.refundId}</code> · payment <code>{refund.paymentId}</code>
+                </p>
+                {refund.attemptLog.length === 0 ? (
+                  <p>The merchant has not been called yet.</p>
+                ) : (
+                  <div className="table-wrap" role="region" aria-label={`Calls to the merchant for refund ${refund.refundId}`} tabIndex={0}>
+                    <table className="data-table attempts">
+                      <thead>
+                        <tr>
+                          <th scope="col">Attempt</th>
+                          <th scope="col">Started</th>
+                          <th scope="col">Status code</th>
+                          <th scope="col">Duration</th>
+                          <th scope="col">Outcome</th>
+                          <th scope="col">Reply</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {refund.attemptLog.map((attempt) => (
+                          <tr key={attempt.attempt}>
+                            <td>{attempt.attempt}</td>
+                            <td>{formatDateTime(attempt.startedAt, true)}</td>
+                            <td>{attempt.httpStatus ?? '—'}</td>
+                            <td>{attempt.durationMs} ms</td>
+                            <td>{humanize(attempt.outcome)}</td>
+                            <td className="cell-excerpt">{attempt.excerpt ? <code>{attempt.excerpt}</code> : '—'}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

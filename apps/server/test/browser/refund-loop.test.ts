@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PayBrowser } from '../support/pay-browser.js';
+import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+
+let server: TestServer;
+let merchant: ReferenceMerchant;
+const browsers: Browser[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  merchant = await startReferenceMerchant(server);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(browsers.map((browser) => browser.close()));
+  await merchant?.stop();
+  await server?.close();
+});
+
+const SHARES = [
+  { displayName: 'Aroha', amountMinor: '20000' },
+  { displayName: 'Ben', amountMinor: '15000' },
+  { displayName: 'Caleb', amountMinor: '13000' },
+] as const;
+
+/** A payer at the test processor without a browser: the card form, then the merchant's bridge that records it with PaySplit. */
+async function payOverHttp(checkoutUrl: string): Promise<void> {
+  const pay = await fetch(`${checkoutUrl}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: '4242424242424242' }),
+    redirect: 'manual',
+  });
+  expect(pay.status).toBe(303);
+  expect((await fetch(pay.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
+}
+
+/**
+ * A booking at the reference merchant whose session is split three ways and fully paid through the
+ * test processor, and the booking PAID. Returns each payer's invite token (the host's is the booking's).
+ */
+async function completedBooking(): Promise<{ sessionId: string; bookingId: string; tokens: Record<string, string> }> {
+  const booking = await fetch(`${merchant.baseUrl}/bookings`, { method: 'POST', redirect: 'manual' });
+  expect(booking.status).toBe(303);
+  const sessionUrl = new URL(booking.headers.get('location')!);
+  const sessionId = sessionUrl.pathname.split('/').at(-1)!;
+  const host = new PayBrowser(server.baseUrl);
+  await host.open(sessionId, sessionUrl.searchParams.get('hostToken')!);
+  const configured = await host.configure({ sessionId, splitMode: 'EXACT', participants: SHARES });
+  expect(configured.errors).toBeUndefined();
+  const participants = configured.data.configureSession.participants as { displayName: string; inviteUrl: string | null }[];
+  const tokens: Record<string, string> = {};
+  const checkouts = [(await host.startPayment(sessionId)).data.startPayment.redirectUrl];
+  for (const participant of participants.filter((p) => p.inviteUrl)) {
+    const token = new URL(participant.inviteUrl!).searchParams.get('token')!;
+    tokens[participant.displayName] = token;
+    const payer = new PayBrowser(server.baseUrl);
+    await payer.open(sessionId, token);
+    checkouts.push((await payer.startPayment(sessionId)).data.startPayment.redirectUrl);
+  }
+  for (const checkout of checkouts) await payOverHttp(checkout);
+  const [{ booking_id: bookingId }] = (await server.query<{ booking_id: string }>(
+    `select id as booking_id from merchant_demo.booking where session_id = ?`,
+    [sessionId],
+  )) as [{ booking_id: string }];
+  await expect
+    .poll(
+      async () => (await server.query<{ status: string }>(`select status from merchant_demo.booking where id = ?`, [bookingId]))[0]!.status,
+      { timeout: 10_000 },
+    )
+    .toBe('paid');
+  return { sessionId, bookingId, tokens };
+}
+
+describe('refunds in a real browser (Debian chromium)', () => {
+  it("a completed booking cancelled on the merchant's bookings page refunds every payer's card exactly, once each, and everyone sees it", async () => {
+    const { sessionId, bookingId, tokens } = await completedBooking();
+    const browser = await openBrowser({ viewport: { width: 360, height: 740 } });
+    browsers.push(browser);
+    const { page } = browser;
+    const consoleErrors = collectConsoleErrors(page);
+    const expectScreen = async (name: string) => {
+      await screenshot(page, name);
+      expect(await overflowsSideways(page), `sideways scroll on ${name}`).toBe(false);
+      expect(await accessibilityViolations(page), `axe on ${name}`).toEqual([]);
+    };
+    const card = () => page.locator(`a[href="/bookings/${bookingId}/confirmation"]`).locator('xpath=ancestor::li');
+
+    await page.goto(`${merchant.baseUrl}/bookings`);
+    await card().getByText('PAID', { exact: true }).waitFor();
+    await expectScreen('refund-01-bookings-paid');
+    await card().getByRole('button', { name: 'Cancel booking and refund' }).click();
+    await page.waitForURL(`${merchant.baseUrl}/bookings`);
+    // The refund calls and their events are on their way: the page shows where they stand until every one succeeded.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${merchant.baseUrl}/bookings`);
+          return card().locator('.status').innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('REFUNDED');
+    expect(await card().innerText()).toContain('NZ$480.00 in 3 refunds');
+    expect(await card().getByRole('button', { name: 'Cancel booking and refund' }).count()).toBe(0);
+    await expectScreen('refund-02-bookings-refunded');
+
+    // The processor's own records: each charge refunded exactly what it took, in one succeeded refund.
+    const charges = await server.query<{ id: string; amount_minor: string; refunded: string; refunds: number }>(
+      `select c.id, c.amount_minor::text as amount_minor,
+              coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::text as refunded,
+              count(r.id)::int as refunds
+         from merchant_demo.checkout c left join merchant_demo.processor_refund r on r.checkout_id = c.id
+        where c.session_id = ? and c.status = 'succeeded' group by c.id`,
+      [sessionId],
+    );
+    expect(charges.map((charge) => charge.amount_minor).sort()).toEqual(SHARES.map((share) => share.amountMinor).sort());
+    for (const charge of charges) expect(charge).toMatchObject({ refunded: charge.amount_minor, refunds: 1 });
+
+    // One SERVICE_REFUND_SUCCEEDED per refund, each acted on by the merchant once.
+    const events = await server.query<{ id: string; body: string }>(
+      `select id, body from webhook_event where session_id = ? and type = 'SERVICE_REFUND_SUCCEEDED'`,
+      [sessionId],
+    );
+    const refundIds = events.map((event) => (JSON.parse(event.body) as { refundId: string }).refundId);
+    expect(refundIds).toHaveLength(3);
+    expect(new Set(refundIds).size).toBe(3);
+    expect(await server.query(`select 1 from webhook_event where session_id = ? and type = 'SERVICE_REFUND_FAILED'`, [sessionId])).toEqual(
+      [],
+    );
+    const handled = await server.query<{ n: number }>(
+      `select count(*)::int as n from merchant_demo.processed_event where event_id in (${events.map(() => '?').join(', ')})`,
+      events.map((event) => event.id),
+    );
+    expect(handled[0]!.n).toBe(3);
+
+    // A charge's page at the processor lists its refund.
+    const [bensCharge] = charges.filter((charge) => charge.amount_minor === '15000');
+    await page.goto(`${merchant.baseUrl}/processor/checkout/${bensCharge!.id}`);
+    await page.getByRole('heading', { name: 'Refunds' }).waitFor();
+    await expectScreen('refund-03-processor-charge-refunded');
+
+    // Ben opens his link again: his page says his money went back to his card.
+    await page.goto(`${server.baseUrl}/pay/${sessionId}?token=${tokens.Ben}`);
+    await page.getByText('NZ$150.00 refunded to your card').waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Money sent back' }).waitFor();
+    await expectScreen('refund-04-payer-refunded');
+
+    expect(consoleErrors).toEqual([]);
+  }, 90_000);
+});
