@@ -15,6 +15,7 @@ import { createEmailServices } from './modules/emails/email-services.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
 import { FeedCache } from './modules/live/feed-cache.js';
+import { LiveSessionReader } from './modules/live/live-session.js';
 import { SessionFanout } from './modules/live/session-fanout.js';
 import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
@@ -80,9 +81,14 @@ export function createServices(deps: ServiceDeps): Services {
     now,
   });
   // Live pay pages: one read per committed change per instance, fanned out in memory (docs/architecture.md).
+  const liveReader = new LiveSessionReader({
+    sessionReads: sessionServices.sessionReads,
+    refunds: sessionServices.refundRecords,
+    emails: emails.emails,
+  });
   const liveViews = new SessionFanout({
     // A fresh unit of work per read: the subscriptions live long, their data must not go stale.
-    load: (sessionId) => sessionServices.sessionReads.findForLiveUpdate(orm.em.fork({ clear: true }), sessionId),
+    load: (sessionId) => liveReader.read(orm.em.fork({ clear: true }), sessionId),
     limits: config.live,
     logger,
   });

@@ -14,9 +14,9 @@ import type { ExplorerService } from '../modules/admin/explorer.service.js';
 import type { AuditService } from '../modules/audit/audit.service.js';
 import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
 import type { IntegrationServices } from '../modules/integrations/integration-services.js';
+import type { LiveSession } from '../modules/live/live-session.js';
 import type { LiveConnection, SessionFanout } from '../modules/live/session-fanout.js';
 import type { SessionChangeHub } from '../modules/live/session-changes.js';
-import type { Session } from '../modules/sessions/session.entity.js';
 import type { SessionServices } from '../modules/sessions/session-services.js';
 import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';
@@ -30,7 +30,7 @@ export interface Services extends IntegrationServices, AccountServices, SessionS
   access: SessionAccess;
   live: SessionChangeHub;
   /** The live updates' subscriptions of this instance: one read per change, fanned out in memory. */
-  liveViews: SessionFanout<Session>;
+  liveViews: SessionFanout<LiveSession>;
 }
 
 export interface CookieJar {

@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 /** What a pay page's subscription asks for: every field a viewer may see. */
 export const FULL_VIEW_SUBSCRIPTION = `subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) {
   id status viewerRole viewerParticipantId amountMinor paidMinor remainingMinor organiserName merchantName description version
-  participants { id displayName amountMinor status isHost isYou email inviteUrl coveredByHost }
+  participants { id displayName amountMinor status isHost isYou email inviteUrl coveredByHost refundedMinor refundPendingMinor
+    emailStatus { invitedAt lastRemindedAt nextRemindAllowedAt unsubscribed } }
 } }`;
 
 /**

@@ -39,9 +39,8 @@ export class ParticipantEmailResolver {
   async emailStatus(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<ParticipantEmailStatus | null> {
     // The mapper gives emails to the host's view only: no email here means not the host, or none to show.
     if (!participant.email) return null;
-    // Cleared first: a subscription keeps one context (and its loaders) for every push, and a
-    // status must not stay as it was at the first one. The roster's loads still batch in one query.
-    const status = await context.loaders.emailStatusOfParticipant.clear(participant.id).load(participant.id);
+    // The roster's loads batch in one query; a live push finds them primed (modules/live/live-session.ts).
+    const status = await context.loaders.emailStatusOfParticipant.load(participant.id);
     if (!status) return null;
     // Nobody reminds the paid, nor the host (their link would be the host token).
     const remindable = participant.status !== 'paid' && !participant.isHost;

@@ -2,9 +2,9 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { accessCookieName } from '../access/session-access.js';
+import { type LiveSession, primeLoaders } from '../live/live-session.js';
 import type { LiveSnapshot } from '../live/session-fanout.js';
 import { StartPaymentPayload } from '../payments/payment.types.js';
-import type { Session } from './session.entity.js';
 import { toPaySessionView, toPaySessionViewOfRecord } from './session.mapper.js';
 import { ConfigureSessionInput, PaySessionView } from './session.types.js';
 
@@ -90,17 +90,20 @@ export class PaySessionResolver {
     },
   })
   paySessionUpdated(
-    @Root() update: LiveSnapshot<Session>,
+    @Root() update: LiveSnapshot<LiveSession>,
     @Arg('sessionId', () => ID) sessionId: string,
     @Ctx() context: RequestContext,
   ): PaySessionView {
-    // Loaded rows (the host's emailStatus, refunds) belong to one push: they change without a new read of the session.
-    context.forgetLoadedRows();
-    // One read of the session serves every subscriber of this instance; each sees only what its own
-    // cookie grants, decided on that read (a participant removed since subscribing gets UNAUTHENTICATED).
+    // One read of the session and of what its view shows beside it serves every subscriber of this
+    // instance; each sees only what its own cookie grants, decided on that read (a participant
+    // removed since subscribing gets UNAUTHENTICATED).
     if (!update.ok) throw new AppError(ErrorCode.ServiceUnavailable, 'The session could not be read; reload the page');
     if (!update.session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    const viewer = context.services.access.resolveOnLoaded(update.session, context.cookies.get(accessCookieName(sessionId)));
-    return toPaySessionView(update.session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    const { session } = update.session;
+    const viewer = context.services.access.resolveOnLoaded(session, context.cookies.get(accessCookieName(sessionId)));
+    // The subscription keeps one context for every push: its loaders start from this push's rows.
+    context.forgetLoadedRows();
+    primeLoaders(context.loaders, update.session);
+    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 }
