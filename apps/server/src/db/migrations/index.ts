@@ -5,9 +5,9 @@ import { Migration20261123020000_lifecycle } from './Migration20261123020000_lif
 import { Migration20261123030000_admin } from './Migration20261123030000_admin.js';
 import { Migration20261123040000_change_feed } from './Migration20261123040000_change_feed.js';
 import { Migration20261124000000_delivery_mode } from './Migration20261124000000_delivery_mode.js';
-import { Migration20261124140000_emails } from './Migration20261124140000_emails.js';
 import { Migration20261125000000_brand_and_description } from './Migration20261125000000_brand_and_description.js';
-import { Migration20261124100000_refunds } from './Migration20261124100000_refunds.js';
+import { Migration20261125010000_emails } from './Migration20261125010000_emails.js';
+import { Migration20261125020000_refunds } from './Migration20261125020000_refunds.js';
 import { Migration20261125120000_explorer_keyset_indexes } from './Migration20261125120000_explorer_keyset_indexes.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
@@ -19,9 +19,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123040000_change_feed', class: Migration20261123040000_change_feed },
   { name: 'Migration20261124000000_delivery_mode', class: Migration20261124000000_delivery_mode },
   { name: 'Migration20261125000000_brand_and_description', class: Migration20261125000000_brand_and_description },
-  // Named by the helpers' hour scheme (20261124 + hour), so it sorts before brand_and_description; it runs after it.
-  { name: 'Migration20261124140000_emails', class: Migration20261124140000_emails },
-  // Named with this helper's hour of 2026-11-24 (parallel work), listed after the ones it builds on.
-  { name: 'Migration20261124100000_refunds', class: Migration20261124100000_refunds },
+  { name: 'Migration20261125010000_emails', class: Migration20261125010000_emails },
+  { name: 'Migration20261125020000_refunds', class: Migration20261125020000_refunds },
   { name: 'Migration20261125120000_explorer_keyset_indexes', class: Migration20261125120000_explorer_keyset_indexes },
 ];

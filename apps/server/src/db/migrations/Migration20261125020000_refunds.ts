@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * refunds, and a CHECK makes "never more refunded than paid" a property of the table, whatever
  * races above it; the session keeps the sum refunded. Integrations gain partnerRefundUrl.
  */
-export class Migration20261124100000_refunds extends Migration {
+export class Migration20261125020000_refunds extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "integration" add column "partner_refund_url" text null;`);
     this.addSql(

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * try. Integrations get their reminder schedule; participants the time they unsubscribed from a
  * session's reminders; sessions the time their personal data was erased.
  */
-export class Migration20261124140000_emails extends Migration {
+export class Migration20261125010000_emails extends Migration {
   override async up(): Promise<void> {
     // The default fills existing integrations only; new ones get theirs from the entity.
     this.addSql(`alter table "integration" add column "reminder_offsets_minutes" jsonb not null default '[1440, 120]';`);
