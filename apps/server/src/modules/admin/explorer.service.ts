@@ -39,10 +39,16 @@ function encodeCursor(at: string, id: string): string {
 /** An ISO 8601 instant in UTC, milliseconds (older cursors) to microseconds. */
 const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 
+/** A date JavaScript would roll over (31 February) or PostgreSQL refuse (year 0) is no instant of ours. */
+function isRealInstant(at: string): boolean {
+  const parsed = new Date(at);
+  return !Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() >= 1 && parsed.toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
 function decodeCursor(cursor: string | null | undefined): Position | undefined {
   if (!cursor) return undefined;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !CURSOR_INSTANT.test(at) || Number.isNaN(new Date(at).getTime()) || !id || !isUuid(id)) {
+  if (!at || !CURSOR_INSTANT.test(at) || !isRealInstant(at) || !id || !isUuid(id)) {
     throw new AppError(ErrorCode.ValidationError, 'after is not a cursor from this list', [{ path: 'after', message: 'unknown cursor' }]);
   }
   return { at, id };

@@ -194,8 +194,10 @@ export class SessionFanout<Session> {
           this.options.logger.warn({ err: error, sessionId: key }, 'live update: reading the session failed');
           snapshot = { ok: false };
         }
-        // A change during the read is read again at once; this result may already be stale.
-        if (!entry.again) this.push(key, entry, snapshot);
+        // Pushed even when a change came during the read (that change is read again at once):
+        // reads of one session run one after another, so this is still newer than what the pages
+        // have, and a burst of changes cannot hold every push back until it ends.
+        this.push(key, entry, snapshot);
       } while (entry.again && !this.stopped && this.sessions.get(key) === entry);
     } finally {
       entry.reading = false;
