@@ -334,6 +334,46 @@ describe('idempotency and races', () => {
 });
 
 describe('pending refunds and settling', () => {
+  it('a payment refunded in full before the session ends is not owed again; a refund by hand waits for a pending one', async () => {
+    const { sessionId, paymentIds } = await sessionWithPaidShares(refunding, 2, 1);
+    const whole = await api(refunding).refunds.create(sessionId, {});
+    await until(
+      () => refundRows(sessionId),
+      (rows) => rows.length === 1 && rows[0]!.status === 'succeeded',
+    );
+    expect(whole.refunds).toHaveLength(1);
+    offsetMs = 1801 * 1000;
+    await server.expiry.runOnce();
+    const details = await api(refunding).sessions.get(sessionId);
+    // Before: listed in refundsOwed for its full amount, so a merchant following the contract paid it back twice.
+    expect(details).toMatchObject({ status: 'expired', refundedMinor: '1000', refundsOwed: [] });
+    expect(await refundRows(sessionId)).toHaveLength(1);
+    const expired = await until(
+      async () => eventsOf(sessionId, 'SERVICE_SESSION_EXPIRED'),
+      (events) => events.length === 1,
+    );
+    expect(expired[0]!.refundsOwed).toEqual([]);
+    expect(endpoint.refundedOn(paymentIds[0]!)).toBe(1000n);
+
+    // An automatic refund still pending: the merchant's record action `refund` is refused meanwhile.
+    offsetMs = 0;
+    const pending = await sessionWithPaidShares(refunding, 2, 1);
+    endpoint.answer = 'pending';
+    offsetMs = 1801 * 1000;
+    await server.expiry.runOnce();
+    await until(
+      () => refundRows(pending.sessionId),
+      (rows) => rows.length === 1,
+    );
+    const byHand = await postJson<Record<string, any>>(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: pending.paymentIds[0], action: 'refund' },
+      { 'x-service-api-key': refunding.apiKey },
+    );
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.code).toBe('INVALID_STATE');
+  });
+
   it('keeps a pending answer pending until the merchant settles it, idempotently', async () => {
     const { sessionId } = await sessionWithPaidShares(refunding, 2, 1);
     endpoint.answer = 'pending';

@@ -89,6 +89,10 @@ export class PaymentRecordingService {
         if (payment.status !== 'authorized' || !payment.refundRequired) {
           throw new AppError(ErrorCode.InvalidState, 'Nothing to refund: this payment is not listed in refundsOwed');
         }
+        if (payment.refundReservedMinor > payment.refundedMinor) {
+          // PaySplit is refunding it through the partner refund call: a refund by hand too would pay it back twice.
+          throw new AppError(ErrorCode.InvalidState, 'A refund of this payment through PaySplit is still pending; settle or wait for it');
+        }
         payment.refundedAt = this.now();
       } else if (command.action === 'fail') {
         if (payment.status === 'authorized')

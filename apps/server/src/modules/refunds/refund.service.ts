@@ -244,7 +244,8 @@ export class RefundService {
     if (outcome.status === 'succeeded') {
       payment.refundedMinor += refund.amountMinor;
       session.refundedMinor += refund.amountMinor;
-      if (payment.refundRequired && payment.refundedMinor === payment.amountMinor) payment.refundedAt = now;
+      // Refunded in full: nothing is owed on it, whether it was owed already or the session ends later.
+      if (payment.refundedMinor === payment.amountMinor) payment.refundedAt = now;
     } else {
       payment.refundReservedMinor -= refund.amountMinor;
       refund.failureReason = outcome.failureReason || 'reported failed by the merchant';
