@@ -67,7 +67,8 @@ export async function startServer(
     logger,
     retryScheduleMs: config.webhookRetryScheduleMs,
     timeoutMs: config.partnerTimeoutMs,
-    claimMs: config.webhookClaimMs,
+    // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
+    claimMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
     privateTestUrls: config.privateTestUrls,
   });
   await refundCaller.start();

@@ -229,6 +229,30 @@ describe('reminders', () => {
     }
   });
 
+  it('reaches payers of sessions due later even when a sweep page is full of payers already reminded', async () => {
+    const settings = server.paysplit.services.integrationSettings;
+    const em = server.orm.em.fork();
+    const own = await settings.findIntegration(em, integration.integrationId);
+    await settings.updateSettings(em, own!, { reminderOffsetsMinutes: [100] }, CLI_ACTOR);
+    try {
+      const sooner = address('sooner');
+      const later = address('later');
+      await configuredSession({ host: { name: 'Hana' }, guests: [{ name: 'Sam', email: sooner }] }, { expiresInSeconds: 7000 });
+      await configuredSession({ host: { name: 'Hana' }, guests: [{ name: 'Lee', email: later }] }, { expiresInSeconds: 7200 });
+      offsetMs = 21 * MINUTE; // both within 100 minutes of their deadline
+      // Pages of one: the sooner session's payer, already reminded, fills the first page of every sweep.
+      const emails = server.paysplit.services.emails;
+      await emails.queueDueReminders(server.orm.em.fork(), 1);
+      await emails.queueDueReminders(server.orm.em.fork(), 1);
+      await mailbox.waitFor(sooner, 1);
+      await mailbox.waitFor(later, 1);
+      expect(mailbox.to(sooner)).toHaveLength(1);
+      expect(mailbox.to(later)).toHaveLength(1);
+    } finally {
+      await settings.updateSettings(em, own!, { reminderOffsetsMinutes: [1440, 120] }, CLI_ACTOR);
+    }
+  });
+
   it('refuses a schedule that is not 0 to 10 distinct offsets from 5 minutes to 30 days', async () => {
     const settings = server.paysplit.services.integrationSettings;
     const em = server.orm.em.fork();

@@ -182,7 +182,15 @@ export class RefundCaller {
     if (mode === 'live' && !url.startsWith('https://')) {
       return { kind: 'no_answer', reason: 'live mode requires an https partnerRefundUrl', httpStatus: null, excerpt: null };
     }
-    const { partner: secret } = await this.options.signingSecrets.currentSecrets(this.options.orm.em.fork(), call.integration_id);
+    let secret: Awaited<ReturnType<SigningSecretsService['currentSecrets']>>['partner'];
+    try {
+      secret = (await this.options.signingSecrets.currentSecrets(this.options.orm.em.fork(), call.integration_id)).partner;
+    } catch (error) {
+      // Counted as a failed attempt (retried on the schedule, then failed) rather than thrown: a
+      // throw here recorded nothing, and the refund was claimed again every lease, for ever.
+      this.options.logger.warn({ refundId: call.id, err: error }, 'refund call: the signing secret could not be read');
+      return { kind: 'no_answer', reason: 'the signing secret could not be read', httpStatus: null, excerpt: null };
+    }
     const amountMinor = BigInt(call.amount_minor);
     return this.client.requestRefund(url, secret, {
       type: 'partner.refund.create',

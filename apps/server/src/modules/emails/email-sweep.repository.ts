@@ -15,8 +15,16 @@ export interface ReminderCandidate {
 
 /** The queries of the reminder and erasure sweeps (jobs/email-sender.ts runs them). */
 export class EmailSweepRepository {
-  /** Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by `horizon`. */
-  async reminderCandidates(em: EntityManager, now: Date, limit: number): Promise<ReminderCandidate[]> {
+  /**
+   * Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by
+   * now, a page at a time in (deadline, participant) order: `after` is the last row of the page before.
+   */
+  async reminderCandidates(
+    em: EntityManager,
+    now: Date,
+    limit: number,
+    after?: { expiresAt: Date; participantId: string },
+  ): Promise<ReminderCandidate[]> {
     return em.execute<ReminderCandidate[]>(
       `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, i.reminder_offsets_minutes as offsets,
               coalesce(array(select m.reason from email_message m where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'reminder:%'), '{}') as sent_reasons
@@ -27,9 +35,10 @@ export class EmailSweepRepository {
           and jsonb_array_length(i.reminder_offsets_minutes) > 0
           and s.expires_at - make_interval(mins => (select max(value::int) from jsonb_array_elements_text(i.reminder_offsets_minutes))) <= ?
           and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null
-        order by s.expires_at
+          and (?::timestamptz is null or (s.expires_at, p.id) > (?::timestamptz, ?::uuid))
+        order by s.expires_at, p.id
         limit ?`,
-      [now, now, limit],
+      [now, now, after?.expiresAt ?? null, after?.expiresAt ?? null, after?.participantId ?? null, limit],
     );
   }
 

@@ -152,8 +152,8 @@ export class EmailRepository {
   }
 
   /**
-   * Cancels queued invitations and reminders nobody should get any more: the session ended (or its
-   * deadline passed), the payer paid or unsubscribed. Then leases up to `limit` due messages (and
+   * Cancels queued invitations and reminders nobody should get any more (and those a crashed
+   * instance left mid-send): the session ended (or its deadline passed), the payer paid or unsubscribed. Then leases up to `limit` due messages (and
    * those whose lease ran out) with FOR UPDATE SKIP LOCKED.
    */
   async claimDue(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
@@ -162,7 +162,8 @@ export class EmailRepository {
       `update email_message m set status = 'cancelled', lease_until = null, updated_at = now()
          from session s, participant p
         where s.id = m.session_id and p.id = m.participant_id
-          and m.status = 'queued' and m.kind in ('invitation', 'reminder')
+          and (m.status = 'queued' or (m.status = 'sending' and m.lease_until < now()))
+          and m.kind in ('invitation', 'reminder')
           and (s.status in ${ENDED_STATUSES} or s.expires_at <= now() or p.status = 'paid'
                or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
     );

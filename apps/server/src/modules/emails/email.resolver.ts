@@ -39,8 +39,11 @@ export class ParticipantEmailResolver {
   async emailStatus(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<ParticipantEmailStatus | null> {
     // The mapper gives emails to the host's view only: no email here means not the host, or none to show.
     if (!participant.email) return null;
-    // The roster's loads batch in one query; a live push finds them primed (modules/live/live-session.ts).
-    const status = await context.loaders.emailStatusOfParticipant.load(participant.id);
+    // The pay page's statement brought the facts; else the roster's loads batch in one query (a live
+    // push finds them primed: modules/live/live-session.ts).
+    const status = participant.emailFacts
+      ? context.services.emails.statusOf(participant.emailFacts)
+      : await context.loaders.emailStatusOfParticipant.load(participant.id);
     if (!status) return null;
     // Nobody reminds the paid, nor the host (their link would be the host token).
     const remindable = participant.status !== 'paid' && !participant.isHost;

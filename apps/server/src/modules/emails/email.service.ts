@@ -13,7 +13,7 @@ import type { Viewer } from '../access/session-access.js';
 import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { EmailOutbox } from './email-outbox.js';
-import type { EmailSweepRepository } from './email-sweep.repository.js';
+import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';
 import type { EmailRepository, EmailStatusRow } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
@@ -112,6 +112,11 @@ export class EmailService {
     return this.options.unsubscribeTokens.tokenFor(participantId);
   }
 
+  /** The status of facts already read (the pay page's one statement). */
+  statusOf(row: EmailStatusRow): EmailStatus {
+    return toStatus(row, this.now());
+  }
+
   /** Email statuses by participant id (only the ids asked for; the caller decides who may see them). */
   async statuses(em: EntityManager, participantIds: readonly string[]): Promise<Map<string, EmailStatus>> {
     const rows = await this.options.emails.emailStatuses(em, participantIds);
@@ -131,7 +136,19 @@ export class EmailService {
    */
   async queueDueReminders(em: EntityManager, limit = 500): Promise<number> {
     const now = this.now();
-    const candidates = await this.options.sweeps.reminderCandidates(em, now, limit);
+    let queued = 0;
+    // Every page, not only the first: payers whose reminders are all sent stay candidates until
+    // their session ends, and must not crowd out the sessions due later.
+    for (let after: { expiresAt: Date; participantId: string } | undefined; ;) {
+      const candidates = await this.options.sweeps.reminderCandidates(em, now, limit, after);
+      queued += await this.queueReminders(em, candidates, now);
+      const last = candidates.at(-1);
+      if (candidates.length < limit || !last) return queued;
+      after = { expiresAt: new Date(last.expires_at), participantId: last.participant_id };
+    }
+  }
+
+  private async queueReminders(em: EntityManager, candidates: readonly ReminderCandidate[], now: Date): Promise<number> {
     let queued = 0;
     for (const candidate of candidates) {
       const sent = candidate.sent_reasons.map(reminderOffsetOf).filter((offset): offset is number => offset !== undefined);

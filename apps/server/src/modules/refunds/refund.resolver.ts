@@ -96,6 +96,8 @@ export class PayParticipantRefundsResolver {
 
   private async sum(participant: PayParticipantView, context: RequestContext, status: 'succeeded' | 'pending'): Promise<bigint | null> {
     if (!participant.refundsVisible) return null;
+    // The pay page's one statement brought them: no query of its own.
+    if (participant.refundTotals) return participant.refundTotals[status];
     const refunds = await context.loaders.refundsOfSession.load(participant.sessionId);
     return refunds
       .filter((refund) => refund.payerId === participant.id && refund.status === status)

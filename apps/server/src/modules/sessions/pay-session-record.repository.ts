@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
+import type { EmailStatusRow } from '../emails/email.repository.js';
 import type { ParticipantStatus } from './participant.entity.js';
 
 /** A session as the pay app shows it, as plain values, with what deciding the viewer needs (hashes, never tokens). */
@@ -33,6 +34,15 @@ export interface PayParticipantRecord {
   amountMinor: bigint;
   status: ParticipantStatus;
   coveredByPaymentId: string | null;
+  /** What was refunded to this payer (succeeded) and is asked for (pending); read with the session when it is there. */
+  refundTotals?: RefundTotals;
+  /** The host's roster: what was emailed to this participant (only for participants with an email). */
+  emailFacts?: EmailStatusRow | null;
+}
+
+export interface RefundTotals {
+  succeeded: bigint;
+  pending: bigint;
 }
 
 interface PaySessionRow {
@@ -63,6 +73,12 @@ interface PaySessionRow {
     amount_minor: string;
     status: ParticipantStatus;
     covered_by_payment_id: string | null;
+    refunded_minor: string;
+    refund_pending_minor: string;
+    invited_at: string | null;
+    last_reminded_at: string | null;
+    last_manual_remind_at: string | null;
+    unsubscribed_at: string | null;
   }[];
 }
 
@@ -77,9 +93,25 @@ export const PAY_SESSION_STATEMENT: PreparedStatement = {
                 holder.id as token_holder_id, holder.token_hash as token_holder_hash,
                 coalesce((select json_agg(json_build_object('id', p.id, 'display_name', p.display_name, 'email', p.email,
                                                             'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
-                                                            'status', p.status, 'covered_by_payment_id', p.covered_by_payment_id)
+                                                            'status', p.status, 'covered_by_payment_id', p.covered_by_payment_id,
+                                                            'refunded_minor', coalesce(r.succeeded, 0)::text,
+                                                            'refund_pending_minor', coalesce(r.pending, 0)::text,
+                                                            'invited_at', e.invited_at, 'last_reminded_at', e.last_reminded_at,
+                                                            'last_manual_remind_at', e.last_manual_remind_at,
+                                                            'unsubscribed_at', p.email_unsubscribed_at)
                                           order by p.position)
-                            from participant p where p.session_id = s.id), '[]') as participants
+                            from participant p
+                            left join lateral (select sum(amount_minor) filter (where status = 'succeeded') as succeeded,
+                                                      sum(amount_minor) filter (where status = 'pending') as pending
+                                                 from refund where session_id = s.id and payer_id = p.id) r on true
+                            left join lateral (select max(coalesce(m.sent_at, m.created_at))
+                                                        filter (where m.kind = 'invitation' and m.status <> 'cancelled') as invited_at,
+                                                      max(coalesce(m.sent_at, m.created_at))
+                                                        filter (where m.kind = 'reminder' and m.status <> 'cancelled') as last_reminded_at,
+                                                      max(m.created_at)
+                                                        filter (where m.kind = 'reminder' and m.reason like 'remind:%') as last_manual_remind_at
+                                                 from email_message m where m.participant_id = p.id and p.email is not null) e on true
+                           where p.session_id = s.id), '[]') as participants
            from session s
            join integration i on i.id = s.integration_id
            left join participant holder on holder.session_id = s.id and holder.token_hash = $2
@@ -124,6 +156,21 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
       amountMinor: BigInt(participant.amount_minor),
       status: participant.status,
       coveredByPaymentId: participant.covered_by_payment_id,
+      refundTotals: { succeeded: BigInt(participant.refunded_minor), pending: BigInt(participant.refund_pending_minor) },
+      emailFacts: participant.email
+        ? {
+            participant_id: participant.id,
+            invited_at: dateOrNull(participant.invited_at),
+            last_reminded_at: dateOrNull(participant.last_reminded_at),
+            last_manual_remind_at: dateOrNull(participant.last_manual_remind_at),
+            unsubscribed_at: dateOrNull(participant.unsubscribed_at),
+          }
+        : null,
     })),
   };
+}
+
+/** JSON carries timestamps as text. */
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
 }

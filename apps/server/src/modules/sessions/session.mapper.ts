@@ -177,6 +177,8 @@ export function toPaySessionViewOfRecord(
         sessionId: session.id,
         // A payer sees their own refunds; the host sees everyone's.
         refundsVisible: isHost || participant.id === viewer.participantId,
+        refundTotals: participant.refundTotals,
+        emailFacts: isHost ? participant.emailFacts : undefined,
       }),
     ),
     successUrl: session.successUrl,

@@ -2,6 +2,8 @@ import { SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
+import type { EmailStatusRow } from '../emails/email.repository.js';
+import type { RefundTotals } from './pay-session-record.repository.js';
 
 /** GraphQL enum values in caps, domain values lowercase (decisions §2). */
 export function enumFromValues<T extends string>(values: readonly T[]): Record<string, T> {
@@ -139,6 +141,10 @@ export class PayParticipantView {
   /** Not fields: what the refund fields (refunds/refund.resolver.ts) need to answer for this viewer. */
   sessionId!: string;
   refundsVisible!: boolean;
+  /** This payer's refund totals when the read brought them (the pay page's statement); else the loader finds them. */
+  refundTotals?: RefundTotals;
+  /** The host's view, when the read brought them: what was emailed to this participant (null: no email). */
+  emailFacts?: EmailStatusRow | null;
 }
 
 @ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })
