@@ -9,7 +9,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Config } from './config.js';
 import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
-import { costLimitPlugin, depthLimitRule } from './graphql/query-limits.js';
+import { CompiledDocuments } from './graphql/compiled-documents.js';
+import { costLimitPlugin, depthLimitRule, operationCostCheck } from './graphql/query-limits.js';
 import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
@@ -92,6 +93,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     documents: TrustedDocuments.load(config.payAppDir, config.trustedDocumentsOnly),
     enforce: config.trustedDocumentsOnly,
   };
+  const admit = (contextValue: RequestContext) => admitOwnDocument(contextValue, trusted.enforce);
   const apollo = new ApolloServer<RequestContext>({
     schema,
     formatError: formatGraphQLError,
@@ -110,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     plugins: [
       errorLoggingPlugin,
       retryAfterPlugin,
-      costLimitPlugin(schema, { admit: (contextValue) => admitOwnDocument(contextValue, trusted.enforce) }),
+      costLimitPlugin(schema, { admit }),
       // Apollo's default cache-control plugin hooks every field's resolution (a policy object per
       // field, and Apollo wraps every resolver to call it) only to answer `no-store`, since nothing
       // in the schema is cacheable: the header is set once, before Apollo, instead (issue 18).
@@ -156,6 +158,16 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       },
     });
   };
+
+  const compiledDocuments = new CompiledDocuments({
+    schema,
+    documents: trusted.documents,
+    validationRules: [depthLimitRule],
+    checkCost: operationCostCheck(schema, { admit }),
+    createContext: (req, res) => contextFor(req, res, 'graphql'),
+    onSkipped: (documentId, reason) => logger.warn({ documentId, reason }, 'trusted document not compiled; it runs through Apollo'),
+    onRun: () => metrics.compiledOperations.inc(),
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -208,6 +220,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     },
     express.json({ limit: MAX_BODY_BYTES }),
     trustedDocumentsMiddleware(trusted),
+    // The pay app's and the admin area's own queries, compiled once (graphql/compiled-documents.ts).
+    compiledDocuments.middleware(),
     expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
   );
 

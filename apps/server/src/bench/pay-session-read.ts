@@ -15,7 +15,11 @@ export async function payPageLoad(options: {
   integrationId: string;
   seconds: number;
   connections: number;
-}): Promise<() => Promise<LoadResult>> {
+}): Promise<{
+  sessionId: string;
+  autocannonOptions: { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+  run: () => Promise<LoadResult>;
+}> {
   const created = (await (
     await fetch(`${options.url}/api/v1/payments/sessions`, {
       method: 'POST',
@@ -42,6 +46,10 @@ export async function payPageLoad(options: {
     data?: { paySession?: { viewerRole: string } };
   };
   if (check.data?.paySession?.viewerRole !== 'HOST') throw new Error(`bench: PaySession answered ${JSON.stringify(check)}`);
-  return () =>
-    load({ url: `${options.url}/graphql`, method: 'POST', headers, body, seconds: options.seconds, connections: options.connections });
+  return {
+    sessionId: created.sessionId,
+    autocannonOptions: { url: `${options.url}/graphql`, method: 'POST', headers, body },
+    run: () =>
+      load({ url: `${options.url}/graphql`, method: 'POST', headers, body, seconds: options.seconds, connections: options.connections }),
+  };
 }

@@ -32,11 +32,12 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=dashboard-isolation` runs that row alone (on BENCH_LARGE_TABLE sessions);
  * `BENCH_ONLY=pgbouncer` the two rows through PgBouncer (on 20,000 sessions);
  * `BENCH_ONLY=hot-reads` the status poll and the GraphQL session query beside their floor (about a minute);
+ * `BENCH_ONLY=pay-session` only the pay page's paySession row (to profile that one read);
  * `BENCH_ONLY=explorer` the admin sessions explorer at BENCH_EXPLORER_SESSIONS (1,000,000) sessions.
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'explorer', 'fanout'];
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout'];
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -105,8 +106,37 @@ async function main(): Promise<void> {
     });
     const rssAtRest = await paysplit.rssMb();
 
+    // The pay page's paySession beside the floor (hot reads, and BENCH_ONLY=pay-session alone).
+    const payPageRow = async (): Promise<void> => {
+      // The pay page's PaySession document, as the pay app sends it (bench/pay-session-read.ts).
+      const paySession = await payPageLoad({
+        url: paysplit.url,
+        createHeaders: api,
+        integrationId: created.integration.id,
+        seconds: SECONDS,
+        connections: 20,
+      });
+      // The floor reads the same session's row by its primary key.
+      const [pay, payFloor, payRounds] = await interleaved(paySession.run, () =>
+        load({ url: `${floor.url}/floor/status?sessionId=${paySession.sessionId}`, seconds: SECONDS, connections: 20 }),
+      );
+      record(
+        'graphql-pay-session-floor',
+        {
+          benchmark: 'GraphQL paySession query (pay page, trusted document + cookie) vs floor (max throughput)',
+          figure: fmt(pay),
+          baseline: `floor (bare Express, one PK SELECT): ${fmt(payFloor)}; target ratio >= 0.5`,
+          ratio: (pay.requestsPerSecond / payFloor.requestsPerSecond).toFixed(2),
+        },
+        { pay, payFloor, rounds: payRounds },
+      );
+    };
+
     let rssUnderLoad: number;
-    if (ONLY === 'dashboard-isolation') {
+    if (ONLY === 'pay-session') {
+      await payPageRow();
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'dashboard-isolation') {
       await seedSessions(orm, created.integration.id, LARGE_TABLE);
       await settle(orm);
       await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
@@ -179,27 +209,7 @@ async function main(): Promise<void> {
         },
         { graphql, graphqlFloor, rounds: graphqlRounds },
       );
-      // The pay page's PaySession document, as the pay app sends it (bench/pay-session-read.ts).
-      const paySession = await payPageLoad({
-        url: paysplit.url,
-        createHeaders: api,
-        integrationId: created.integration.id,
-        seconds: SECONDS,
-        connections: 20,
-      });
-      const [pay, payFloor, payRounds] = await interleaved(paySession, () =>
-        load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
-      );
-      record(
-        'graphql-pay-session-floor',
-        {
-          benchmark: 'GraphQL paySession query (pay page, trusted document + cookie) vs floor (max throughput)',
-          figure: fmt(pay),
-          baseline: `floor (bare Express, one PK SELECT): ${fmt(payFloor)}; target ratio >= 0.5`,
-          ratio: (pay.requestsPerSecond / payFloor.requestsPerSecond).toFixed(2),
-        },
-        { pay, payFloor, rounds: payRounds },
-      );
+      await payPageRow();
       rssUnderLoad = await paysplit.rssMb();
       // BENCH_ONLY=hot-reads stops here.
       if (ONLY === undefined) {
@@ -512,7 +522,10 @@ async function fanoutRows(orm: Awaited<ReturnType<typeof openOrm>>, environment:
 async function interleaved(
   paysplit: () => Promise<LoadResult>,
   floor: () => Promise<LoadResult>,
-): Promise<[LoadResult, LoadResult, { paysplit: number[]; floor: number[] }]> {
+): Promise<[LoadResult, LoadResult, { paysplit: number[]; floor: number[]; warmup: { paysplit: number; floor: number } }]> {
+  // One round of each first, left out of the medians: a path's first seconds run while V8 is still
+  // optimizing it (on both sides alike); kept in the results beside the timed rounds.
+  const warmup = { paysplit: Math.round((await paysplit()).requestsPerSecond), floor: Math.round((await floor()).requestsPerSecond) };
   const ours: LoadResult[] = [];
   const theirs: LoadResult[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -521,7 +534,7 @@ async function interleaved(
   }
   const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
   const rates = (runs: LoadResult[]) => runs.map((run) => Math.round(run.requestsPerSecond));
-  return [median(ours), median(theirs), { paysplit: rates(ours), floor: rates(theirs) }];
+  return [median(ours), median(theirs), { paysplit: rates(ours), floor: rates(theirs), warmup }];
 }
 
 /** Seeds sessions straight into PostgreSQL (the table size matters, not how rows got there). */

@@ -91,27 +91,49 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
  * Logs what a GraphQL request ran into, at the level the error table gives its code: faults of
  * ours at `error` with their cause (which never reaches the reply); a client's mistakes
  * (validation, auth, not found, limits) at `debug`, one line each, code and value-free message
- * only, no stack.
+ * only, no stack. Apollo's requests (errorLoggingPlugin) and compiled trusted documents alike.
  */
+export function logOperationErrors(
+  errors: readonly GraphQLError[],
+  contextValue: Pick<RequestContext, 'logger'>,
+  operationName: string | null | undefined,
+): void {
+  for (const error of errors) {
+    const classified = classifyGraphQLError(error);
+    if (isServerFault(classified.code)) {
+      contextValue.logger.error({ err: unwrapResolverError(error), path: error.path, code: classified.code }, 'GraphQL operation failed');
+    } else if (contextValue.logger.isLevelEnabled('debug')) {
+      contextValue.logger.debug(
+        { code: classified.code, path: error.path, operationName, reason: classified.message },
+        'GraphQL request refused',
+      );
+    }
+  }
+}
+
 export const errorLoggingPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue, operationName }) {
-        for (const error of errors) {
-          const classified = classifyGraphQLError(error);
-          if (isServerFault(classified.code)) {
-            contextValue.logger.error(
-              { err: unwrapResolverError(error), path: error.path, code: classified.code },
-              'GraphQL operation failed',
-            );
-          } else if (contextValue.logger.isLevelEnabled('debug')) {
-            contextValue.logger.debug(
-              { code: classified.code, path: error.path, operationName, reason: classified.message },
-              'GraphQL request refused',
-            );
-          }
-        }
+        logOperationErrors(errors, contextValue, operationName);
       },
     };
   },
 };
+
+/**
+ * Errors as Apollo answers them, for the requests that do not go through Apollo (compiled trusted
+ * documents, graphql/compiled-documents.ts): `extensions.http` taken out and returned as the
+ * status it asks for, a missing code filled in, then formatGraphQLError.
+ */
+export function formatExecutionErrors(errors: readonly GraphQLError[]): { formatted: GraphQLFormattedError[]; status?: number } {
+  let status: number | undefined;
+  const formatted = errors.map((error) => {
+    const { http, ...rest } = error.extensions ?? {};
+    const askedStatus = (http as { status?: unknown } | undefined)?.status;
+    if (typeof askedStatus === 'number') status = askedStatus;
+    const extensions = { ...rest, code: rest.code ?? 'INTERNAL_SERVER_ERROR' };
+    return formatGraphQLError({ ...error.toJSON(), extensions }, error);
+  });
+  return { formatted, status };
+}

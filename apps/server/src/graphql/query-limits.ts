@@ -142,56 +142,77 @@ export const depthLimitRule: ValidationRule = maxDepthRule({
   onReject: [(context, error) => context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
 }) as unknown as ValidationRule;
 
+export interface CostedRequest {
+  query: DocumentNode;
+  operationName?: string | null;
+  variables?: Record<string, unknown>;
+  /** The caller has already coerced the variables without errors (no need to check them again). */
+  variablesCoerced?: boolean;
+}
+
 /**
  * Before any resolver (and so before any SQL): refuses an operation whose estimated cost exceeds
  * MAX_QUERY_COST, then charges the cost to the admin-area account or operator token making it
  * (RateLimits.chargeQueryCost), which refuses it with RATE_LIMIT_EXCEEDED once the budget is spent.
+ * Refusals are GraphQLErrors carrying their code and HTTP status. One check for Apollo's requests
+ * (costLimitPlugin) and compiled trusted documents (compiled-documents.ts).
  */
-export function costLimitPlugin(
+export function operationCostCheck(
   schema: GraphQLSchema,
   options: {
     /** Runs first and may refuse the operation; only an admitted operation is costed and charged. */
     admit?: (contextValue: RequestContext) => Promise<void>;
   } = {},
-): ApolloServerPlugin<RequestContext> {
+): (request: CostedRequest, contextValue: RequestContext) => Promise<void> {
   const knownCosts = new OperationCostCache();
   // A remembered cost still needs variables that fit: otherwise execution refuses the operation and nothing is charged.
-  const costOf = (request: { query: DocumentNode; operationName?: string | null; variables?: Record<string, unknown> }) => {
+  const costOf = (request: CostedRequest) => {
     const known = knownCosts.get(request.query, request.operationName, request.variables);
-    if (known !== undefined) return variablesRefused(schema, request) ? undefined : known;
+    if (known !== undefined) return !request.variablesCoerced && variablesRefused(schema, request) ? undefined : known;
     const cost = estimateCost(schema, request);
     if (cost !== undefined) knownCosts.set(request.query, request.operationName, request.variables, cost);
     return cost;
   };
+  return async (request, contextValue) => {
+    await options.admit?.(contextValue);
+    const cost = costOf(request);
+    if (cost === undefined) return;
+    if (cost > MAX_QUERY_COST) {
+      const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
+      throw new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
+        extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+      });
+    }
+    try {
+      await contextValue.chargeQueryCost(cost);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Thrown here rather than by a resolver: carried as a GraphQLError with the code, the wait and the status.
+      throw new GraphQLError(error.message, {
+        originalError: error,
+        extensions: {
+          code: error.code,
+          ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+          http: { status: ERROR_HTTP_STATUS[error.code] },
+        },
+      });
+    }
+  };
+}
+
+/** operationCostCheck for Apollo's requests, once their operation is known. */
+export function costLimitPlugin(
+  schema: GraphQLSchema,
+  options: { admit?: (contextValue: RequestContext) => Promise<void> } = {},
+): ApolloServerPlugin<RequestContext> {
+  const check = operationCostCheck(schema, options);
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, contextValue }) {
           // One hook, in order: Apollo runs the plugins' hooks at once, so a separate admission
           // plugin could refuse an operation this one had already charged.
-          await options.admit?.(contextValue);
-          const cost = costOf({ query: document, operationName: request.operationName, variables: request.variables });
-          if (cost === undefined) return;
-          if (cost > MAX_QUERY_COST) {
-            const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
-            throw new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
-              extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
-            });
-          }
-          try {
-            await contextValue.chargeQueryCost(cost);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            // Thrown here rather than by a resolver: carried as a GraphQLError with the code, the wait and the status.
-            throw new GraphQLError(error.message, {
-              originalError: error,
-              extensions: {
-                code: error.code,
-                ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-                http: { status: ERROR_HTTP_STATUS[error.code] },
-              },
-            });
-          }
+          await check({ query: document, operationName: request.operationName, variables: request.variables }, contextValue);
         },
       };
     },

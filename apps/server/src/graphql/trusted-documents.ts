@@ -45,6 +45,11 @@ export class TrustedDocuments {
   find(documentId: unknown): string | undefined {
     return typeof documentId === 'string' ? this.byId.get(documentId) : undefined;
   }
+
+  /** Every document, by id. */
+  entries(): IterableIterator<[string, string]> {
+    return this.byId.entries();
+  }
 }
 
 export interface TrustedDocumentPolicy {
@@ -82,6 +87,7 @@ export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): Reque
         refuse(res, text === undefined ? UNKNOWN_DOCUMENT : 'Send either documentId or query, not both');
         return;
       }
+      res.locals.trustedDocumentId = fields.documentId;
       fields.query = text;
       delete fields.documentId;
       res.locals.trustedDocument = true;

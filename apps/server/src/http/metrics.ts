@@ -34,6 +34,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly compiledOperations = new Counter({
+    name: 'paysplit_graphql_compiled_operations_total',
+    help: "Trusted documents' queries run compiled, without Apollo's pipeline (graphql/compiled-documents.ts)",
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: 'paysplit_webhook_attempts_total',
     help: 'Webhook delivery attempts by outcome',

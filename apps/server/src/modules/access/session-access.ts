@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
-import { hashSecret, secretMatchesHash } from '../../security/tokens.js';
+import { hashesMatch, hashSecret, secretMatchesHash } from '../../security/tokens.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionAccessRepository } from './session-access.repository.js';
 
@@ -17,19 +17,35 @@ export function accessCookieName(sessionId: string): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Derived invite tokens kept in memory (about 200 bytes each). */
+const DERIVED_TOKENS_KEPT = 10_000;
+
 /**
  * Participant invite tokens are derived (HMAC of the participant id under a key derived from
  * SECRETS_KEY), so the host can show invite links again at any time while the database keeps
  * only their SHA-256.
  */
 export class SessionAccess {
+  /**
+   * Derived tokens of recently shown participants: the host's page shows every invite link on every
+   * read and push, one HMAC each. Bounded (the oldest entry goes first); it holds nothing the
+   * process could not derive again from the key it already holds.
+   */
+  private readonly derived = new Map<string, string>();
+
   constructor(
     private readonly inviteKey: Buffer,
     private readonly tokens: SessionAccessRepository,
   ) {}
 
   participantToken(participantId: string): string {
-    return createHmac('sha256', this.inviteKey).update(participantId).digest('base64url');
+    let token = this.derived.get(participantId);
+    if (token === undefined) {
+      token = createHmac('sha256', this.inviteKey).update(participantId).digest('base64url');
+      if (this.derived.size >= DERIVED_TOKENS_KEPT) this.derived.delete(this.derived.keys().next().value as string);
+      this.derived.set(participantId, token);
+    }
+    return token;
   }
 
   participantTokenHash(participantId: string): string {
@@ -83,17 +99,20 @@ export function wellFormedToken(token: string | undefined): string {
 }
 
 /**
- * The viewer decided on hashes a caller already read in one statement (the pay page's read): the
- * host when the token matches the session's host hash, else the participant whose stored hash it
- * matches, else UNAUTHENTICATED. Both comparisons take time independent of where hashes differ.
+ * The viewer decided on hashes a caller already read in one statement (the pay page's read), from
+ * the presented token's hash the caller made for that read: the host when it matches the session's
+ * host hash, else the participant whose stored hash it matches, else UNAUTHENTICATED. Both
+ * comparisons take time independent of where hashes differ.
  */
 export function viewerOfHashes(
   sessionId: string,
-  token: string,
+  presentedHash: string,
   hashes: { hostTokenHash: string; hostParticipantId: string | null; tokenHolder: { id: string; tokenHash: string } | null },
 ): Viewer {
-  if (secretMatchesHash(token, hashes.hostTokenHash)) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
-  return viewerOfTokenHolder(sessionId, token, hashes.tokenHolder);
+  if (hashesMatch(presentedHash, hashes.hostTokenHash)) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
+  const holder = hashes.tokenHolder;
+  if (holder && hashesMatch(presentedHash, holder.tokenHash)) return { role: 'participant', sessionId, participantId: holder.id };
+  throw denied();
 }
 
 function viewerOfTokenHolder(sessionId: string, token: string, holder: { id: string; tokenHash: string } | null): Viewer {

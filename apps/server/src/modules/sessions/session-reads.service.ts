@@ -51,11 +51,11 @@ export class SessionReadService {
     sessionId: string,
     token: string | undefined,
   ): Promise<{ viewer: Viewer; session: PaySessionRecord }> {
-    const presented = wellFormedToken(token);
-    const session = await this.options.payRecords.findForToken(em, sessionId, hashSecret(presented));
+    const presentedHash = hashSecret(wellFormedToken(token));
+    const session = await this.options.payRecords.findForToken(em, sessionId, presentedHash);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
     const hostParticipantId = session.participants.find((participant) => participant.isHost)?.id ?? null;
-    const viewer = viewerOfHashes(sessionId, presented, {
+    const viewer = viewerOfHashes(sessionId, presentedHash, {
       hostTokenHash: session.hostTokenHash,
       hostParticipantId,
       tokenHolder: session.tokenHolder,
