@@ -127,6 +127,15 @@ describe('the pay page read, compiled and through Apollo', () => {
     expect(JSON.parse(compiled.text).errors[0].extensions.code).toBe('VALIDATION_ERROR');
   });
 
+  it('stops at 50 variable errors, as graphql-js does, for a list of 5,000 bad values', async () => {
+    const variables = { first: 10, filter: { status: Array.from({ length: 5_000 }, () => 'NOT_A_STATUS') } };
+    const { compiled, apollo, ranCompiled } = await bothWays('AdminSessions', { variables });
+    expect(ranCompiled).toBe(true);
+    expect(compiled).toEqual(apollo);
+    expect(compiled.status).toBe(400);
+    expect(JSON.parse(compiled.text).errors.length).toBeLessThanOrEqual(51);
+  });
+
   it('answers application/graphql-response+json when the client prefers it', async () => {
     const { compiled, apollo, ranCompiled } = await bothWays(
       'PaySession',

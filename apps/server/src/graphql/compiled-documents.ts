@@ -30,6 +30,8 @@ interface CompiledDocument {
 /** What Apollo answers JSON with, by the client's Accept (Apollo's chooseContentTypeForSingleResultResponse). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
+/** graphql-js's execute stops coercing variables after this many errors (Apollo answers with those). */
+const MAX_VARIABLE_ERRORS = 50;
 const ACCEPTABLE_TYPES = [JSON_TYPE, GRAPHQL_RESPONSE_TYPE, 'application/json; callbackSpec=1.0; charset=utf-8'];
 
 export interface CompiledDocumentsOptions {
@@ -114,7 +116,17 @@ export class CompiledDocuments {
         next();
         return;
       }
-      this.run(entry, variables as Record<string, unknown> | undefined, contentType, req, res).catch((error: unknown) => next(error));
+      let contextValue: RequestContext;
+      try {
+        contextValue = this.options.createContext(req, res);
+      } catch {
+        // Apollo answers a context that cannot be made in its own way: let it.
+        next();
+        return;
+      }
+      this.run(entry, variables as Record<string, unknown> | undefined, contentType, contextValue, res).catch((error: unknown) =>
+        next(error),
+      );
     };
   }
 
@@ -128,11 +140,10 @@ export class CompiledDocuments {
     entry: CompiledDocument,
     variables: Record<string, unknown> | undefined,
     contentType: string,
-    req: Request,
+    contextValue: RequestContext,
     res: Response,
   ): Promise<void> {
     this.options.onRun?.();
-    const contextValue = this.options.createContext(req, res);
     const send = (result: ExecutionResult, status?: number): void => {
       let formattedErrors: GraphQLFormattedError[] | undefined;
       let errorStatus: number | undefined;
@@ -149,7 +160,10 @@ export class CompiledDocuments {
     };
     // Variables that do not fit their types: refused before anything is costed or run, with
     // graphql-js's own messages and Apollo's 400, as a document sent to Apollo would be.
-    const coerced = getVariableValues(this.options.schema, entry.operation.variableDefinitions ?? [], variables ?? {});
+    // At most 50 errors, as graphql-js's execute asks for (a list of 5,000 bad values is not 5,000 errors).
+    const coerced = getVariableValues(this.options.schema, entry.operation.variableDefinitions ?? [], variables ?? {}, {
+      maxErrors: MAX_VARIABLE_ERRORS,
+    });
     if (coerced.errors) {
       send({ errors: coerced.errors.map((error) => withCode(error, 'BAD_USER_INPUT')) }, 400);
       return;
@@ -163,9 +177,8 @@ export class CompiledDocuments {
       result = await entry.compiled.query(undefined, contextValue, variables ?? {});
     } catch (error) {
       // A refusal before execution (or a failure outside every resolver): Apollo answers it alone,
-      // with the status it carries, else 500.
-      const refusal = asGraphQLError(error);
-      send({ errors: [refusal] }, refusal.extensions?.http ? undefined : 500);
+      // with the status it carries (formatExecutionErrors), else 500.
+      send({ errors: [asGraphQLError(error)] }, 500);
       return;
     }
     send(result);
