@@ -172,6 +172,14 @@ describe('the pay page read, compiled and through Apollo', () => {
     expect(JSON.parse(reply.text).errors[0].extensions.code).toBe('VALIDATION_ERROR');
   });
 
+  it('leaves requests without a JSON body to Apollo (GET, text/plain), never a 500', async () => {
+    const get = await fetch(`${server.baseUrl}/graphql?query=${encodeURIComponent('{ __typename }')}`);
+    expect(get.status).toBeLessThan(500);
+    const text = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(text.status).toBeLessThan(500);
+    expect(text.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('runs mutations through Apollo (only reads are compiled)', async () => {
     const before = await compiledRuns();
     const reply = await post({ documentId: idOf('OpenSession'), variables: { sessionId: session.sessionId, token: session.hostToken } });

@@ -102,12 +102,17 @@ export class CompiledDocuments {
   /** After trustedDocumentsMiddleware: runs a compiled document, or passes the request on to Apollo. */
   middleware(): RequestHandler {
     return (req, res, next) => {
+      // Only a POST whose JSON body named a trusted document has an entry (and a body: GET and
+      // non-JSON requests have none).
       const entry = res.locals.trustedDocument === true ? this.byId.get(res.locals.trustedDocumentId as string) : undefined;
-      const contentType = entry && this.contentTypeFor(req);
+      if (!entry) {
+        next();
+        return;
+      }
+      const contentType = this.contentTypeFor(req);
       const body = req.body as { operationName?: unknown; variables?: unknown; extensions?: unknown };
       const variables = body.variables ?? undefined;
       if (
-        !entry ||
         !contentType ||
         (body.operationName != null && body.operationName !== entry.operationName) ||
         body.extensions != null ||
