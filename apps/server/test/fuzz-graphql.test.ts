@@ -409,6 +409,80 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
     );
   });
 
+  it('/graphql by GET and by POST in any content type, with or without a trusted document: no 5xx, no INTERNAL_ERROR', async () => {
+    // The compiled path (trusted queries) and Apollo share /graphql: a request neither expects
+    // (a GET, a form, text, no body) must be answered by one of them, never by a crash between.
+    const trusted = fc.constantFrom(payAppDocumentId('PaySession'), payAppDocumentId('OpenSession'), payAppDocumentId('ConfigureSession'));
+    const documentId = fc.oneof(trusted, weirdId, weirdValue);
+    const variables = fc.oneof(
+      fc.constant({ sessionId: target.sessionId }),
+      fc.record({ sessionId: fc.oneof(fc.constant(target.sessionId), weirdId), token: fc.oneof(fc.constant(target.hostToken), weirdId) }),
+      anyJson,
+    );
+    const fields = fc.record(
+      {
+        documentId,
+        query: fc.oneof(
+          fc.constant('{ __typename }'),
+          fc.constant('query($sessionId: ID!) { paySession(sessionId: $sessionId) { id } }'),
+          fc.string(),
+        ),
+        variables,
+        operationName: fc.oneof(fc.constantFrom('PaySession', 'OpenSession'), fc.string()),
+        extensions: fc.oneof(fc.constant({ persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } }), anyJson),
+      },
+      { requiredKeys: [] },
+    );
+    const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+    const request = fc.oneof(
+      fc
+        .record({ method: fc.constantFrom('GET', 'HEAD', 'DELETE'), fields, preflight: fc.boolean() })
+        .map(({ method, fields: sent, preflight }) => ({
+          method,
+          path: `/graphql?${new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, asText(value)])).toString()}`,
+          body: undefined,
+          headers: { 'content-type': '', ...(preflight ? { 'apollo-require-preflight': 'true' } : {}) },
+        })),
+      fc
+        .record({
+          contentType: fc.constantFrom(
+            '',
+            'text/plain',
+            'text/plain; charset=utf-8',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/graphql',
+            'application/json; charset=latin1',
+            'application/graphql-response+json',
+          ),
+          fields,
+          shape: fc.constantFrom('json', 'form', 'raw'),
+          raw: fc.string(),
+        })
+        .map(({ contentType, fields: sent, shape, raw }) => ({
+          method: 'POST',
+          path: '/graphql',
+          body:
+            shape === 'json'
+              ? JSON.stringify(sent)
+              : shape === 'form'
+                ? new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, asText(value)])).toString()
+                : raw,
+          headers: { 'content-type': contentType },
+        })),
+    );
+    const results = await runAll(sample(request, 6, 0.2), (item) =>
+      target.send(item.method, item.path, item.body, {
+        ...item.headers,
+        cookie: `${accessCookieName(target.sessionId)}=${target.hostToken}`,
+      }),
+    );
+    expectCodedAnswers(results);
+    expectNoSecretsInRefusals(results, [target.hostToken]);
+    // Every method was sent.
+    expect(new Set(results.map(({ item }) => item.method))).toEqual(new Set(['GET', 'HEAD', 'DELETE', 'POST']));
+  });
+
   it('/graphql in every Content-Encoding: valid, mislabelled, corrupt, truncated, bombs, unknown', async () => {
     const json = fc.oneof(
       fc.constant(JSON.stringify({ query: '{ __typename }' })),

@@ -287,8 +287,8 @@ async function explain(orm: MikroORM, scope: OwnerScope, criteria: SessionCriter
 
 /**
  * The write cost of the indexes: REST creation with this release's session indexes, then with the
- * ones they replaced ((integration_id), (integration_id, created_at); no (created_at, id) nor
- * (currency, amount_minor)), same table.
+ * ones they replaced ((integration_id), (integration_id, created_at); no (created_at, id),
+ * (status, created_at, id) nor (currency, amount_minor)), same table.
  */
 async function creationWithAndWithoutKeysetIndexes(options: {
   databaseUrl: string;
@@ -315,11 +315,13 @@ async function creationWithAndWithoutKeysetIndexes(options: {
     await connection.execute(`create index session_integration_created_2_index on session (integration_id, created_at)`);
     await connection.execute(`drop index session_created_index`);
     await connection.execute(`drop index session_integration_created_index`);
+    await connection.execute(`drop index session_status_created_index`);
   };
   const keysetIndexes = async () => {
     await connection.execute(`create index session_currency_amount_index on session (currency, amount_minor)`);
     await connection.execute(`create index session_created_index on session (created_at, id)`);
     await connection.execute(`create index session_integration_created_index on session (integration_id, created_at, id)`);
+    await connection.execute(`create index session_status_created_index on session (status, created_at, id)`);
     await connection.execute(`drop index session_integration_id_index`);
     await connection.execute(`drop index session_integration_created_2_index`);
   };

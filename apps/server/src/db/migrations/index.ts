@@ -9,6 +9,7 @@ import { Migration20261125000000_brand_and_description } from './Migration202611
 import { Migration20261125010000_emails } from './Migration20261125010000_emails.js';
 import { Migration20261125020000_refunds } from './Migration20261125020000_refunds.js';
 import { Migration20261125120000_explorer_keyset_indexes } from './Migration20261125120000_explorer_keyset_indexes.js';
+import { Migration20261126000000_explorer_status_index } from './Migration20261126000000_explorer_status_index.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125010000_emails', class: Migration20261125010000_emails },
   { name: 'Migration20261125020000_refunds', class: Migration20261125020000_refunds },
   { name: 'Migration20261125120000_explorer_keyset_indexes', class: Migration20261125120000_explorer_keyset_indexes },
+  { name: 'Migration20261126000000_explorer_status_index', class: Migration20261126000000_explorer_status_index },
 ];

@@ -61,6 +61,11 @@ function olderThan(position: Position | undefined, field: 'createdAt' | 'at'): R
  * newest `limit` rows on (integration_id, created_at, id) and merges them: one short index range
  * per integration, however few of all sessions are theirs (a plain `integration_id in (…)` would
  * walk every session newest first until enough of theirs turned up).
+ *
+ * Several statuses are read the same way, each status's newest `limit` rows on (status,
+ * created_at, id), merged: `status in (…)` on that index would come out ordered by status and
+ * need every match sorted, and on (created_at, id) it would walk past every newer session in
+ * another status. One status is a plain condition, which that index serves directly.
  */
 export function sessionListQuery(
   scope: OwnerScope,
@@ -75,10 +80,14 @@ export function sessionListQuery(
     parameters.push(...values);
   };
   const perOwnedIntegration = scope.ownerAccountId !== undefined && !criteria.integrationId;
+  // Distinct: each status is a range of its own below, and one named twice would list its rows twice.
+  const statuses = [...new Set(criteria.statuses ?? [])];
+  const perStatus = !perOwnedIntegration && statuses.length > 1;
   if (perOwnedIntegration) conditions.push('s.integration_id = i.id');
   else if (scope.ownerAccountId) where('s.integration_id in (select i.id from integration i where i.owner_id = ?)', scope.ownerAccountId);
   if (criteria.integrationId) where('s.integration_id = ?', criteria.integrationId);
-  if (criteria.statuses?.length) where(`s.status in (${criteria.statuses.map(() => '?').join(', ')})`, ...criteria.statuses);
+  if (perStatus) conditions.push('s.status = wanted.status');
+  else if (statuses.length) where(`s.status in (${statuses.map(() => '?').join(', ')})`, ...statuses);
   if (criteria.mode) where('s.mode = ?', criteria.mode);
   if (criteria.createdFrom) where('s.created_at >= ?', criteria.createdFrom);
   if (criteria.createdTo) where('s.created_at < ?', criteria.createdTo);
@@ -91,12 +100,17 @@ export function sessionListQuery(
   const newestFirst = 'order by s.created_at desc, s.id desc limit ?';
   const source = perOwnedIntegration
     ? `(select s.* from integration i cross join lateral (select s.* from session s ${whereClause} ${newestFirst}) s where i.owner_id = ?) s`
-    : `session s ${whereClause}`;
+    : perStatus
+      ? `(select s.* from (values ${statuses.map(() => '(?::text)').join(', ')}) as wanted(status)
+           cross join lateral (select s.* from session s ${whereClause} ${newestFirst}) s) s`
+      : `session s ${whereClause}`;
   const sql = `select ${SESSION_RECORD_COLUMNS},
                  to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
             from ${source}
            ${newestFirst}`;
-  return { sql, parameters: perOwnedIntegration ? [...parameters, limit, scope.ownerAccountId, limit] : [...parameters, limit] };
+  if (perOwnedIntegration) return { sql, parameters: [...parameters, limit, scope.ownerAccountId, limit] };
+  if (perStatus) return { sql, parameters: [...statuses, ...parameters, limit, limit] };
+  return { sql, parameters: [...parameters, limit] };
 }
 
 /**

@@ -15,6 +15,8 @@ import { Participant } from './participant.entity.js';
 // integration's (this one also serves the integration foreign key's lookups).
 @Index({ name: 'session_created_index', properties: ['createdAt', 'id'] })
 @Index({ name: 'session_integration_created_index', properties: ['integration', 'createdAt', 'id'] })
+// Its status filter: each status one range newest first, whatever the other statuses hold.
+@Index({ name: 'session_status_created_index', properties: ['status', 'createdAt', 'id'] })
 // Its amount filter compares within one currency.
 @Index({ name: 'session_currency_amount_index', properties: ['currency', 'amountMinor'] })
 // The email erasure sweep looks for ended sessions whose addresses are not erased yet.
