@@ -303,6 +303,29 @@ describe('the logger', () => {
   });
 });
 
+describe('an automatic persisted query (a hash instead of the query)', () => {
+  it('is refused with VALIDATION_ERROR saying what to send, by POST and by GET, and logs no error', async () => {
+    const from = server.logLines().length;
+    const extensions = { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } };
+    const posted = await send('/graphql', JSON.stringify({ extensions }), {});
+    const withQuery = await send('/graphql', JSON.stringify({ query: '{ __typename }', extensions }), {});
+    const got = await fetch(`${server.baseUrl}/graphql?${new URLSearchParams({ extensions: JSON.stringify(extensions) }).toString()}`, {
+      headers: { 'content-type': 'application/json' },
+    });
+    for (const reply of [posted, withQuery, { status: got.status, body: (await got.json()) as Record<string, any> }]) {
+      expect(reply.body.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Automatic persisted queries are not supported: send the query text/),
+          extensions: { code: 'VALIDATION_ERROR' },
+        },
+      ]);
+      expect(reply.status).toBeLessThan(500);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expectQuietLog(logSince(from), []);
+  });
+});
+
 describe('the log after a burst of bad requests', () => {
   it('holds no error line and no stack: client mistakes are logged at info or debug', async () => {
     const from = server.logLines().length;

@@ -436,17 +436,24 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
     const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
     const request = fc.oneof(
       fc
-        .record({ method: fc.constantFrom('GET', 'HEAD', 'DELETE'), fields, preflight: fc.boolean() })
-        .map(({ method, fields: sent, preflight }) => ({
+        .record({
+          method: fc.constantFrom('GET', 'HEAD', 'DELETE'),
+          fields,
+          // JSON passes Apollo's CSRF rule; text or none needs the preflight header.
+          contentType: fc.constantFrom('', 'application/json', 'text/plain'),
+          preflight: fc.boolean(),
+        })
+        .map(({ method, fields: sent, contentType, preflight }) => ({
           method,
           path: `/graphql?${new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, asText(value)])).toString()}`,
           body: undefined,
-          headers: { 'content-type': '', ...(preflight ? { 'apollo-require-preflight': 'true' } : {}) },
+          headers: { 'content-type': contentType, ...(preflight ? { 'apollo-require-preflight': 'true' } : {}) },
         })),
       fc
         .record({
           contentType: fc.constantFrom(
             '',
+            'application/json',
             'text/plain',
             'text/plain; charset=utf-8',
             'application/x-www-form-urlencoded',
@@ -471,7 +478,17 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
           headers: { 'content-type': contentType },
         })),
     );
-    const results = await runAll(sample(request, 6, 0.2), (item) =>
+    const typename = `/graphql?${new URLSearchParams({ query: '{ __typename }' }).toString()}`;
+    const trustedAsText = JSON.stringify({ documentId: payAppDocumentId('PaySession'), variables: { sessionId: target.sessionId } });
+    // Each method at least once, whatever FUZZ_RUNS, and two answers a client relies on.
+    const fixed = [
+      { method: 'GET', path: typename, body: undefined, headers: { 'content-type': 'application/json' } },
+      { method: 'GET', path: typename, body: undefined, headers: { 'content-type': 'text/plain' } },
+      { method: 'HEAD', path: typename, body: undefined, headers: { 'content-type': '' } },
+      { method: 'DELETE', path: typename, body: undefined, headers: { 'content-type': 'application/json' } },
+      { method: 'POST', path: '/graphql', body: trustedAsText, headers: { 'content-type': 'text/plain' } },
+    ];
+    const results = await runAll([...fixed, ...sample(request, 6, 0.2)], (item) =>
       target.send(item.method, item.path, item.body, {
         ...item.headers,
         cookie: `${accessCookieName(target.sessionId)}=${target.hostToken}`,
@@ -479,8 +496,12 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
     );
     expectCodedAnswers(results);
     expectNoSecretsInRefusals(results, [target.hostToken]);
-    // Every method was sent.
-    expect(new Set(results.map(({ item }) => item.method))).toEqual(new Set(['GET', 'HEAD', 'DELETE', 'POST']));
+    const answerTo = (item: (typeof fixed)[number]) => results.find((result) => result.item === item)!.outcome;
+    // A query by GET is answered; a GET a browser could send cross-site (text, no preflight) is refused.
+    expect(answerTo(fixed[0]!)).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
+    expect(answerTo(fixed[1]!).status).toBe(400);
+    // A trusted document sent as text/plain is a simple cross-site request: refused, never run.
+    expect(answerTo(fixed[4]!).status).toBe(400);
   });
 
   it('/graphql in every Content-Encoding: valid, mislabelled, corrupt, truncated, bombs, unknown', async () => {

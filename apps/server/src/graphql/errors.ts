@@ -56,6 +56,14 @@ export function classifyGraphQLError(error: GraphQLError): AppError {
   const original = unwrapResolverError(error);
   if (original instanceof AppError) return original;
   const code = error.extensions?.code;
+  // An automatic persisted query (a hash in extensions.persistedQuery): we do not store documents
+  // clients send, so say what to send instead (Apollo's own message is a bare code).
+  if (code === 'PERSISTED_QUERY_NOT_SUPPORTED') {
+    return new AppError(
+      ErrorCode.ValidationError,
+      'Automatic persisted queries are not supported: send the query text, or the documentId of a trusted document, without extensions.persistedQuery',
+    );
+  }
   const requestLevel =
     (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) ||
     (code === undefined && error.path === undefined && (!error.originalError || error.originalError instanceof GraphQLError));
