@@ -169,6 +169,13 @@ describe('the sessions explorer pages by keyset', () => {
     for (const size of [1, 5, 100]) expect(await pageThrough(merchant, {}, size)).toEqual(expected(mine));
     expect(await pageThrough(merchant, { status: ['expired'] }, 2)).toEqual(expected((row) => mine(row) && row.status === 'expired'));
     expect(await pageThrough(merchant, { integrationId: owned[1] }, 3)).toEqual(expected((row) => row.integrationId === owned[1]));
+    // Several statuses: within the scope (per owned integration), and within one owned integration (per status).
+    const some = ['open', 'completed', 'partially_paid'];
+    expect(await pageThrough(merchant, { status: some }, 2)).toEqual(expected((row) => mine(row) && some.includes(row.status)));
+    expect(await pageThrough(merchant, { integrationId: owned[1], status: some }, 2)).toEqual(
+      expected((row) => row.integrationId === owned[1] && some.includes(row.status)),
+    );
+    expect(await pageThrough(merchant, { integrationId: foreign, status: some }, 2)).toEqual([]);
     expect(await pageThrough(merchant, { integrationId: foreign }, 3)).toEqual([]);
   });
 

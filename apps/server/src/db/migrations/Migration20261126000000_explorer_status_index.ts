@@ -8,10 +8,10 @@ import { Migration } from '@mikro-orm/migrations';
  * rows whatever the other statuses hold (several statuses: one range each, merged;
  * `sessionListQuery`).
  *
- * Its write cost: every session insert and status change maintains one more index. Status
- * changes were already not HOT updates (status is in the predicate of two partial indexes, and
- * updated_at is indexed), so no update becomes heavier than one index entry. Measured beside
- * creation without it in `BENCH_ONLY=explorer` (docs/benchmarks.md).
+ * Its write cost: every session insert and update writes one more index entry. No session update
+ * was a HOT update before (updated_at is indexed, status is in two partial indexes' predicates),
+ * so each already wrote an entry to every index; this adds one. Creation with the explorer's
+ * indexes against the ones they replaced is measured in `BENCH_ONLY=explorer` (docs/benchmarks.md).
  *
  * Plain CREATE INDEX (migrations run in a transaction): on a large table, build it CONCURRENTLY
  * by hand before deploying (docs/operations.md).
