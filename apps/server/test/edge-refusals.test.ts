@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { accessCookieName } from '../src/modules/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
-import { PayBrowser } from './support/pay-browser.js';
+import { PayBrowser, payAppDocumentId } from './support/pay-browser.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';
 import { browserSocketClient } from './support/socket-client.js';
 
@@ -300,6 +300,28 @@ describe('the logger', () => {
     expect(text).toContain(session.sessionId);
     expect(text).toContain('kept-1234');
     expect(text).toContain('String cannot represent a non string value');
+  });
+});
+
+describe('a subscription sent over HTTP', () => {
+  it('is refused with 400 VALIDATION_ERROR pointing to the WebSocket, as text or as a trusted document, and logs no error', async () => {
+    const from = server.logLines().length;
+    const variables = { sessionId: session.sessionId };
+    const cookie = `${accessCookieName(session.sessionId)}=${session.hostToken}`;
+    const asText = await send(
+      '/graphql',
+      JSON.stringify({ query: 'subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) { id } }', variables }),
+      { cookie },
+    );
+    const asDocument = await send('/graphql', JSON.stringify({ documentId: payAppDocumentId('PaySessionUpdated'), variables }), { cookie });
+    for (const reply of [asText, asDocument]) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.errors).toEqual([
+        { message: expect.stringMatching(/^Subscriptions are served over WebSocket/), extensions: { code: 'VALIDATION_ERROR' } },
+      ]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expectQuietLog(logSince(from), [session.hostToken]);
   });
 });
 

@@ -412,7 +412,12 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
   it('/graphql by GET and by POST in any content type, with or without a trusted document: no 5xx, no INTERNAL_ERROR', async () => {
     // The compiled path (trusted queries) and Apollo share /graphql: a request neither expects
     // (a GET, a form, text, no body) must be answered by one of them, never by a crash between.
-    const trusted = fc.constantFrom(payAppDocumentId('PaySession'), payAppDocumentId('OpenSession'), payAppDocumentId('ConfigureSession'));
+    const trusted = fc.constantFrom(
+      payAppDocumentId('PaySession'),
+      payAppDocumentId('OpenSession'),
+      payAppDocumentId('ConfigureSession'),
+      payAppDocumentId('PaySessionUpdated'),
+    );
     const documentId = fc.oneof(trusted, weirdId, weirdValue);
     const variables = fc.oneof(
       fc.constant({ sessionId: target.sessionId }),

@@ -200,7 +200,17 @@ export function operationCostCheck(
   };
 }
 
-/** operationCostCheck for Apollo's requests, once their operation is known. */
+/**
+ * A subscription sent over HTTP: graphql-js would run its field without the event it resolves
+ * from. Subscriptions are served on the WebSocket only (docs/architecture.md, "Live updates").
+ */
+function subscriptionOverHttp(): GraphQLError {
+  return new GraphQLError('Subscriptions are served over WebSocket (the graphql-transport-ws protocol at /graphql), not over HTTP', {
+    extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+  });
+}
+
+/** operationCostCheck for Apollo's requests, once their operation is known; subscriptions refused (HTTP only carries queries and mutations). */
 export function costLimitPlugin(
   schema: GraphQLSchema,
   options: { admit?: (contextValue: RequestContext) => Promise<void> } = {},
@@ -209,9 +219,10 @@ export function costLimitPlugin(
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, contextValue }) {
+        async didResolveOperation({ request, document, operation, contextValue }) {
           // One hook, in order: Apollo runs the plugins' hooks at once, so a separate admission
           // plugin could refuse an operation this one had already charged.
+          if (operation?.operation === 'subscription') throw subscriptionOverHttp();
           await check({ query: document, operationName: request.operationName, variables: request.variables }, contextValue);
         },
       };
