@@ -61,6 +61,20 @@ function record(name: string, row: Row, data: unknown): void {
 const fmt = (result: LoadResult) =>
   `${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`;
 
+/** A row measured beside the floor (a bare Express handler, one primary-key SELECT), its ratio against the target. */
+function recordBesideFloor(name: string, benchmark: string, ours: LoadResult, floor: LoadResult, target: number, data: unknown): void {
+  record(
+    name,
+    {
+      benchmark,
+      figure: fmt(ours),
+      baseline: `floor (bare Express, one PK SELECT): ${fmt(floor)}; target ratio >= ${target}`,
+      ratio: (ours.requestsPerSecond / floor.requestsPerSecond).toFixed(2),
+    },
+    data,
+  );
+}
+
 async function main(): Promise<void> {
   const machine = {
     node: process.version,
@@ -120,14 +134,12 @@ async function main(): Promise<void> {
       const [pay, payFloor, payRounds] = await interleaved(paySession.run, () =>
         load({ url: `${floor.url}/floor/status?sessionId=${paySession.sessionId}`, seconds: SECONDS, connections: 20 }),
       );
-      record(
+      recordBesideFloor(
         'graphql-pay-session-floor',
-        {
-          benchmark: 'GraphQL paySession query (pay page, trusted document + cookie) vs floor (max throughput)',
-          figure: fmt(pay),
-          baseline: `floor (bare Express, one PK SELECT): ${fmt(payFloor)}; target ratio >= 0.5`,
-          ratio: (pay.requestsPerSecond / payFloor.requestsPerSecond).toFixed(2),
-        },
+        'GraphQL paySession query (pay page, trusted document + cookie) vs floor (max throughput)',
+        pay,
+        payFloor,
+        0.5,
         { pay, payFloor, rounds: payRounds },
       );
     };
@@ -164,16 +176,7 @@ async function main(): Promise<void> {
         () => load({ url: pollUrl, seconds: SECONDS, connections: 20 }),
         () => load({ url: `${floor.url}/floor/status?sessionId=${session.sessionId}`, seconds: SECONDS, connections: 20 }),
       );
-      record(
-        'poll',
-        {
-          benchmark: 'status poll, one session (max throughput)',
-          figure: fmt(poll),
-          baseline: `floor (bare Express, one PK SELECT): ${fmt(pollFloor)}; target ratio >= 0.7`,
-          ratio: (poll.requestsPerSecond / pollFloor.requestsPerSecond).toFixed(2),
-        },
-        { poll, pollFloor, rounds: pollRounds },
-      );
+      recordBesideFloor('poll', 'status poll, one session (max throughput)', poll, pollFloor, 0.7, { poll, pollFloor, rounds: pollRounds });
       const graphqlSession = () =>
         load({
           url: `${paysplit.url}/graphql`,
@@ -199,16 +202,11 @@ async function main(): Promise<void> {
         },
         { graphql },
       );
-      record(
-        'graphql-session-floor',
-        {
-          benchmark: 'GraphQL session query vs floor (max throughput)',
-          figure: fmt(graphql),
-          baseline: `floor (bare Express, one PK SELECT): ${fmt(graphqlFloor)}; target ratio >= 0.5`,
-          ratio: (graphql.requestsPerSecond / graphqlFloor.requestsPerSecond).toFixed(2),
-        },
-        { graphql, graphqlFloor, rounds: graphqlRounds },
-      );
+      recordBesideFloor('graphql-session-floor', 'GraphQL session query vs floor (max throughput)', graphql, graphqlFloor, 0.5, {
+        graphql,
+        graphqlFloor,
+        rounds: graphqlRounds,
+      });
       await payPageRow();
       rssUnderLoad = await paysplit.rssMb();
       // BENCH_ONLY=hot-reads stops here.
