@@ -54,16 +54,17 @@ export class SessionAccess {
 
   /** The viewer a token grants on a session, or an UNAUTHENTICATED error naming no detail. */
   async resolve(em: EntityManager, sessionId: string, token: string | undefined): Promise<Viewer> {
-    const presented = wellFormedToken(token);
+    // Hashed once: the lookup and both comparisons take the same hash.
+    const presentedHash = hashSecret(wellFormedToken(token));
     const session = await this.tokens.findSessionHostTokenHash(em, sessionId);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    if (secretMatchesHash(presented, session.hostTokenHash)) {
+    if (hashesMatch(presentedHash, session.hostTokenHash)) {
       return { role: 'host', sessionId, participantId: await this.tokens.findHostParticipantId(em, sessionId) };
     }
-    const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, hashSecret(presented));
+    const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, presentedHash);
     return viewerOfTokenHolder(
       sessionId,
-      presented,
+      presentedHash,
       participant?.tokenHash ? { id: participant.id, tokenHash: participant.tokenHash } : null,
     );
   }
@@ -110,12 +111,10 @@ export function viewerOfHashes(
   hashes: { hostTokenHash: string; hostParticipantId: string | null; tokenHolder: { id: string; tokenHash: string } | null },
 ): Viewer {
   if (hashesMatch(presentedHash, hashes.hostTokenHash)) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
-  const holder = hashes.tokenHolder;
-  if (holder && hashesMatch(presentedHash, holder.tokenHash)) return { role: 'participant', sessionId, participantId: holder.id };
-  throw denied();
+  return viewerOfTokenHolder(sessionId, presentedHash, hashes.tokenHolder);
 }
 
-function viewerOfTokenHolder(sessionId: string, token: string, holder: { id: string; tokenHash: string } | null): Viewer {
-  if (holder && secretMatchesHash(token, holder.tokenHash)) return { role: 'participant', sessionId, participantId: holder.id };
+function viewerOfTokenHolder(sessionId: string, presentedHash: string, holder: { id: string; tokenHash: string } | null): Viewer {
+  if (holder && hashesMatch(presentedHash, holder.tokenHash)) return { role: 'participant', sessionId, participantId: holder.id };
   throw denied();
 }
