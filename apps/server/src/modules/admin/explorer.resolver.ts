@@ -113,7 +113,11 @@ export class ExplorerResolver {
     @Ctx() context: RequestContext,
   ): Promise<AuditEntryConnection> {
     const principal = await context.requireAdmin();
-    const page = await context.services.explorer.auditLog(context.readEm(), principal, integrationId, first, after);
+    // An integration that is not there (or not the caller's) is not found, for operators too, as in stats.
+    const integration = integrationId
+      ? await context.services.adminScope.requireVisibleIntegration(context.readEm(), principal, integrationId)
+      : null;
+    const page = await context.services.explorer.auditLog(context.readEm(), principal, integration?.id, first, after);
     return toConnection(
       page,
       (entry) =>
