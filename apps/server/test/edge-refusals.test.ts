@@ -162,10 +162,11 @@ describe('malformed ids', () => {
     expect(opened.data.openSession.id).toBe(session.sessionId);
   });
 
-  it('a malformed participantId, integrationId or paymentId answers its code; REST keeps its statuses', async () => {
+  it('a malformed participantId, integrationId or paymentId answers what an unknown one does, on REST with its status', async () => {
     const host = new PayBrowser(server.baseUrl);
     await host.open(session.sessionId, session.hostToken);
-    expect((await host.startPayment(session.sessionId, 'nope')).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    // The viewer pays only their own share: any other participant is refused.
+    expect((await host.startPayment(session.sessionId, 'nope')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     const configured = await host.configure({
       sessionId: session.sessionId,
       splitMode: 'EQUAL',
@@ -177,12 +178,13 @@ describe('malformed ids', () => {
     });
     const key = { 'x-service-api-key': integration.apiKey };
     expect(await send('/api/v1/payments/record', JSON.stringify({ paymentId: 'nope', action: 'fail' }), key)).toMatchObject({
-      status: 400,
-      body: { code: 'VALIDATION_ERROR' },
+      status: 404,
+      body: { code: 'PAYMENT_NOT_FOUND' },
     });
+    // Compared with the key's own integration: any other id, well-formed or not, is a mismatch.
     expect(await send('/api/v1/payments/sessions', JSON.stringify({ integrationId: 'nope', amountMinor: '100' }), key)).toMatchObject({
-      status: 400,
-      body: { code: 'VALIDATION_ERROR' },
+      status: 403,
+      body: { code: 'INTEGRATION_MISMATCH' },
     });
     const detail = await fetch(`${server.baseUrl}/api/v1/payments/sessions/nope`, { headers: key });
     expect(detail.status).toBe(404);
@@ -370,7 +372,7 @@ describe('the log after a burst of bad requests', () => {
     }
     const statuses = (await Promise.all(requests)).map((reply) => reply.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 413]));
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 403, 413]));
     // Every request still leaves its access line.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = logSince(from);
