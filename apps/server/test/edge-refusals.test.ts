@@ -305,6 +305,20 @@ describe('the logger', () => {
   });
 });
 
+describe("a body over its route's limit", () => {
+  it("is refused with 413 naming that route's own limit", async () => {
+    const form = await fetch(`${server.baseUrl}/email/unsubscribe?t=x`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `List-Unsubscribe=One-Click&pad=${'x'.repeat(3 * 1024)}`,
+    });
+    expect(form.status).toBe(413);
+    expect(await form.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body exceeds 2 KiB (after decompression)' });
+    const query = await send('/graphql', tooBig, {});
+    expect(query).toMatchObject({ status: 413, body: { message: 'The request body exceeds 100 KiB (after decompression)' } });
+  });
+});
+
 describe('a subscription sent over HTTP', () => {
   it('is refused with 400 VALIDATION_ERROR pointing to the WebSocket, as text or as a trusted document, and logs no error', async () => {
     const from = server.logLines().length;
