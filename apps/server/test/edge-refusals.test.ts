@@ -285,6 +285,20 @@ describe('secrets are never repeated', () => {
 });
 
 describe('the logger', () => {
+  it('keeps the names of our migrations whole, and still scrubs a 43-character token beside one', () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const logger = createLogger({ level: 'info', destination: stream });
+    // Exactly 43 characters, the length of an access token.
+    const migration = 'Migration20261123010000_payments_and_outbox';
+    const lookalike = `Migration20261123010000_${'A'.repeat(19)}`;
+    logger.info({ migrations: [migration, lookalike] }, `applied ${migration}; token ${session.hostToken}`);
+    const text = lines.join('');
+    expect(text.split(migration).length - 1).toBe(2);
+    for (const secret of [lookalike, session.hostToken]) expect(text).not.toContain(secret);
+  });
+
   it('redacts secret-named fields at any depth and secret-shaped text anywhere, error stacks included', () => {
     const lines: string[] = [];
     const stream = new PassThrough();
