@@ -333,6 +333,64 @@ describe("a body over its route's limit", () => {
   });
 });
 
+describe('addresses nothing serves', () => {
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+  const request = (method: string, path: string) =>
+    fetch(`${server.baseUrl}${path}`, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
+
+  it.each(['/api/nope', '/api', '/graphql/nope', '/graphql/x/y', '/healthz/x', '/readyz/x', '/metrics/x'])(
+    "%s answers 404 NOT_FOUND in the spec's error body, for any method",
+    async (path) => {
+      for (const method of METHODS) {
+        const response = await request(method, path);
+        expect(response.status, method).toBe(404);
+        expect(response.headers.get('content-type'), method).toMatch(/^application\/json/);
+        if (method === 'HEAD') continue;
+        const body = await response.json();
+        expect(body, method).toEqual({
+          success: false,
+          code: 'NOT_FOUND',
+          message: `No endpoint ${method} ${path}`,
+          requestId: response.headers.get('x-request-id'),
+        });
+      }
+    },
+  );
+
+  it.each(['/nope', '/pay/x/y', '/session/x/y', '/email/x', '/pay-assets/nope.js', '/docs/nope', '/%E0%A4%A', '/favicon.png'])(
+    '%s answers 404 with a page of ours, for any method',
+    async (path) => {
+      const from = server.logLines().length;
+      for (const method of METHODS) {
+        const response = await request(method, path);
+        expect(response.status, method).toBe(404);
+        expect(response.headers.get('content-type'), method).toMatch(/^text\/html/);
+        expect(response.headers.get('cache-control'), method).toBe('no-store');
+        expect(response.headers.get('content-security-policy'), method).toMatch(/^default-src 'none';/);
+        if (method === 'HEAD') continue;
+        const page = await response.text();
+        expect(page).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+        expect(page).toContain('<title>Page not found</title>');
+        expect(page).toContain('<a href="/"');
+        expect(page).not.toContain('Cannot');
+      }
+      expectQuietLog(logSince(from), []);
+    },
+  );
+
+  it("leaves the pay app's own addresses, and GraphQL at /graphql/, to them", async () => {
+    for (const path of [`/pay/${session.sessionId}`, `/session/${session.sessionId}/`, '/admin', '/admin/anything/at/all']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('<div id="root">');
+    }
+    expect(await send('/graphql/', JSON.stringify({ query: '{ __typename }' }), {})).toMatchObject({
+      status: 200,
+      body: { data: { __typename: 'Query' } },
+    });
+  });
+});
+
 describe('a subscription sent over HTTP', () => {
   it('is refused with 400 VALIDATION_ERROR pointing to the WebSocket, as text or as a trusted document, and logs no error', async () => {
     const from = server.logLines().length;

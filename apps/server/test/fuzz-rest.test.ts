@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '../src/rest/error-response.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { createConfiguredSession } from './support/test-server.js';
@@ -187,6 +188,54 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     } finally {
       await stub.stop();
     }
+  });
+
+  it('addresses nothing serves, with any method: our 404 (JSON where programs call, a page elsewhere), never a 5xx', async () => {
+    const prefixes = [
+      '',
+      '/api',
+      '/api/v1/payments',
+      '/graphql',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/pay',
+      '/pay/x',
+      '/session/x',
+      '/pay-assets',
+      '/email',
+      '/docs',
+      '/docs/assets',
+      '/favicon.ico',
+    ];
+    const segment = fc
+      .string({ minLength: 1, maxLength: 40 })
+      .map(encodeURIComponent)
+      .filter((part) => part !== '.' && part !== '..');
+    const cases = sample(
+      fc.record({
+        path: fc
+          .tuple(fc.constantFrom(...prefixes), fc.array(segment, { minLength: 1, maxLength: 3 }))
+          .map(([prefix, parts]) => `${prefix}/${parts.join('/')}`),
+        method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+      }),
+      7,
+      0.3,
+    );
+    const results = await runAll(cases, ({ path, method }) =>
+      target.send(method, path, ['GET', 'HEAD', 'OPTIONS'].includes(method) ? undefined : '{}'),
+    );
+    for (const { item, outcome } of results) {
+      const context = `${item.method} ${item.path} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      expect(outcome.status, context).toBeLessThan(500);
+      if (item.method === 'HEAD' || outcome.status < 400) continue;
+      if (/^\/(api|graphql|healthz|readyz|metrics)(\/|$)/.test(item.path)) {
+        expect(errorResponseSchema.safeParse(outcome.body).success, context).toBe(true);
+      } else if (outcome.status === 404) {
+        expect(outcome.body, context).toEqual(expect.stringContaining('<title>Page not found</title>'));
+      }
+    }
+    expect(results.filter(({ outcome }) => outcome.status === 404).length).toBeGreaterThan(results.length / 2);
   });
 
   it('Content-Encoding on every JSON route: valid, mislabelled, corrupt, truncated, bombs, unknown; before the API key', async () => {

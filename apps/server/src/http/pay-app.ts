@@ -35,7 +35,8 @@ export function payAppRouter(distDir: string): Router {
   let indexHtml: string | undefined;
   const loadIndex = (): string | undefined => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
 
-  router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+  // A file it does not have (or another method) goes on to the not-found page, rather than an error.
+  router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d' }));
   router.get(['/pay/:sessionId', '/session/:sessionId', '/admin', '/admin/*adminPath'], (_req, res) => {
     res.set(PAY_PAGE_HEADERS);
     const html = loadIndex();
