@@ -391,6 +391,18 @@ describe('addresses nothing serves', () => {
   });
 });
 
+describe('the site icon', () => {
+  it("is served at /favicon.ico (and /favicon.svg): the pay app's icon, cached for a day", async () => {
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^image\/svg\+xml/);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=86400');
+      expect(await response.text(), path).toMatch(/^<svg /);
+    }
+  });
+});
+
 describe('a subscription sent over HTTP', () => {
   it('is refused with 400 VALIDATION_ERROR pointing to the WebSocket, as text or as a trusted document, and logs no error', async () => {
     const from = server.logLines().length;

@@ -20,7 +20,7 @@ export function sendPlainPage(res: Response, status: number, title: string, body
     .set(PLAIN_PAGE_HEADERS)
     .type('html')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${title}</title></head>
 <body style="margin:0;background:#f6f7f9;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1c2430">
 <main style="max-width:32rem;margin:0 auto;padding:2.5rem 1.25rem;line-height:1.55"><h1 style="font-size:1.5rem">${title}</h1>${body}</main></body></html>`,
     );
