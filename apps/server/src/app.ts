@@ -23,6 +23,7 @@ import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
+import { answerNotFound } from './http/not-found.js';
 import { payAppRouter } from './http/pay-app.js';
 import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
@@ -214,7 +215,12 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   app.use(
     '/graphql',
-    (_req: Request, res: Response, next: NextFunction) => {
+    (req: Request, res: Response, next: NextFunction) => {
+      // GraphQL lives at /graphql alone: /graphql/anything is an address nothing serves, not an alias.
+      if (req.path !== '/') {
+        answerNotFound(req, res);
+        return;
+      }
       res.setHeader('cache-control', 'no-store');
       next();
     },
@@ -230,9 +236,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));
 
-  app.use('/api', (req, res) => {
-    sendError(res, req.requestId, new AppError(ErrorCode.NotFound, `No endpoint ${req.method} ${req.baseUrl}${req.path}`));
-  });
+  app.use(answerNotFound);
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {

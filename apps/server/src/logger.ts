@@ -36,10 +36,17 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * Names we give things, kept where a token's pattern would match them: a migration's class name
+ * (`Migration` + 14 digits + `_` + snake case). A random token has that shape with odds below
+ * 2^-100, so no token passes as one.
+ */
+const OWN_NAME = /^Migration\d{14}_[a-z0-9_]+$/;
+
+/**
  * Patterns scrubbed from free text (messages, URLs, error messages that repeat input) as a second
  * line of defence: each of our secret formats (security/tokens.ts, accounts).
  */
-const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
+const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string | ((match: string) => string)]> = [
   [/ps_(live|test)_[0-9A-Za-z]+/g, '[REDACTED]'],
   [/whsec_[0-9A-Za-z+/=]+/g, '[REDACTED]'],
   [/pso_[0-9A-Za-z_-]+/g, '[REDACTED]'],
@@ -50,11 +57,16 @@ const SECRET_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   // (Anchored at the start of a run, so a long run without an @ is scanned once, not once per character.)
   [/(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[EMAIL]'],
   // Host, participant and sign-in tokens: 32 random bytes in base64url, exactly 43 characters.
-  [/(?<![0-9A-Za-z_-])[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-])/g, '[REDACTED]'],
+  // Our own names of a fixed shape may have that length too (a migration's, logged at start).
+  [/(?<![0-9A-Za-z_-])[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-])/g, (match) => (OWN_NAME.test(match) ? match : '[REDACTED]')],
 ];
 
 export function scrubSecrets(text: string): string {
-  return SECRET_PATTERNS.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+  return SECRET_PATTERNS.reduce(
+    (result, [pattern, replacement]) =>
+      typeof replacement === 'string' ? result.replace(pattern, replacement) : result.replace(pattern, replacement),
+    text,
+  );
 }
 
 /** Field names whose values are secrets wherever they appear in a logged object (ids and hashes are not). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '../src/rest/error-response.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
@@ -106,12 +107,11 @@ describe('request format errors', () => {
     );
   });
 
-  it('refuses a missing integrationId and a malformed one', async () => {
+  it('refuses a missing integrationId, and a malformed one as any id other than its own (403 INTEGRATION_MISMATCH)', async () => {
     await expectRefusal({ body: { amount: 10 } }, { status: 400, code: 'VALIDATION_ERROR', message: /integrationId/ });
-    await expectRefusal(
-      { body: { integrationId: 'nope', amount: 10 } },
-      { status: 400, code: 'VALIDATION_ERROR', message: /integrationId/ },
-    );
+    for (const integrationId of ['nope', randomUUID()]) {
+      await expectRefusal({ body: { integrationId, amount: 10 } }, { status: 403, code: 'INTEGRATION_MISMATCH', message: /integrationId/ });
+    }
   });
 });
 

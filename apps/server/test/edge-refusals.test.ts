@@ -162,10 +162,11 @@ describe('malformed ids', () => {
     expect(opened.data.openSession.id).toBe(session.sessionId);
   });
 
-  it('a malformed participantId, integrationId or paymentId answers its code; REST keeps its statuses', async () => {
+  it('a malformed participantId, integrationId or paymentId answers what an unknown one does, on REST with its status', async () => {
     const host = new PayBrowser(server.baseUrl);
     await host.open(session.sessionId, session.hostToken);
-    expect((await host.startPayment(session.sessionId, 'nope')).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    // The viewer pays only their own share: any other participant is refused.
+    expect((await host.startPayment(session.sessionId, 'nope')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     const configured = await host.configure({
       sessionId: session.sessionId,
       splitMode: 'EQUAL',
@@ -177,12 +178,13 @@ describe('malformed ids', () => {
     });
     const key = { 'x-service-api-key': integration.apiKey };
     expect(await send('/api/v1/payments/record', JSON.stringify({ paymentId: 'nope', action: 'fail' }), key)).toMatchObject({
-      status: 400,
-      body: { code: 'VALIDATION_ERROR' },
+      status: 404,
+      body: { code: 'PAYMENT_NOT_FOUND' },
     });
+    // Compared with the key's own integration: any other id, well-formed or not, is a mismatch.
     expect(await send('/api/v1/payments/sessions', JSON.stringify({ integrationId: 'nope', amountMinor: '100' }), key)).toMatchObject({
-      status: 400,
-      body: { code: 'VALIDATION_ERROR' },
+      status: 403,
+      body: { code: 'INTEGRATION_MISMATCH' },
     });
     const detail = await fetch(`${server.baseUrl}/api/v1/payments/sessions/nope`, { headers: key });
     expect(detail.status).toBe(404);
@@ -283,6 +285,20 @@ describe('secrets are never repeated', () => {
 });
 
 describe('the logger', () => {
+  it('keeps the names of our migrations whole, and still scrubs a 43-character token beside one', () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const logger = createLogger({ level: 'info', destination: stream });
+    // Exactly 43 characters, the length of an access token.
+    const migration = 'Migration20261123010000_payments_and_outbox';
+    const lookalike = `Migration20261123010000_${'A'.repeat(19)}`;
+    logger.info({ migrations: [migration, lookalike] }, `applied ${migration}; token ${session.hostToken}`);
+    const text = lines.join('');
+    expect(text.split(migration).length - 1).toBe(2);
+    for (const secret of [lookalike, session.hostToken]) expect(text).not.toContain(secret);
+  });
+
   it('redacts secret-named fields at any depth and secret-shaped text anywhere, error stacks included', () => {
     const lines: string[] = [];
     const stream = new PassThrough();
@@ -300,6 +316,90 @@ describe('the logger', () => {
     expect(text).toContain(session.sessionId);
     expect(text).toContain('kept-1234');
     expect(text).toContain('String cannot represent a non string value');
+  });
+});
+
+describe("a body over its route's limit", () => {
+  it("is refused with 413 naming that route's own limit", async () => {
+    const form = await fetch(`${server.baseUrl}/email/unsubscribe?t=x`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `List-Unsubscribe=One-Click&pad=${'x'.repeat(3 * 1024)}`,
+    });
+    expect(form.status).toBe(413);
+    expect(await form.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body exceeds 2 KiB (after decompression)' });
+    const query = await send('/graphql', tooBig, {});
+    expect(query).toMatchObject({ status: 413, body: { message: 'The request body exceeds 100 KiB (after decompression)' } });
+  });
+});
+
+describe('addresses nothing serves', () => {
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+  const request = (method: string, path: string) =>
+    fetch(`${server.baseUrl}${path}`, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
+
+  it.each(['/api/nope', '/api', '/graphql/nope', '/graphql/x/y', '/healthz/x', '/readyz/x', '/metrics/x'])(
+    "%s answers 404 NOT_FOUND in the spec's error body, for any method",
+    async (path) => {
+      for (const method of METHODS) {
+        const response = await request(method, path);
+        expect(response.status, method).toBe(404);
+        expect(response.headers.get('content-type'), method).toMatch(/^application\/json/);
+        if (method === 'HEAD') continue;
+        const body = await response.json();
+        expect(body, method).toEqual({
+          success: false,
+          code: 'NOT_FOUND',
+          message: `No endpoint ${method} ${path}`,
+          requestId: response.headers.get('x-request-id'),
+        });
+      }
+    },
+  );
+
+  it.each(['/nope', '/pay/x/y', '/session/x/y', '/email/x', '/pay-assets/nope.js', '/docs/nope', '/%E0%A4%A', '/favicon.png'])(
+    '%s answers 404 with a page of ours, for any method',
+    async (path) => {
+      const from = server.logLines().length;
+      for (const method of METHODS) {
+        const response = await request(method, path);
+        expect(response.status, method).toBe(404);
+        expect(response.headers.get('content-type'), method).toMatch(/^text\/html/);
+        expect(response.headers.get('cache-control'), method).toBe('no-store');
+        expect(response.headers.get('content-security-policy'), method).toMatch(/^default-src 'none';/);
+        if (method === 'HEAD') continue;
+        const page = await response.text();
+        expect(page).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+        expect(page).toContain('<title>Page not found</title>');
+        expect(page).toContain('<a href="/"');
+        expect(page).not.toContain('Cannot');
+      }
+      expectQuietLog(logSince(from), []);
+    },
+  );
+
+  it("leaves the pay app's own addresses, and GraphQL at /graphql/, to them", async () => {
+    for (const path of [`/pay/${session.sessionId}`, `/session/${session.sessionId}/`, '/admin', '/admin/anything/at/all']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('<div id="root">');
+    }
+    expect(await send('/graphql/', JSON.stringify({ query: '{ __typename }' }), {})).toMatchObject({
+      status: 200,
+      body: { data: { __typename: 'Query' } },
+    });
+  });
+});
+
+describe('the site icon', () => {
+  it("is served at /favicon.ico (and /favicon.svg): the pay app's icon, cached for a day", async () => {
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^image\/svg\+xml/);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=86400');
+      expect(await response.text(), path).toMatch(/^<svg /);
+    }
   });
 });
 
@@ -370,7 +470,7 @@ describe('the log after a burst of bad requests', () => {
     }
     const statuses = (await Promise.all(requests)).map((reply) => reply.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 413]));
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 403, 413]));
     // Every request still leaves its access line.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = logSince(from);

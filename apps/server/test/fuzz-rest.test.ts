@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { isUuid } from '@paysplit/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '../src/rest/error-response.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { createConfiguredSession } from './support/test-server.js';
@@ -11,6 +14,7 @@ import {
   expectNoSecretsInRefusals,
   expectNoServerErrorsAndSpecShape,
   type FuzzTarget,
+  type Outcome,
   oddValuesWith,
   reportTally,
   runAll,
@@ -31,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   reportTally('REST');
   await target?.close();
+  if (refundFixture) await refundStub.stop();
 });
 
 const validSession = () => ({
@@ -46,6 +51,31 @@ const validSession = () => ({
   participants: [{ displayName: 'A' }, { displayName: 'B', email: 'b@example.com' }],
   expiresInSeconds: 3600,
 });
+
+/**
+ * An integration with a refund URL (its endpoint refuses the calls: they stay pending), a session
+ * with a captured payment, made once for the refund cases.
+ */
+let refundFixture:
+  Promise<{ shop: { integrationId: string; apiKey: string }; session: { sessionId: string }; paymentId: string }> | undefined;
+const refundStub = new MerchantStub();
+
+function refunding() {
+  refundFixture ??= (async () => {
+    await refundStub.start();
+    const shop = await refundStub.provisionOn(target.server, { name: 'Refunds', partnerRefundUrl: `${refundStub.baseUrl}/refund` });
+    const session = await createConfiguredSession(target.server.baseUrl, shop, { amountMinor: '3000' });
+    const host = new PayBrowser(target.server.baseUrl);
+    await host.open(session.sessionId, session.hostToken);
+    const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
+    const recorded = await target.send('POST', '/api/v1/payments/record', JSON.stringify({ paymentId, action: 'authorize' }), {
+      'x-service-api-key': shop.apiKey,
+    });
+    expect(recorded.status).toBe(200);
+    return { shop, session, paymentId };
+  })();
+  return refundFixture;
+}
 
 describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
   it('POST /api/v1/payments/sessions: no 5xx, spec-shaped errors, a session only for a 200', async () => {
@@ -105,88 +135,157 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
   });
 
   it('POST /sessions/{id}/refunds and /refunds/{id}/settle: any body, id or tenant, no 5xx, never more than captured', async () => {
-    // An integration with a refund URL (its endpoint refuses the calls: they stay pending) and a captured payment.
-    const stub = new MerchantStub();
-    await stub.start();
-    try {
-      const shop = await stub.provisionOn(target.server, { name: 'Refunds', partnerRefundUrl: `${stub.baseUrl}/refund` });
-      const session = await createConfiguredSession(target.server.baseUrl, shop, { amountMinor: '3000' });
-      const host = new PayBrowser(target.server.baseUrl);
-      await host.open(session.sessionId, session.hostToken);
-      const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
-      const recorded = await target.send('POST', '/api/v1/payments/record', JSON.stringify({ paymentId, action: 'authorize' }), {
-        'x-service-api-key': shop.apiKey,
-      });
-      expect(recorded.status).toBe(200);
-      const keys = [shop.apiKey, ...secrets];
-      const valid = { amountMinor: '7', reason: 'Booking cancelled', allocations: [{ paymentId, amountMinor: '7' }] };
-      const cases = sample(
-        fc.record({
-          body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
-          // Mostly the right session; sometimes another tenant's key or a weird id.
-          sessionId: fc.oneof({ weight: 5, arbitrary: fc.constant(session.sessionId) }, { weight: 1, arbitrary: weirdId }),
-          key: fc.oneof(
-            { weight: 5, arbitrary: fc.constant(shop.apiKey) },
-            { weight: 1, arbitrary: fc.constant(target.integration.apiKey) },
-          ),
-          idempotencyKey: fc.option(fc.string({ minLength: 0, maxLength: 300 }), { nil: undefined }),
-        }),
-        2,
-        0.8,
-      );
-      const results = await runAll(cases, ({ body, sessionId, key, idempotencyKey }) => {
-        const id = encodeURIComponent(typeof sessionId === 'string' ? sessionId : JSON.stringify(sessionId)).slice(0, 8000);
-        const headers: Record<string, string> = { 'x-service-api-key': key };
-        if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey)) headers['idempotency-key'] = idempotencyKey;
-        return target.send('POST', `/api/v1/payments/sessions/${id}/refunds`, body, headers);
-      });
-      expectNoServerErrorsAndSpecShape(results);
-      expectNoSecretsInRefusals(results, keys);
-      for (const { item, outcome } of results) {
-        // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
-        if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
-        if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
-      }
-      const [sums] = await target.server.query<{ reserved: string; amount: string; refunds: string }>(
-        `select p.refund_reserved_minor::text as reserved, p.amount_minor::text as amount,
+    const { shop, session, paymentId } = await refunding();
+    const keys = [shop.apiKey, ...secrets];
+    const valid = { amountMinor: '7', reason: 'Booking cancelled', allocations: [{ paymentId, amountMinor: '7' }] };
+    const cases = sample(
+      fc.record({
+        body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
+        // Mostly the right session; sometimes another tenant's key or a weird id.
+        sessionId: fc.oneof({ weight: 5, arbitrary: fc.constant(session.sessionId) }, { weight: 1, arbitrary: weirdId }),
+        key: fc.oneof({ weight: 5, arbitrary: fc.constant(shop.apiKey) }, { weight: 1, arbitrary: fc.constant(target.integration.apiKey) }),
+        idempotencyKey: fc.option(fc.string({ minLength: 0, maxLength: 300 }), { nil: undefined }),
+      }),
+      2,
+      0.8,
+    );
+    const results = await runAll(cases, ({ body, sessionId, key, idempotencyKey }) => {
+      const id = encodeURIComponent(typeof sessionId === 'string' ? sessionId : JSON.stringify(sessionId)).slice(0, 8000);
+      const headers: Record<string, string> = { 'x-service-api-key': key };
+      if (idempotencyKey !== undefined && /^[\x20-\x7e]*$/.test(idempotencyKey)) headers['idempotency-key'] = idempotencyKey;
+      return target.send('POST', `/api/v1/payments/sessions/${id}/refunds`, body, headers);
+    });
+    expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, keys);
+    for (const { item, outcome } of results) {
+      // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
+      if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
+      if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
+    }
+    const [sums] = await target.server.query<{ reserved: string; amount: string; refunds: string }>(
+      `select p.refund_reserved_minor::text as reserved, p.amount_minor::text as amount,
                 (select coalesce(sum(amount_minor), 0) from refund r where r.payment_id = p.id and r.status <> 'failed')::text as refunds
            from payment p where p.id = ?`,
-        [paymentId],
-      );
-      expect(BigInt(sums!.refunds)).toBeLessThanOrEqual(BigInt(sums!.amount));
-      expect(sums!.reserved).toBe(sums!.refunds);
+      [paymentId],
+    );
+    expect(BigInt(sums!.refunds)).toBeLessThanOrEqual(BigInt(sums!.amount));
+    expect(sums!.reserved).toBe(sums!.refunds);
 
-      const [refund] = await target.server.query<{ id: string }>(`select id from refund where payment_id = ? limit 1`, [paymentId]);
-      const settleValid = { status: 'succeeded', processorRefundReference: 're_1', failureReason: null };
-      const settles = sample(
-        fc.record({
-          body: bodies(settleValid, fc.oneof(oddValuesWith(keys), weirdId)),
-          refundId: fc.oneof(
-            { weight: 4, arbitrary: fc.constant(refund?.id ?? '00000000-0000-4000-8000-000000000000') },
-            { weight: 1, arbitrary: weirdId },
-          ),
-          key: fc.oneof(
-            { weight: 5, arbitrary: fc.constant(shop.apiKey) },
-            { weight: 1, arbitrary: fc.constant(target.integration.apiKey) },
-          ),
-        }),
-        3,
-        0.8,
-      );
-      const settled = await runAll(settles, ({ body, refundId, key }) => {
-        const id = encodeURIComponent(typeof refundId === 'string' ? refundId : JSON.stringify(refundId)).slice(0, 8000);
-        return target.send('POST', `/api/v1/payments/refunds/${id}/settle`, body, { 'x-service-api-key': key });
-      });
-      expectNoServerErrorsAndSpecShape(settled);
-      expectNoSecretsInRefusals(settled, keys);
-      for (const { item, outcome } of settled) {
-        // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
-        if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
-        if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
-      }
-    } finally {
-      await stub.stop();
+    const [refund] = await target.server.query<{ id: string }>(`select id from refund where payment_id = ? limit 1`, [paymentId]);
+    const settleValid = { status: 'succeeded', processorRefundReference: 're_1', failureReason: null };
+    const settles = sample(
+      fc.record({
+        body: bodies(settleValid, fc.oneof(oddValuesWith(keys), weirdId)),
+        refundId: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(refund?.id ?? '00000000-0000-4000-8000-000000000000') },
+          { weight: 1, arbitrary: weirdId },
+        ),
+        key: fc.oneof({ weight: 5, arbitrary: fc.constant(shop.apiKey) }, { weight: 1, arbitrary: fc.constant(target.integration.apiKey) }),
+      }),
+      3,
+      0.8,
+    );
+    const settled = await runAll(settles, ({ body, refundId, key }) => {
+      const id = encodeURIComponent(typeof refundId === 'string' ? refundId : JSON.stringify(refundId)).slice(0, 8000);
+      return target.send('POST', `/api/v1/payments/refunds/${id}/settle`, body, { 'x-service-api-key': key });
+    });
+    expectNoServerErrorsAndSpecShape(settled);
+    expectNoSecretsInRefusals(settled, keys);
+    for (const { item, outcome } of settled) {
+      // Another tenant learns nothing: refused input, or not found (an Idempotency-Key still being processed is the one exception).
+      if (item.key !== shop.apiKey) expect([400, 401, 404, 409]).toContain(outcome.status);
+      if (item.key !== shop.apiKey && outcome.status === 409) expect((outcome.body as { code: string }).code).toMatch(/^IDEMPOTENCY_/);
     }
+  });
+
+  it('refunds and settle: a malformed id in any id position answers what an unknown id answers there', async () => {
+    const { shop, session, paymentId } = await refunding();
+    const key = { 'x-service-api-key': shop.apiKey };
+    const refund = (sessionId: string, paymentIds: string[]) =>
+      target.send(
+        'POST',
+        `/api/v1/payments/sessions/${encodeURIComponent(sessionId)}/refunds`,
+        JSON.stringify({ allocations: paymentIds.map((one) => ({ paymentId: one, amountMinor: '7' })) }),
+        key,
+      );
+    // Each id position of the two routes, the rest of the request valid.
+    const positions: Record<string, (id: string) => Promise<Outcome>> = {
+      'refunds :sessionId': (id) => refund(id, [paymentId]),
+      'refunds allocations[0].paymentId': (id) => refund(session.sessionId, [id]),
+      'refunds allocations[1].paymentId': (id) => refund(session.sessionId, [paymentId, id]),
+      'settle :refundId': (id) =>
+        target.send('POST', `/api/v1/payments/refunds/${encodeURIComponent(id)}/settle`, JSON.stringify({ status: 'failed' }), key),
+    };
+    const answer = ({ status, body }: Outcome) => {
+      const { code, details } = body as { code?: string; details?: { path: string }[] };
+      return { status, code, paths: details?.map((detail) => detail.path) };
+    };
+    const unknown = Object.fromEntries(
+      await Promise.all(Object.entries(positions).map(async ([name, send]) => [name, answer(await send(randomUUID()))] as const)),
+    );
+    expect(unknown['settle :refundId']).toEqual({ status: 404, code: 'REFUND_NOT_FOUND', paths: undefined });
+    expect(unknown['refunds allocations[1].paymentId']).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      paths: ['allocations[1].paymentId'],
+    });
+    const malformed = weirdId.filter(
+      (id): id is string => typeof id === 'string' && !isUuid(id) && !['', '.', '..'].includes(id) && encodeURIComponent(id).length <= 8000,
+    );
+    const cases = sample(fc.record({ position: fc.constantFrom(...Object.keys(positions)), id: malformed }), 6, 0.3);
+    const results = await runAll(cases, ({ position, id }) => positions[position]!(id));
+    expectNoServerErrorsAndSpecShape(results);
+    for (const { item, outcome } of results) {
+      expect(answer(outcome), `${item.position} ${JSON.stringify(item.id).slice(0, 100)}`).toEqual(unknown[item.position]);
+    }
+  });
+
+  it('addresses nothing serves, with any method: our 404 (JSON where programs call, a page elsewhere), never a 5xx', async () => {
+    const prefixes = [
+      '',
+      '/api',
+      '/api/v1/payments',
+      '/graphql',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/pay',
+      '/pay/x',
+      '/session/x',
+      '/pay-assets',
+      '/email',
+      '/docs',
+      '/docs/assets',
+      '/favicon.ico',
+    ];
+    const segment = fc
+      .string({ minLength: 1, maxLength: 40 })
+      .map(encodeURIComponent)
+      .filter((part) => part !== '.' && part !== '..');
+    const cases = sample(
+      fc.record({
+        path: fc
+          .tuple(fc.constantFrom(...prefixes), fc.array(segment, { minLength: 1, maxLength: 3 }))
+          .map(([prefix, parts]) => `${prefix}/${parts.join('/')}`),
+        method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+      }),
+      7,
+      0.3,
+    );
+    const results = await runAll(cases, ({ path, method }) =>
+      target.send(method, path, ['GET', 'HEAD', 'OPTIONS'].includes(method) ? undefined : '{}'),
+    );
+    for (const { item, outcome } of results) {
+      const context = `${item.method} ${item.path} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      expect(outcome.status, context).toBeLessThan(500);
+      if (item.method === 'HEAD' || outcome.status < 400) continue;
+      if (/^\/(api|graphql|healthz|readyz|metrics)(\/|$)/.test(item.path)) {
+        expect(errorResponseSchema.safeParse(outcome.body).success, context).toBe(true);
+      } else if (outcome.status === 404) {
+        expect(outcome.body, context).toEqual(expect.stringContaining('<title>Page not found</title>'));
+      }
+    }
+    expect(results.filter(({ outcome }) => outcome.status === 404).length).toBeGreaterThan(results.length / 2);
   });
 
   it('Content-Encoding on every JSON route: valid, mislabelled, corrupt, truncated, bombs, unknown; before the API key', async () => {

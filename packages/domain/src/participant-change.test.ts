@@ -52,6 +52,15 @@ describe('planParticipantChange: validation', () => {
     ]);
   });
 
+  it('names an id in the first entry that is not the host (the first entry is the host: no one else can take its place)', () => {
+    expect(problemsOf(() => planParticipantChange(request(trio, [{ participantId: 'nobody' }, { participantId: 'ben' }])))).toEqual([
+      { path: 'participants[0].participantId', message: 'is not the host of this session' },
+    ]);
+    expect(problemsOf(() => planParticipantChange(request(trio, [{ participantId: 'ana' }, { participantId: 'ben' }])))).toEqual([
+      { path: 'participants[0].participantId', message: 'is not the host of this session' },
+    ]);
+  });
+
   it('refuses a participant listed twice', () => {
     expect(problemsOf(() => planParticipantChange(request(trio, [{}, { participantId: 'ben' }, { participantId: 'ben' }])))).toEqual([
       { path: 'participants', message: 'a participant is listed twice' },
@@ -72,9 +81,11 @@ describe('planParticipantChange: validation', () => {
     ]);
   });
 
-  it('keeps the host first whatever id the first entry names, and makes the first entry the host of a new list', () => {
-    const plan = planParticipantChange(request(trio, [{ participantId: 'ana' }, { participantId: 'ben' }]));
-    expect(plan.entries[0]).toMatchObject({ keptId: 'host', isHost: true });
+  it('keeps the host first, named or not, and makes the first entry the host of a new list', () => {
+    for (const first of [{}, { participantId: 'host' }, { participantId: 'HOST' }]) {
+      const plan = planParticipantChange(request(trio, [first, { participantId: 'ben' }]));
+      expect(plan.entries[0]).toMatchObject({ keptId: 'host', isHost: true });
+    }
     const fresh = planParticipantChange(request([], [{}, {}], 3001n));
     expect(fresh.entries).toEqual([
       { position: 0, isHost: true, keptId: null, amountMinor: 1501n },

@@ -75,9 +75,16 @@ export function planParticipantChange(request: ParticipantChangeRequest): Partic
   const problems: ErrorDetail[] = [...(request.fieldProblems ?? [])];
 
   const kept = request.requested.map((entry, index) => {
-    if (index === 0) return host;
+    if (index === 0) {
+      // The first entry is the host whatever it says; an id there can only be the host's own.
+      if (entry.participantId != null && entry.participantId.toLowerCase() !== host?.id) {
+        problems.push({ path: 'participants[0].participantId', message: 'is not the host of this session' });
+      }
+      return host;
+    }
     if (entry.participantId == null) return undefined;
-    const match = byId.get(entry.participantId);
+    // Ids are UUIDs, the same in any case.
+    const match = byId.get(entry.participantId.toLowerCase());
     if (!match || match.isHost) {
       problems.push({ path: `participants[${index}].participantId`, message: 'is not a participant of this session' });
       return undefined;

@@ -1,9 +1,14 @@
 import { AppError, ErrorCode } from '@paysplit/domain';
 
-type Refusal = (limits: { maxBodyBytes: number }) => AppError;
+/** `limitBytes`: the limit of the parser that refused the body, else the app's. */
+type Refusal = (limits: { limitBytes: number }) => AppError;
 
-const tooLarge: Refusal = ({ maxBodyBytes }) =>
-  new AppError(ErrorCode.PayloadTooLarge, `The request body exceeds ${maxBodyBytes / 1024} KiB (after decompression)`);
+const tooLarge: Refusal = ({ limitBytes }) =>
+  new AppError(ErrorCode.PayloadTooLarge, `The request body exceeds ${describeBytes(limitBytes)} (after decompression)`);
+
+function describeBytes(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
 const unsupportedEncoding: Refusal = () =>
   new AppError(ErrorCode.UnsupportedMediaType, 'Unsupported Content-Encoding; send the body as identity, gzip, deflate or br');
 const corrupt: Refusal = () =>
@@ -38,10 +43,12 @@ const DECOMPRESSION_CODE = /^(Z_|ERR__ERROR_)/;
 export function classifyRequestError(error: unknown, limits: { maxBodyBytes: number }): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error === null || typeof error !== 'object') return undefined;
-  const { type, status, code } = error as { type?: unknown; status?: unknown; code?: unknown };
+  const { type, status, code, limit } = error as { type?: unknown; status?: unknown; code?: unknown; limit?: unknown };
   const refusal =
     (typeof type === 'string' ? BY_TYPE[type] : undefined) ??
     (typeof code === 'string' && DECOMPRESSION_CODE.test(code) ? corrupt : undefined) ??
     (typeof status === 'number' ? BY_STATUS[status] : undefined);
-  return refusal?.(limits);
+  // A route may read its body with a smaller limit than the app's (the unsubscribe form: 2 KiB);
+  // body-parser says which limit it applied.
+  return refusal?.({ limitBytes: typeof limit === 'number' ? limit : limits.maxBodyBytes });
 }

@@ -1,31 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { EmailService } from '../modules/emails/email.service.js';
-
-/**
- * `/email/unsubscribe?t=TOKEN`, the address in every invitation's and reminder's
- * List-Unsubscribe header. POST unsubscribes at once (RFC 8058 one-click: mail providers POST
- * `List-Unsubscribe=One-Click`, no sign-in); GET only shows a page with a button that POSTs, so link
- * scanners that follow links do not unsubscribe anyone.
- */
-const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
-
-function page(res: Response, status: number, title: string, body: string): void {
-  res
-    .status(status)
-    .set(PAGE_HEADERS)
-    .type('html')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
-<body style="margin:0;background:#f6f7f9;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1c2430">
-<main style="max-width:32rem;margin:0 auto;padding:2.5rem 1.25rem;line-height:1.55"><h1 style="font-size:1.5rem">${title}</h1>${body}</main></body></html>`,
-    );
-}
+import { sendPlainPage } from './plain-page.js';
 
 const INVALID = '<p>This unsubscribe link is not valid. If you copied it from an email, check that it is complete.</p>';
 
@@ -34,15 +10,21 @@ function tokenOf(req: Request): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
+/**
+ * `/email/unsubscribe?t=TOKEN`, the address in every invitation's and reminder's
+ * List-Unsubscribe header. POST unsubscribes at once (RFC 8058 one-click: mail providers POST
+ * `List-Unsubscribe=One-Click`, no sign-in); GET only shows a page with a button that POSTs, so link
+ * scanners that follow links do not unsubscribe anyone.
+ */
 export function emailUnsubscribeRouter(emails: EmailService, orm: MikroORM): Router {
   const router = express.Router();
   router.get('/email/unsubscribe', (req, res) => {
     const token = tokenOf(req);
     if (!token || !emails.isUnsubscribeToken(token)) {
-      page(res, 400, 'Link not valid', INVALID);
+      sendPlainPage(res, 400, 'Link not valid', INVALID);
       return;
     }
-    page(
+    sendPlainPage(
       res,
       200,
       'Stop reminders for this payment?',
@@ -55,10 +37,10 @@ export function emailUnsubscribeRouter(emails: EmailService, orm: MikroORM): Rou
     try {
       const done = await emails.unsubscribe(orm.em.fork(), tokenOf(req));
       if (!done) {
-        page(res, 400, 'Link not valid', INVALID);
+        sendPlainPage(res, 400, 'Link not valid', INVALID);
         return;
       }
-      page(res, 200, 'Unsubscribed', '<p>You will get no more reminder emails about this group payment.</p>');
+      sendPlainPage(res, 200, 'Unsubscribed', '<p>You will get no more reminder emails about this group payment.</p>');
     } catch (error) {
       next(error);
     }

@@ -24,10 +24,16 @@ export const PAY_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+/** An image never runs anything, even when opened on its own. */
+const ICON_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'X-Content-Type-Options': 'nosniff',
+};
+
 /**
  * Serves the built pay app: the page at both address shapes of interface §2 and at the admin area
- * (/admin and everything under it, routed in the browser), hashed assets with a long cache.
- * Without a build it answers with how to make one, rather than a bare 404.
+ * (/admin and everything under it, routed in the browser), hashed assets with a long cache, and
+ * the site's icon. Without a build it answers with how to make one, rather than a bare 404.
  */
 export function payAppRouter(distDir: string): Router {
   const router = express.Router();
@@ -35,7 +41,15 @@ export function payAppRouter(distDir: string): Router {
   let indexHtml: string | undefined;
   const loadIndex = (): string | undefined => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
 
-  router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+  // A file it does not have (or another method) goes on to the not-found page, rather than an error.
+  router.use('/pay-assets', express.static(distDir, { index: false, immutable: true, maxAge: '365d' }));
+  // Browsers ask for /favicon.ico on every page of ours; it is the pay app's icon (an SVG, drawn by
+  // current browsers whatever the address says). Not hashed, so cached for a day, not forever.
+  router.get(['/favicon.ico', '/favicon.svg'], (_req, res, next) => {
+    res.set(ICON_HEADERS).sendFile('favicon.svg', { root: distDir, maxAge: '1d' }, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  });
   router.get(['/pay/:sessionId', '/session/:sessionId', '/admin', '/admin/*adminPath'], (_req, res) => {
     res.set(PAY_PAGE_HEADERS);
     const html = loadIndex();

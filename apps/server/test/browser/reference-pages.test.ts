@@ -25,6 +25,22 @@ describe('the start page and the API reference', () => {
     expect(links).toEqual(expect.arrayContaining(['/docs', '/admin', '/api/v1/openapi.json']));
   });
 
+  it('has an icon, at /favicon.ico too, that a browser draws', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/`);
+    const sizes = await page.evaluate(async () =>
+      Promise.all(
+        ['/favicon.ico', '/favicon.svg'].map(async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return image.naturalWidth;
+        }),
+      ),
+    );
+    expect(sizes.every((width) => width > 0)).toBe(true);
+  });
+
   it('renders /docs from the OpenAPI document, webhooks included, with no request leaving the machine', async () => {
     const { page } = browser;
     const requested: string[] = [];

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byClientAddress, RateLimited } from '../../graphql/rate-limited.js';
 import type { Account, OperatorToken } from './account.entity.js';
 import type { AdminPrincipal } from './account.service.js';
@@ -88,7 +90,10 @@ export class AccountResolver {
   }
 
   @Mutation(() => OperatorTokenView, { description: 'Revokes an operator token (operators only).' })
-  async revokeOperatorToken(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<OperatorTokenView> {
+  async revokeOperatorToken(
+    @Arg('id', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) id: string,
+    @Ctx() context: RequestContext,
+  ): Promise<OperatorTokenView> {
     const principal = await context.requireAdmin();
     return toOperatorTokenView(await context.services.operatorTokens.revokeOperatorToken(context.em, principal, id));
   }

@@ -1,6 +1,8 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { toSessionViewOfRecord } from '../sessions/session.mapper.js';
 import { toDeliveryView } from '../webhooks/webhook.mapper.js';
 import type { Page } from './explorer.service.js';
@@ -88,7 +90,7 @@ export class ExplorerResolver {
   })
   async stats(
     @Arg('range', () => DateRangeInput) range: DateRangeInput,
-    @Arg('integrationId', () => ID, { nullable: true }) integrationId: string | null,
+    @Arg('integrationId', () => ID, { nullable: true }) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string | null,
     @Ctx() context: RequestContext,
   ): Promise<SessionStats> {
     const principal = await context.requireAdmin();
@@ -107,13 +109,17 @@ export class ExplorerResolver {
     description: 'Settings changes, keys, secret rotations and redeliveries: who, when, what.',
   })
   async auditLog(
-    @Arg('integrationId', () => ID, { nullable: true }) integrationId: string | null,
+    @Arg('integrationId', () => ID, { nullable: true }) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() context: RequestContext,
   ): Promise<AuditEntryConnection> {
     const principal = await context.requireAdmin();
-    const page = await context.services.explorer.auditLog(context.readEm(), principal, integrationId, first, after);
+    // An integration that is not there (or not the caller's) is not found, for operators too, as in stats.
+    const integration = integrationId
+      ? await context.services.adminScope.requireVisibleIntegration(context.readEm(), principal, integrationId)
+      : null;
+    const page = await context.services.explorer.auditLog(context.readEm(), principal, integration?.id, first, after);
     return toConnection(
       page,
       (entry) =>
@@ -132,7 +138,7 @@ export class ExplorerResolver {
 
   @Mutation(() => ReplayResult, { description: 'Queues every failed delivery of the integration’s events created in the range again.' })
   async replayFailedDeliveries(
-    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
     @Arg('range', () => DateRangeInput) range: DateRangeInput,
     @Ctx() context: RequestContext,
   ): Promise<ReplayResult> {

@@ -1,11 +1,12 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { MATCHES_NOTHING, UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
 import { ModeEnum, SessionStatusEnum, SessionView } from '../sessions/session.types.js';
 import { WebhookDeliveryView } from '../webhooks/webhook.types.js';
 
 @InputType({ description: 'Sessions explorer filters; all optional and combined with AND.' })
 export class SessionFilter {
-  @Field(() => ID, { nullable: true }) integrationId?: string | null;
+  @Field(() => ID, { nullable: true }) @UnknownIdAnswers(MATCHES_NOTHING) integrationId?: string | null;
   @Field(() => [SessionStatusEnum], { nullable: true }) status?: string[] | null;
   @Field(() => ModeEnum, { nullable: true }) mode?: string | null;
   @Field(() => Date, { nullable: true, description: 'Created at or after.' }) createdFrom?: Date | null;
@@ -37,7 +38,7 @@ export class SessionConnection {
 
 @InputType()
 export class DeliveryFilter {
-  @Field(() => ID, { nullable: true }) integrationId?: string | null;
+  @Field(() => ID, { nullable: true }) @UnknownIdAnswers(MATCHES_NOTHING) integrationId?: string | null;
   @Field(() => String, { nullable: true, description: 'pending, delivering, retrying, succeeded or failed' }) status?: string | null;
   @Field(() => Date, { nullable: true }) from?: Date | null;
   @Field(() => Date, { nullable: true }) to?: Date | null;

@@ -2,6 +2,7 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { toPaySessionView } from '../sessions/session.mapper.js';
 import { PayParticipantView, PaySessionView, SessionView } from '../sessions/session.types.js';
 import { maskEmailAddress } from './email-address-mask.js';
@@ -17,9 +18,9 @@ export class ParticipantEmailResolver {
       "or `token` (the hostToken). sessionId may be left out: it is the participant's.",
   })
   async remindParticipant(
-    @Arg('participantId', () => ID) participantId: string,
+    @Arg('participantId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) participantId: string,
     @Arg('token', () => String, { nullable: true, description: 'The hostToken, when the session cookie is not set.' }) token: string | null,
-    @Arg('sessionId', () => ID, { nullable: true }) sessionId: string | null,
+    @Arg('sessionId', () => ID, { nullable: true }) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string | null,
     @Ctx() context: RequestContext,
   ): Promise<PaySessionView> {
     const ownSessionId = sessionId ?? (await context.services.emails.sessionOfParticipant(context.em, participantId));

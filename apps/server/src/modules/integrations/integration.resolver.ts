@@ -1,6 +1,8 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import type { KeyMode } from '../../security/tokens.js';
 import { ModeEnum } from '../sessions/session.types.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
@@ -29,7 +31,10 @@ export class IntegrationResolver {
 
   @UseMiddleware(dashboardTimeouts)
   @Query(() => IntegrationView)
-  async integration(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<IntegrationView> {
+  async integration(
+    @Arg('id', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) id: string,
+    @Ctx() context: RequestContext,
+  ): Promise<IntegrationView> {
     const principal = await context.requireAdmin();
     const integration = await context.services.adminScope.requireVisibleIntegration(context.readEm(), principal, id);
     return toIntegrationView(await context.services.integrationSettings.withOwner(context.readEm(), integration));
@@ -72,7 +77,7 @@ export class IntegrationResolver {
 
   @Mutation(() => IntegrationView)
   async updateIntegration(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) id: string,
     @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
@@ -84,7 +89,7 @@ export class IntegrationResolver {
 
   @Mutation(() => CreatedApiKey, { description: 'A new key, shown once. LIVE keys need completed payout onboarding.' })
   async createApiKey(
-    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
     @Arg('mode', () => ModeEnum) mode: KeyMode,
     @Arg('name', () => String, { nullable: true }) name: string | null,
     @Ctx() context: RequestContext,
@@ -100,8 +105,8 @@ export class IntegrationResolver {
 
   @Mutation(() => ApiKeyView, { description: 'Revokes a key at once: it answers INVALID_API_KEY from now on.' })
   async revokeApiKey(
-    @Arg('integrationId', () => ID) integrationId: string,
-    @Arg('keyId', () => ID) keyId: string,
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
+    @Arg('keyId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) keyId: string,
     @Ctx() context: RequestContext,
   ): Promise<ApiKeyView> {
     const principal = await context.requireAdmin();
@@ -114,7 +119,7 @@ export class IntegrationResolver {
     description: 'A new signing secret, shown once; the previous one signs too during the grace window.',
   })
   async rotateSigningSecret(
-    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
     @Arg('kind', () => SigningSecretKindEnum) kind: SigningSecretKind,
     @Ctx() context: RequestContext,
   ): Promise<RotatedSigningSecret> {
@@ -126,7 +131,7 @@ export class IntegrationResolver {
 
   @Mutation(() => IntegrationView, { description: 'Payout details; valid details complete onboarding, which live keys and sessions need.' })
   async submitPayoutOnboarding(
-    @Arg('integrationId', () => ID) integrationId: string,
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
     @Arg('input', () => PayoutOnboardingInput) input: PayoutOnboardingInput,
     @Ctx() context: RequestContext,
   ): Promise<IntegrationView> {
@@ -137,7 +142,10 @@ export class IntegrationResolver {
   }
 
   @Mutation(() => WebhookEventView, { description: 'Sends a signed SERVICE_TEST_EVENT to the webhook URL now.' })
-  async sendTestEvent(@Arg('integrationId', () => ID) integrationId: string, @Ctx() context: RequestContext): Promise<WebhookEventView> {
+  async sendTestEvent(
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<WebhookEventView> {
     const principal = await context.requireAdmin();
     const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
     const { event, deliveries } = await context.services.webhooks.sendTestEvent(context.em, integration, (em) =>

@@ -1,4 +1,6 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
 
 export const RecordActionEnum = { AUTHORIZE: 'authorize', FAIL: 'fail', REFUND: 'refund' } as const;
@@ -16,7 +18,7 @@ export class StartPaymentPayload {
 
 @InputType()
 export class RecordPaymentInput {
-  @Field(() => ID) paymentId!: string;
+  @Field(() => ID) @UnknownIdAnswers(ErrorCode.PaymentNotFound) paymentId!: string;
   @Field(() => RecordActionEnum) action!: 'authorize' | 'fail' | 'refund';
   @Field(() => String, { nullable: true }) processorReference?: string | null;
   @Field(() => String, {

@@ -1,6 +1,8 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, RateLimited } from '../../graphql/rate-limited.js';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
 import { PayParticipantView, SessionView } from '../sessions/session.types.js';
@@ -17,7 +19,7 @@ export class RefundResolver {
       'per-payment allocations, or (neither) everything still refundable. One refund per payment, each asked of your partnerRefundUrl.',
   })
   async refundSession(
-    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
     @Arg('input', () => RefundSessionInput, { nullable: true }) input: RefundSessionInput | null,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Same key and input within 24 h returns the first reply.' })
     idempotencyKey: string | null,
@@ -38,7 +40,7 @@ export class RefundResolver {
       'Settles a pending refund (merchant API key). Idempotent per (refundId, status); another status of a settled refund is INVALID_STATE.',
   })
   async settleRefund(
-    @Arg('refundId', () => ID) refundId: string,
+    @Arg('refundId', () => ID) @UnknownIdAnswers(ErrorCode.RefundNotFound) refundId: string,
     @Arg('input', () => SettleRefundInput) input: SettleRefundInput,
     @Ctx() context: RequestContext,
   ): Promise<RefundView> {

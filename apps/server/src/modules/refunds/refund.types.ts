@@ -1,4 +1,6 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
 import { enumFromValues } from '../sessions/session.types.js';
 
@@ -43,7 +45,8 @@ export class RefundView {
 
 @InputType({ description: "One payment's part of a refund." })
 export class RefundAllocationInput {
-  @Field(() => ID) paymentId!: string;
+  // A payment that is not one of the session's captured payments is a problem of this allocation.
+  @Field(() => ID) @UnknownIdAnswers(ErrorCode.ValidationError) paymentId!: string;
   @Field(() => MinorUnitsScalar) amountMinor!: string | number;
 }
 

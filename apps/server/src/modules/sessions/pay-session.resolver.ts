@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { accessCookieName } from '../access/session-access.js';
 import { type LiveSession, primeLoaders } from '../live/live-session.js';
 import type { LiveSnapshot } from '../live/session-fanout.js';
@@ -16,7 +17,7 @@ export class PaySessionResolver {
       'Exchanges a hostToken or invite token for an HttpOnly cookie scoped to this session, and returns what the viewer may see.',
   })
   async openSession(
-    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
     @Arg('token', () => String) token: string,
     @Ctx() context: RequestContext,
   ): Promise<PaySessionView> {
@@ -27,7 +28,10 @@ export class PaySessionResolver {
   }
 
   @Query(() => PaySessionView, { description: "The session as the cookie's holder (host or participant) sees it." })
-  async paySession(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
+  async paySession(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<PaySessionView> {
     // The hot path: viewer and session from one statement of plain rows (no entities, no unit of work).
     const token = context.cookies.get(accessCookieName(sessionId));
     const { viewer, session } = await context.services.sessionReads.findForPayToken(context.statements, sessionId, token);
@@ -54,8 +58,9 @@ export class PaySessionResolver {
     description: "Starts paying the viewer's own share: PaySplit asks the merchant for a checkout and returns its address.",
   })
   async startPayment(
-    @Arg('sessionId', () => ID) sessionId: string,
-    @Arg('participantId', () => ID, { nullable: true }) participantId: string | null,
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    // The viewer pays only their own share: any other participant is refused before it is looked up.
+    @Arg('participantId', () => ID, { nullable: true }) @UnknownIdAnswers(ErrorCode.Forbidden) participantId: string | null,
     @Arg('coverRemaining', () => Boolean, {
       nullable: true,
       description: 'Host only: pay every unpaid share (the shortfall) as one payment.',
@@ -72,7 +77,10 @@ export class PaySessionResolver {
   }
 
   @Mutation(() => PaySessionView, { description: 'Host only: cancels the session while nothing is paid (else INVALID_STATE).' })
-  async cancelSessionAsHost(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<PaySessionView> {
+  async cancelSessionAsHost(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<PaySessionView> {
     const viewer = await context.requireViewer(sessionId);
     const session = await context.services.sessionEnding.cancelForHost(context.em, viewer);
     context.logger.info({ sessionId }, 'session cancelled by host');
@@ -91,7 +99,7 @@ export class PaySessionResolver {
   })
   paySessionUpdated(
     @Root() update: LiveSnapshot<LiveSession>,
-    @Arg('sessionId', () => ID) sessionId: string,
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
     @Ctx() context: RequestContext,
   ): PaySessionView {
     // One read of the session and of what its view shows beside it serves every subscriber of this

@@ -1,6 +1,8 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import { pollLimitKey } from '../../http/rate-limits.js';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { toEventView } from '../webhooks/webhook.mapper.js';
@@ -28,7 +30,10 @@ export class SessionResolver {
   @RateLimited('merchantApi', byIntegrationOfApiKeyCalls)
   @UseMiddleware(dashboardTimeouts)
   @Query(() => SessionView, { description: 'A session: of the calling merchant (API key), or one the signed-in admin user may see.' })
-  async session(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
+  async session(
+    @Arg('id', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) id: string,
+    @Ctx() context: RequestContext,
+  ): Promise<SessionView> {
     if (!context.hasApiKey) {
       const principal = await context.requireAdmin();
       return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
@@ -39,7 +44,10 @@ export class SessionResolver {
 
   @RateLimited('merchantApi', byIntegration)
   @Mutation(() => SessionView, { description: 'Cancels a session of the calling merchant (API key); idempotent.' })
-  async cancelSession(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<SessionView> {
+  async cancelSession(
+    @Arg('id', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) id: string,
+    @Ctx() context: RequestContext,
+  ): Promise<SessionView> {
     const merchant = await context.requireMerchant();
     const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');

@@ -1,6 +1,7 @@
-import { SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
+import { ErrorCode, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
 import type { EmailStatusRow } from '../emails/email.repository.js';
 import type { RefundTotals } from './pay-session-record.repository.js';
@@ -71,7 +72,8 @@ export class ParticipantInput {
 
 @InputType({ description: 'A new session. Send amount (major units) or amountMinor (or both, equal).' })
 export class CreateSessionInput {
-  @Field(() => ID) integrationId!: string;
+  // Compared with the API key's own integration, never looked up: any other id is a mismatch.
+  @Field(() => ID) @UnknownIdAnswers(ErrorCode.IntegrationMismatch) integrationId!: string;
   @Field(() => DecimalAmountScalar, { nullable: true }) amount?: number | string | null;
   @Field(() => MinorUnitsScalar, { nullable: true }) amountMinor?: string | number | null;
   @Field(() => String, { nullable: true, description: 'ISO 4217 code; default NZD.' }) currency?: string | null;
@@ -176,8 +178,10 @@ export class PaySessionView {
 
 @InputType({ description: 'A participant in a configuration; the first is the host.' })
 export class ConfigureParticipantInput extends ParticipantInput {
-  @Field(() => ID, { nullable: true, description: 'An existing participant to keep (their invite link stays valid).' }) participantId?:
-    string | null;
+  // Not one of the session's participants: a problem of this entry of the list.
+  @Field(() => ID, { nullable: true, description: 'An existing participant to keep (their invite link stays valid).' })
+  @UnknownIdAnswers(ErrorCode.ValidationError)
+  participantId?: string | null;
   @Field(() => Boolean, {
     nullable: true,
     defaultValue: false,
@@ -188,7 +192,7 @@ export class ConfigureParticipantInput extends ParticipantInput {
 
 @InputType()
 export class ConfigureSessionInput {
-  @Field(() => ID) sessionId!: string;
+  @Field(() => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId!: string;
   @Field(() => SplitModeEnum) splitMode!: (typeof SPLIT_MODES)[number];
   @Field(() => [ConfigureParticipantInput]) participants!: ConfigureParticipantInput[];
 }

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
+import { MATCHES_NOTHING, UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import { toDeliveryView, toEventView } from './webhook.mapper.js';
 import { WebhookDeliveryView, WebhookEventView } from './webhook.types.js';
@@ -8,7 +10,10 @@ import { WebhookDeliveryView, WebhookEventView } from './webhook.types.js';
 export class WebhookResolver {
   @RateLimited('merchantApi', byIntegration)
   @Query(() => [WebhookEventView], { description: "The events of one of the merchant's sessions, with every delivery attempt (API key)." })
-  async sessionEvents(@Arg('sessionId', () => ID) sessionId: string, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
+  async sessionEvents(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(MATCHES_NOTHING) sessionId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<WebhookEventView[]> {
     const merchant = await context.requireMerchant();
     const events = await context.services.webhooks.eventsOfSession(context.em, merchant, sessionId);
     return events.map(({ event, deliveries }) => toEventView(event, deliveries));
@@ -18,7 +23,10 @@ export class WebhookResolver {
   @Mutation(() => [WebhookDeliveryView], {
     description: 'Sends an event again now, with the same eventId (API key, or a signed-in admin user).',
   })
-  async redeliverEvent(@Arg('eventId', () => ID) eventId: string, @Ctx() context: RequestContext): Promise<WebhookDeliveryView[]> {
+  async redeliverEvent(
+    @Arg('eventId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) eventId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<WebhookDeliveryView[]> {
     if (!context.hasApiKey) {
       const principal = await context.requireAdmin();
       const scope = principal.role === 'operator' ? {} : { integration: { owner: principal.accountId } };
