@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
+import '../test-support/navigation-stub';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../navigation';
 import { makeSession } from '../test-support/fixtures';
 import { CompletedScreen, CONTINUE_DELAY_MS } from './EndScreens';
 
-vi.mock('../navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../navigation')>()),
-  navigateTo: vi.fn(),
-}));
-
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.mocked(navigateTo).mockReset();
 });
 
 const completed = (viewerRole: 'HOST' | 'PARTICIPANT', successUrl: string | null, cancelUrl: string | null = null) =>
