@@ -58,11 +58,12 @@ export function StartCheckoutButton(props: { checkout: StartCheckout; className:
   );
 }
 
-/** Under a pay button: where the payer will pay, then that they are on their way. */
-export function CheckoutStatus({ id, checkout }: { id: string; checkout: StartCheckout }) {
+/** Under a pay button: where the payer will pay (`idle`), then that they are on their way. */
+export function CheckoutStatus(props: { id: string; checkout: StartCheckout; idle?: string }) {
+  const { id, checkout, idle = 'You will pay on the merchant’s secure checkout page.' } = props;
   return (
     <p id={id} className="hint" role="status">
-      {checkout.busy ? 'Opening the secure checkout…' : 'You will pay on the merchant’s secure checkout page.'}
+      {checkout.busy ? 'Opening the secure checkout…' : idle}
     </p>
   );
 }
