@@ -78,8 +78,8 @@ export const StartPaymentDocument = graphql(`
 `);
 
 // The host paying every unpaid share at once. A document of its own rather than a variable of
-// StartPayment: the trusted list then names this as something a browser may ask for, and a page
-// built before it keeps StartPayment's id.
+// StartPayment: the trusted list then names each thing a browser may ask for, and a walk through
+// the app that sends every trusted id cannot leave this one out unnoticed behind StartPayment's.
 export const CoverRemainingDocument = graphql(`
   mutation CoverRemaining($sessionId: ID!) {
     startPayment(sessionId: $sessionId, coverRemaining: true) {
