@@ -63,6 +63,7 @@ export type PaySessionFieldsFragment = {
     status: ParticipantStatus;
     isHost: boolean;
     isYou: boolean;
+    coveredByHost: boolean;
     email: string | null;
     inviteUrl: string | null;
     refundedMinor: string | null;
@@ -100,6 +101,12 @@ export type StartPaymentMutationVariables = Exact<{
 }>;
 
 export type StartPaymentMutation = { startPayment: { paymentId: string; redirectUrl: string } };
+
+export type CoverRemainingMutationVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type CoverRemainingMutation = { startPayment: { paymentId: string; redirectUrl: string } };
 
 export type CancelSessionAsHostMutationVariables = Exact<{
   sessionId: string | number;
@@ -159,6 +166,7 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -208,6 +216,7 @@ export const OpenSessionDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -225,7 +234,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:f2a5b4e5aa1c2ee68dfae311e813263bec160d38077c447dc14282768635fbe2' },
+  { hash: 'sha256:41ea3b8c0d2c857e982e17b6b6c01ae8ec1f18fc9ad4f71d5d137ef62d7285fd' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -256,6 +265,7 @@ export const PaySessionDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -273,7 +283,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:0cf2f52c2552ad1977a9be1a3e13bf700eac6ef9878e645ec2092305e39466f3' },
+  { hash: 'sha256:9db9512e826fdce3854f1a34d67c342420229d9625e7e3c3072ed164fd5cc392' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -304,6 +314,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -321,7 +332,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:be8d0419a053936433798c39f01f4d64765d2b89ff1cf77ec1458fb78b76c78d' },
+  { hash: 'sha256:bb85eefe3d7b862a970e571d11a4b76b488591ddc275c66b9c1c7aa4a8fb3056' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -334,6 +345,17 @@ export const StartPaymentDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:f9313e9f1ffe2af27b51b1ba26d98b89d4dec45cc759eb07999ce0d20c26badb' },
 ) as unknown as TypedDocumentString<StartPaymentMutation, StartPaymentMutationVariables>;
+export const CoverRemainingDocument = new TypedDocumentString(
+  `
+    mutation CoverRemaining($sessionId: ID!) {
+  startPayment(sessionId: $sessionId, coverRemaining: true) {
+    paymentId
+    redirectUrl
+  }
+}
+    `,
+  { hash: 'sha256:f91d63dedba30a79d19d0e0fd2ee04f6e4c40002015c4116f9e800bd3b26ae71' },
+) as unknown as TypedDocumentString<CoverRemainingMutation, CoverRemainingMutationVariables>;
 export const CancelSessionAsHostDocument = new TypedDocumentString(
   `
     mutation CancelSessionAsHost($sessionId: ID!) {
@@ -363,6 +385,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -380,7 +403,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:e22cf7645f8887e8753e055e10e76effe0fd5a115abf8545c95aec4bfebf8384' },
+  { hash: 'sha256:cb5ab0d5ecf7a545d94e60741137ebfdc17e31e6ef1161b6b1ae35e2f0bad760' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -411,6 +434,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -428,7 +452,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:f31d5a1253e54f6797fae0ac10e3583c7a6078312d921887cb3b62746808b829' },
+  { hash: 'sha256:8682dff7cf257b62d1495410b1dae927580fce37977e807f3df04a9f79862a44' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -459,6 +483,7 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     status
     isHost
     isYou
+    coveredByHost
     email
     inviteUrl
     emailStatus {
@@ -476,5 +501,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:cd45638f1ef44f8cdead345a8d85ba96365090805cf380fb75a66a573885400f' },
+  { hash: 'sha256:9acf690f4d9c2b531ecdd3da850bf60bf566e818a16b7023442cb0026ca4a9b9' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

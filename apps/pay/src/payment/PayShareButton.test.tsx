@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../test-support/navigation-stub';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../navigation';
@@ -6,15 +7,9 @@ import { graphQLError, graphQLFetch } from '../test-support/fixtures';
 import { renderWithQuery } from '../test-support/render';
 import { PayShareButton } from './PayShareButton';
 
-vi.mock('../navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../navigation')>()),
-  navigateTo: vi.fn(),
-}));
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.mocked(navigateTo).mockReset();
 });
 
 describe('PayShareButton', () => {

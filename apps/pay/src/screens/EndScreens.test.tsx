@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
+import '../test-support/navigation-stub';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../navigation';
-import { makeSession } from '../test-support/fixtures';
+import { makeParticipant, makeSession } from '../test-support/fixtures';
 import { CompletedScreen, CONTINUE_DELAY_MS } from './EndScreens';
-
-vi.mock('../navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../navigation')>()),
-  navigateTo: vi.fn(),
-}));
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.mocked(navigateTo).mockReset();
 });
 
 const completed = (viewerRole: 'HOST' | 'PARTICIPANT', successUrl: string | null, cancelUrl: string | null = null) =>
@@ -49,6 +44,14 @@ describe('CompletedScreen', () => {
       vi.advanceTimersByTime(60_000);
     });
     expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('tells a payer whose share the host covered who paid it', () => {
+    const host = makeParticipant({ id: 'h', displayName: 'Sam', isHost: true });
+    const kim = makeParticipant({ id: 'k', displayName: 'Kim', isYou: true, amountMinor: '15000', status: 'PAID', coveredByHost: true });
+    render(<CompletedScreen session={{ ...completed('PARTICIPANT', null), participants: [host, kim] }} />);
+    expect(screen.getByRole('heading', { name: 'You’re all set' })).toBeTruthy();
+    expect(screen.getByText('Sam paid your NZ$150.00 share, so there’s nothing for you to pay.')).toBeTruthy();
   });
 
   it('finds the shop from the cancel address when there is no success page (named by its address when it has no name)', () => {

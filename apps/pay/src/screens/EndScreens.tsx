@@ -29,6 +29,9 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   const refunded = hasRefunds(session);
   const next = isHost && !refunded && isWebUrl(session.successUrl) ? session.successUrl : null;
   const home = merchantHome(session);
+  // A payer whose share the host covered never paid anything themself: say who did.
+  const you = session.participants.find((p) => p.isYou);
+  const coveredShare = !isHost && you?.coveredByHost ? formatMoney(you.amountMinor, session.currency) : null;
   // Named as the payer knows it ("Harbour Table"), not by its address.
   const shop = (url: URL) => session.merchantName || url.host;
   // The live region is on the page before its words, so screen readers announce the move.
@@ -49,7 +52,9 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
           ? `Everyone paid, ${total} in all; ${session.merchantName || 'the merchant'} has since sent money back.`
           : isHost
             ? `The full ${total} is paid — thank you.`
-            : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
+            : coveredShare !== null
+              ? `${session.organiserName ?? 'The organiser'} paid your ${coveredShare} share, so there’s nothing for you to pay.`
+              : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
       </p>
       <Refunds session={session} />
       {next !== null ? (

@@ -5,6 +5,7 @@ import { CancelSessionAsHostDocument } from '../graphql/operations';
 import { ParticipantEmail } from '../emails/ParticipantEmail';
 import { InviteList } from '../invites/InviteList';
 import { formatMoney } from '../money';
+import { CoverRemaining } from '../payment/CoverRemaining';
 import { PayShareButton } from '../payment/PayShareButton';
 import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
@@ -58,6 +59,7 @@ export function HostView({ session, now, banner }: Props) {
           ) : (
             <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
           )}
+          <CoverRemaining session={session} />
         </section>
       )}
       <InviteList session={session} />

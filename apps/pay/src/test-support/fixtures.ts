@@ -37,6 +37,7 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     status: 'PENDING',
     isHost: false,
     isYou: false,
+    coveredByHost: false,
     email: null,
     inviteUrl: null,
     emailStatus: null,

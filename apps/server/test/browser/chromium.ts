@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -27,27 +26,39 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile (its own cookies): one person's phone or laptop. */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export interface Chromium {
+  /** A fresh browser profile (its own cookies): one person's phone or laptop, in this chromium. */
+  person(options?: { viewport?: { width: number; height: number } }): Promise<Browser>;
+  close(): Promise<void>;
+}
+
+/** One chromium process; each person in it is a context of their own, far cheaper than a process each. */
+export async function launchChromium(): Promise<Chromium> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install Debian's package with \`apt-get install -y chromium\` (CI's .ci/run does this)`,
     );
   }
-  const profile = await mkdtemp(path.join(tmpdir(), 'paysplit-browser-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: options.viewport ?? { width: 390, height: 844 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   return {
-    context,
-    page,
+    async person(options = {}) {
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 } });
+      const page = await context.newPage();
+      return { context, page, close: () => context.close() };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** A chromium of its own for one person. */
+export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const browser = await launchChromium();
+  const person = await browser.person(options);
+  return {
+    ...person,
     async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await person.close();
+      await browser.close();
     },
   };
 }

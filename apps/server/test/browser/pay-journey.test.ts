@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+import { payAtCheckout } from './test-processor.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
@@ -47,12 +48,6 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await screenshot(browser.page, `${prefix}${screen}`);
     expect(await overflowsSideways(browser.page), `sideways scroll on ${screen}`).toBe(false);
     expect(await accessibilityViolations(browser.page), `axe on ${screen}`).toEqual([]);
-  }
-
-  /** At the test processor's hosted checkout: type a card and pay. */
-  async function payAtCheckout(browser: Browser, card: string): Promise<void> {
-    await browser.page.getByLabel('Card number').fill(card);
-    await browser.page.getByRole('button', { name: /^Pay/ }).click();
   }
 
   /** Every pay page says who is paid and for what (the reference merchant's brand and booking). */
@@ -118,7 +113,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await host.page.getByRole('button', { name: /^Pay NZ\$200\.00$/ }).click();
     await host.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
     await expectScreen(host, '04-processor-checkout');
-    await payAtCheckout(host, '4242 4242 4242 4242');
+    await payAtCheckout(host.page, '4242 4242 4242 4242');
     await host.page.waitForURL((url) => url.pathname === `/pay/${sessionId}`);
     await host.page.getByText('Payment received — thanks!').waitFor();
     await expectScreen(host, '05-host-paid');
@@ -133,7 +128,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await ben.page.getByText('Organised by Aroha').waitFor();
     await ben.page.getByRole('button', { name: /^Pay NZ\$150\.00$/ }).click();
     await ben.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
-    await payAtCheckout(ben, '4000 0000 0000 0002');
+    await payAtCheckout(ben.page, '4000 0000 0000 0002');
     await ben.page.getByText('Your card was declined').first().waitFor();
     await expectScreen(ben, '04-processor-checkout-declined');
     // The shop told PaySplit about the decline: the attempt is on record as failed, with its reason.
@@ -143,7 +138,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
         [sessionId],
       );
     expect(await bensAttempts()).toEqual([{ status: 'failed', failure_reason: 'Card declined (card ending 0002)' }]);
-    await payAtCheckout(ben, '4242 4242 4242 4242');
+    await payAtCheckout(ben.page, '4242 4242 4242 4242');
     await ben.page.waitForURL((url) => url.pathname === `/pay/${sessionId}`);
     await ben.page.getByText('Payment received — thanks!').waitFor();
     await expectScreen(ben, '06-participant-paid');
@@ -160,7 +155,7 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await expectMerchantShown(caleb);
     await caleb.page.getByRole('button', { name: /^Pay NZ\$130\.00$/ }).click();
     await caleb.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
-    await payAtCheckout(caleb, '4242424242424242');
+    await payAtCheckout(caleb.page, '4242424242424242');
     await caleb.page.waitForURL((url) => url.pathname === `/pay/${sessionId}`);
 
     // One ending each: the host is told, then taken to the merchant's success page; payers stay, all set.

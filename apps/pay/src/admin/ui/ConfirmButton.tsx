@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useStepFocus } from '../../use-step-focus';
 
 interface Props {
   /** The button that asks, e.g. "Revoke". */
@@ -19,13 +20,7 @@ export function ConfirmButton({ label, accessibleLabel, question, confirmLabel, 
   const [asking, setAsking] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const askButton = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
-
-  useEffect(() => {
-    if (asking) confirmButton.current?.focus();
-    else if (wasAsking.current) askButton.current?.focus();
-    wasAsking.current = asking;
-  }, [asking]);
+  useStepFocus(asking, confirmButton, askButton);
 
   if (!asking) {
     return (
