@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
-import type { RequestHandler } from 'express';
+import { ERROR_HTTP_STATUS } from '@paysplit/domain';
+import type { RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { RequestContext } from './context.js';
-import { classifyError } from './errors.js';
+import { documentRefusal } from './document-limits.js';
+import { classifyError, sendRequestRefusal } from './errors.js';
 
 /** The pay app's build writes this beside its assets (apps/pay/vite.config.ts). */
 export const TRUSTED_DOCUMENTS_FILE = 'trusted-documents.json';
@@ -74,9 +75,7 @@ const OWN_DOCUMENTS_REFUSED =
  * parsing. `res.locals.trustedDocument` tells the context which it was.
  */
 export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): RequestHandler {
-  const refuse = (res: Parameters<RequestHandler>[1], message: string): void => {
-    res.status(400).json({ errors: [{ message, extensions: { code: ErrorCode.ValidationError } }] });
-  };
+  const refuse = (res: Response, message: string): void => sendRequestRefusal(res, [documentRefusal(message)]);
   return (req, res, next) => {
     res.locals.trustedDocument = false;
     const body: unknown = req.body;
@@ -123,7 +122,7 @@ export async function admitOwnDocument(contextValue: RequestContext, enforce: bo
       extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
     });
   }
-  throw new GraphQLError(OWN_DOCUMENTS_REFUSED, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
+  throw documentRefusal(OWN_DOCUMENTS_REFUSED);
 }
 
 /**
