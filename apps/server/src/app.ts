@@ -16,7 +16,14 @@ import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
 import { pingDatabase } from './db/pool-health.js';
 import { documentLimitsMiddleware, MAX_DOCUMENT_TOKENS } from './graphql/document-limits.js';
-import { admitOwnDocument, TrustedDocuments, trustedDocumentsMiddleware, type TrustedDocumentPolicy } from './graphql/trusted-documents.js';
+import {
+  admitOwnDocument,
+  admitOwnDocumentsMiddleware,
+  contextOfAdmitted,
+  TrustedDocuments,
+  trustedDocumentsMiddleware,
+  type TrustedDocumentPolicy,
+} from './graphql/trusted-documents.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
@@ -225,9 +232,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     trustedDocumentsMiddleware(trusted),
     // The pay app's and the admin area's own queries, compiled once (graphql/compiled-documents.ts).
     compiledDocuments.middleware(),
-    // A document the client wrote: its size and nesting, before Apollo parses it.
+    // A document the client wrote: its credential (when enforcing), then its size and nesting, before Apollo parses it.
+    admitOwnDocumentsMiddleware(trusted.enforce, (req, res) => contextFor(req, res, 'graphql')),
     documentLimitsMiddleware(),
-    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => contextOfAdmitted(res) ?? contextFor(req, res, 'graphql') }),
   );
 
   app.use(emailUnsubscribeRouter(services.emails, orm));

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_HTTP_STATUS } from '@paysplit/domain';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { RequestContext } from './context.js';
 import { documentRefusal } from './document-limits.js';
-import { classifyError, sendRequestRefusal } from './errors.js';
+import { classifyError, logOperationErrors, sendRequestRefusal } from './errors.js';
 
 /** The pay app's build writes this beside its assets (apps/pay/vite.config.ts). */
 export const TRUSTED_DOCUMENTS_FILE = 'trusted-documents.json';
@@ -99,6 +99,42 @@ export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): Reque
     }
     next();
   };
+}
+
+/**
+ * When enforcing, after trustedDocumentsMiddleware and before Apollo: a document that did not come
+ * from the trusted list is refused before anything parses it unless the API key or operator token
+ * it came with is valid (admitOwnDocument, which the cost plugin asks again). The context made for
+ * the check is the one Apollo then uses (contextOfAdmitted), so the credential is looked up once.
+ */
+export function admitOwnDocumentsMiddleware(
+  enforce: boolean,
+  createContext: (req: Request, res: Response) => RequestContext,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!enforce || res.locals.trustedDocument === true) {
+      next();
+      return;
+    }
+    const contextValue = createContext(req, res);
+    res.locals.admittedContext = contextValue;
+    admitOwnDocument(contextValue, enforce).then(
+      () => next(),
+      (error: unknown) => {
+        if (!(error instanceof GraphQLError)) {
+          next(error);
+          return;
+        }
+        logOperationErrors([error], contextValue, undefined);
+        sendRequestRefusal(res, [error]);
+      },
+    );
+  };
+}
+
+/** The context admitOwnDocumentsMiddleware made for this request, if it made one. */
+export function contextOfAdmitted(res: Response): RequestContext | undefined {
+  return res.locals.admittedContext as RequestContext | undefined;
 }
 
 /**
