@@ -162,6 +162,16 @@ describe('WebSocket messages are bounded before anyone is known', () => {
   });
 });
 
+describe('a client’s protocol mistakes are answered as its own', () => {
+  it('closes a socket that sends the server’s own message types with 4400, not 4500', async () => {
+    for (const message of [{ type: 'connection_ack' }, { type: 'next', id: 'x', payload: {} }, { type: 'error', id: 'x', payload: [] }]) {
+      const opened = await paySocket();
+      opened.send(message);
+      expect(await opened.closedWithin(5_000)).toEqual({ code: 4400, reason: 'Invalid message received' });
+    }
+  });
+});
+
 describe('documents nested thousands deep are refused with our own message, on every transport', () => {
   it('answers a subscribe nested 5,000 deep with 1009 (too big) and one nested 6,000 deep in 12 KB with VALIDATION_ERROR, never 4500', async () => {
     const opened = await paySocket();

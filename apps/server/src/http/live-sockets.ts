@@ -17,6 +17,8 @@ export const CLOSE_MESSAGE_TOO_BIG = 1009;
 export const MAX_MESSAGE_BYTES_BEFORE_INIT = 4 * 1024;
 /** How long a socket we closed may take to answer the closing handshake before it is cut. */
 const CLOSE_GRACE_MS = 2_000;
+/** What graphql-ws throws for a message type only a server sends. */
+const SERVER_MESSAGE_FROM_CLIENT = /^Unexpected message of type \S+ received$/;
 
 /** Why a socket was refused or closed before it could do anything (paysplit_live_sockets_refused_total). */
 export type SocketRefusal = 'message_too_big' | 'init_timeout' | 'pending_limit' | 'protocol_error';
@@ -163,6 +165,13 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
         return;
       }
       handle(String(data)).catch((error: unknown) => {
+        // graphql-ws takes the server's own message types (connection_ack, next, error) from a
+        // client as well-formed, then throws on them: the client's mistake, answered as one.
+        if (error instanceof Error && SERVER_MESSAGE_FROM_CLIENT.test(error.message)) {
+          refused('protocol_error', { code: CloseCode.BadRequest });
+          closeAndCut(CloseCode.BadRequest, 'Invalid message received');
+          return;
+        }
         logger.error({ err: error }, 'live updates message failed');
         closeAndCut(CloseCode.InternalServerError, 'Internal server error');
       });
