@@ -13,6 +13,7 @@ const INIT_TIMEOUT_MS = 600;
 const PENDING_PER_ADDRESS = 4;
 
 let server: TestServer;
+let integration: { integrationId: string; apiKey: string };
 let session: { sessionId: string; hostToken: string };
 let cookie: string;
 const open: RawSocket[] = [];
@@ -28,7 +29,8 @@ beforeAll(async () => {
       LIVE_PENDING_SOCKETS_PER_ADDRESS: String(PENDING_PER_ADDRESS),
     },
   });
-  session = await createConfiguredSession(server.baseUrl, await server.provision({ name: 'Socket limits' }));
+  integration = await server.provision({ name: 'Socket limits' });
+  session = await createConfiguredSession(server.baseUrl, integration);
   cookie = `${accessCookieName(session.sessionId)}=${session.hostToken}`;
 });
 
@@ -216,5 +218,22 @@ describe('documents nested thousands deep are refused with our own message, on e
     });
     expect(many.status).toBe(400);
     expect(many.body.errors[0]!.message).toMatch(/more than 2000 tokens/);
+  });
+
+  it('answers a REST body nested thousands deep with 400 VALIDATION_ERROR and our message, not the RangeError', async () => {
+    // REST runs our own named operations, so only the body can be deep: metadata is free-form JSON.
+    const body = `{"integrationId":"${integration.integrationId}","amount":10,"metadata":{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}}`;
+    const reply = await postJson<{ code: string; message: string }>(`${server.baseUrl}/api/v1/payments/sessions`, body, {
+      'x-service-api-key': integration.apiKey,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The request body nests arrays and objects more than 64 deep' });
+    // Nesting inside strings is text, not structure.
+    const inString = await postJson(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      { integrationId: integration.integrationId, amount: 10, metadata: { note: `${'[{'.repeat(100)}\\"` } },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    expect(inString.status).toBe(200);
   });
 });
