@@ -110,7 +110,7 @@ const environmentSchema = z.object({
     .default(256 * 1024),
   LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   LIVE_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
-  LIVE_PENDING_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
+  LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -256,7 +256,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sendBufferBytes: env.LIVE_SEND_BUFFER_BYTES,
       pingIntervalMs: env.LIVE_PING_INTERVAL_MS,
       initTimeoutMs: env.LIVE_INIT_TIMEOUT_MS,
-      pendingSocketsPerAddress: env.LIVE_PENDING_SOCKETS_PER_ADDRESS,
+      pendingSocketsPerAddress: env.LIVE_INIT_PENDING_PER_ADDRESS,
     }),
   });
 }

@@ -42,7 +42,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     RATE_LIMITS: 'off',
     LIVE_INIT_TIMEOUT_MS: String(INIT_TIMEOUT_MS),
-    LIVE_PENDING_SOCKETS_PER_ADDRESS: '64',
+    LIVE_INIT_PENDING_PER_ADDRESS: '64',
   });
   const orm = await openOrm({ databaseUrl: database.url });
   const created = await createIntegrationServices({

@@ -26,7 +26,7 @@ beforeAll(async () => {
     environment: {
       RATE_LIMITS: 'off',
       LIVE_INIT_TIMEOUT_MS: String(INIT_TIMEOUT_MS),
-      LIVE_PENDING_SOCKETS_PER_ADDRESS: String(PENDING_PER_ADDRESS),
+      LIVE_INIT_PENDING_PER_ADDRESS: String(PENDING_PER_ADDRESS),
     },
   });
   integration = await server.provision({ name: 'Socket limits' });
@@ -118,7 +118,7 @@ describe('WebSocket messages are bounded before anyone is known', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(INIT_TIMEOUT_MS - 50);
   });
 
-  it('lets one address keep LIVE_PENDING_SOCKETS_PER_ADDRESS sockets waiting for connection_init, and refuses one more with 429', async () => {
+  it('lets one address keep LIVE_INIT_PENDING_PER_ADDRESS sockets waiting for connection_init, and refuses one more with 429', async () => {
     const waiting = await Promise.all(Array.from({ length: PENDING_PER_ADDRESS }, () => socket()));
     const refused = await RawSocket.open(server.baseUrl);
     expect(refused.status).toBe(429);

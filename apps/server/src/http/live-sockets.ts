@@ -45,7 +45,7 @@ export interface LiveSocketsOptions {
  * graphql-ws on ws, on the HTTP server's `path`, bounded before anyone is known: a message is at
  * most `maxMessageBytes` (ws stops reading a larger frame at its header), at most
  * MAX_MESSAGE_BYTES_BEFORE_INIT until connection_init, which must come within
- * LIVE_INIT_TIMEOUT_MS; one address may have LIVE_PENDING_SOCKETS_PER_ADDRESS sockets waiting for
+ * LIVE_INIT_TIMEOUT_MS; one address may have LIVE_INIT_PENDING_PER_ADDRESS sockets waiting for
  * theirs. Every socket is pinged each LIVE_PING_INTERVAL_MS and cut off when it has not answered by
  * the next ping. What goes wrong is logged through our logger (graphql-ws's own ws binding writes
  * it to the console and closes with the error's text).
