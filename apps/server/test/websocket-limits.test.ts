@@ -58,6 +58,12 @@ async function paySocket(): Promise<RawSocket> {
   return opened;
 }
 
+/** A live socket refusal counter from /metrics (open outside production). */
+async function refusedSockets(reason: string): Promise<number> {
+  const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  return Number(new RegExp(`^paysplit_live_sockets_refused_total\\{reason="${reason}"\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+}
+
 async function healthzMs(): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}/healthz`);
@@ -88,6 +94,7 @@ describe('WebSocket messages are bounded before anyone is known', () => {
   it('closes sockets whose connection_init is larger than the body limit with 1009, without reading it, while /healthz answers', async () => {
     // The attack's shape (a padded array as the payload), at 2 MB instead of 90: ws's default would read up to 100 MiB.
     const padded = `{"type":"connection_init","payload":[${'0,'.repeat(1_000_000)}0]}`;
+    const before = await refusedSockets('message_too_big');
     const sockets = await Promise.all(Array.from({ length: 4 }, () => socket()));
     for (const opened of sockets) opened.send(padded);
     expect(await healthzMs()).toBeLessThan(500);
@@ -96,6 +103,7 @@ describe('WebSocket messages are bounded before anyone is known', () => {
       expect(opened.messages).toEqual([]);
     }
     expect(await healthzMs()).toBeLessThan(500);
+    expect((await refusedSockets('message_too_big')) - before).toBe(4);
   });
 
   it(`refuses a connection_init over ${MAX_MESSAGE_BYTES_BEFORE_INIT} bytes with 1009 and says why`, async () => {

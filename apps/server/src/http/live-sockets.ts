@@ -108,6 +108,13 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
       else waiting.delete(address);
     };
     onInitialised.set(socket, stopWaiting);
+    // Counted once per socket: messages already on their way may each be refused again while it closes.
+    let counted = false;
+    const refusedSocket = (reason: SocketRefusal, details: Record<string, unknown>) => {
+      if (counted) return;
+      counted = true;
+      refused(reason, details);
+    };
     const closeAndCut = (code?: number, reason?: string) => {
       socket.close(code, reason);
       setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
@@ -115,7 +122,7 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
     // Protocol errors (a frame over maxPayload, invalid UTF-8, a bad opcode): ws has already
     // started closing with the matching code.
     socket.on('error', (error: Error & { code?: string }) => {
-      refused(error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'message_too_big' : 'protocol_error', { code: error.code });
+      refusedSocket(error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'message_too_big' : 'protocol_error', { code: error.code });
       setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
     });
 
@@ -145,8 +152,8 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
         // before connection_init, a duplicate id, no connection_init in time. The reason may quote
         // what the client sent (an id), so only the code is logged.
         close: (code, reason) => {
-          if (code === CloseCode.ConnectionInitialisationTimeout) refused('init_timeout', {});
-          else refused('protocol_error', { code });
+          if (code === CloseCode.ConnectionInitialisationTimeout) refusedSocket('init_timeout', {});
+          else refusedSocket('protocol_error', { code });
           closeAndCut(code, reason);
         },
         onMessage: (callback) => (handle = callback),
@@ -157,7 +164,7 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
     socket.on('message', (data: RawData) => {
       const bytes = messageBytes(data);
       if (waitingForInit && bytes > MAX_MESSAGE_BYTES_BEFORE_INIT) {
-        refused('message_too_big', { bytes });
+        refusedSocket('message_too_big', { bytes });
         closeAndCut(
           CLOSE_MESSAGE_TOO_BIG,
           `Messages before connection_init is acknowledged are limited to ${MAX_MESSAGE_BYTES_BEFORE_INIT} bytes`,
@@ -168,7 +175,7 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
         // graphql-ws takes the server's own message types (connection_ack, next, error) from a
         // client as well-formed, then throws on them: the client's mistake, answered as one.
         if (error instanceof Error && SERVER_MESSAGE_FROM_CLIENT.test(error.message)) {
-          refused('protocol_error', { code: CloseCode.BadRequest });
+          refusedSocket('protocol_error', { code: CloseCode.BadRequest });
           closeAndCut(CloseCode.BadRequest, 'Invalid message received');
           return;
         }
