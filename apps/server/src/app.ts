@@ -15,7 +15,15 @@ import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
 import { pingDatabase } from './db/pool-health.js';
-import { admitOwnDocument, TrustedDocuments, trustedDocumentsMiddleware, type TrustedDocumentPolicy } from './graphql/trusted-documents.js';
+import { documentLimitsMiddleware, MAX_DOCUMENT_TOKENS } from './graphql/document-limits.js';
+import {
+  admitOwnDocument,
+  admitOwnDocumentsMiddleware,
+  contextOfAdmitted,
+  TrustedDocuments,
+  trustedDocumentsMiddleware,
+  type TrustedDocumentPolicy,
+} from './graphql/trusted-documents.js';
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
@@ -108,6 +116,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     // No automatic persisted queries: a hash stands only for a trusted document (trusted-documents.ts),
     // never for one a client registered.
     persistedQueries: false,
+    // documentLimitsMiddleware has counted them already; this keeps the parse itself bounded too.
+    parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
     validationRules: [depthLimitRule],
     // The Sandbox landing page only in development; production answers GET /graphql without it.
     plugins: [
@@ -228,7 +238,10 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     trustedDocumentsMiddleware(trusted),
     // The pay app's and the admin area's own queries, compiled once (graphql/compiled-documents.ts).
     compiledDocuments.middleware(),
-    expressMiddleware(apollo, { context: async ({ req, res }) => contextFor(req, res, 'graphql') }),
+    // A document the client wrote: its credential (when enforcing), then its size and nesting, before Apollo parses it.
+    admitOwnDocumentsMiddleware(trusted.enforce, (req, res) => contextFor(req, res, 'graphql')),
+    documentLimitsMiddleware(),
+    expressMiddleware(apollo, { context: async ({ req, res }) => contextOfAdmitted(res) ?? contextFor(req, res, 'graphql') }),
   );
 
   app.use(emailUnsubscribeRouter(services.emails, orm));
@@ -265,6 +278,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
           contextRoot: root,
           trusted,
           limits: config.live,
+          maxMessageBytes: MAX_BODY_BYTES,
+          onRefused: (reason) => metrics.liveSocketsRefused.inc({ reason }),
           // The same address Express gives HTTP requests (TRUST_PROXY), for the per-address bound.
           trustsProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
         }),

@@ -97,8 +97,9 @@ const environmentSchema = z.object({
   // Browsers may only run the pay app's and admin area's own documents: on by default in production.
   GRAPHQL_TRUSTED_DOCUMENTS_ONLY: z.enum(['on', 'off']).optional(),
   // Live updates (graphql-ws, docs/operations.md): open subscriptions one session and one address
-  // may hold, the bytes a socket may leave unread before it is closed, and the ping interval (a
-  // socket that has not answered a ping by the next one is cut off).
+  // may hold, the bytes a socket may leave unread before it is closed, the ping interval (a
+  // socket that has not answered a ping by the next one is cut off), how long a new socket has to
+  // send connection_init, and how many such sockets one address may have waiting at once.
   LIVE_SUBSCRIPTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(50),
   LIVE_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   LIVE_SEND_BUFFER_BYTES: z.coerce
@@ -108,6 +109,8 @@ const environmentSchema = z.object({
     .max(64 * 1024 * 1024)
     .default(256 * 1024),
   LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
+  LIVE_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -179,6 +182,10 @@ export interface LiveLimits {
   readonly sendBufferBytes: number;
   /** Ping every this many ms; a socket silent until the next ping is terminated. */
   readonly pingIntervalMs: number;
+  /** A socket that has not sent connection_init within this many ms is closed (4408). */
+  readonly initTimeoutMs: number;
+  /** Sockets one client address may have open before their connection_init; one more handshake gets 429. */
+  readonly pendingSocketsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +255,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       subscriptionsPerAddress: env.LIVE_SUBSCRIPTIONS_PER_ADDRESS,
       sendBufferBytes: env.LIVE_SEND_BUFFER_BYTES,
       pingIntervalMs: env.LIVE_PING_INTERVAL_MS,
+      initTimeoutMs: env.LIVE_INIT_TIMEOUT_MS,
+      pendingSocketsPerAddress: env.LIVE_INIT_PENDING_PER_ADDRESS,
     }),
   });
 }

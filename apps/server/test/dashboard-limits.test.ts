@@ -99,20 +99,25 @@ describe('dashboards cannot slow the service down', () => {
     vi.restoreAllMocks();
   });
 
-  it('refuses 900 aliased stats fields from a self-registered account before any SQL runs', async () => {
+  it('refuses 900 aliased stats fields (by their tokens) and 90 (by their cost) from a self-registered account before any SQL runs', async () => {
     const attacker = await registeredAccount(server);
     const explorerStats = vi.spyOn(server.paysplit.services.explorer, 'stats');
-    const query = aliasedStats(900);
-    expect(query.length).toBeGreaterThan(70_000);
-    let reply: Awaited<ReturnType<AdminClient['gql']>> | undefined;
-    const statements = await statementsDuring(async () => {
-      reply = await attacker.gql(query, { r: ALL_TIME });
-    });
-    expect(reply!.status).toBe(400);
-    expect(errorCode(reply!)).toBe('VALIDATION_ERROR');
-    expect(reply!.errors![0]!.message).toMatch(/costs \d+ points; the limit is 10000/);
-    expect(reply!.data).toBeUndefined();
-    expect(statements).toEqual([]);
+    expect(aliasedStats(900).length).toBeGreaterThan(70_000);
+    // 900 are refused before parsing (graphql/document-limits.ts); 90 fit in a document and cost too much.
+    for (const [count, refusal] of [
+      [900, /more than 2000 tokens/],
+      [90, /costs \d+ points; the limit is 10000/],
+    ] as const) {
+      let reply: Awaited<ReturnType<AdminClient['gql']>> | undefined;
+      const statements = await statementsDuring(async () => {
+        reply = await attacker.gql(aliasedStats(count), { r: ALL_TIME });
+      });
+      expect(reply!.status).toBe(400);
+      expect(errorCode(reply!)).toBe('VALIDATION_ERROR');
+      expect(reply!.errors![0]!.message).toMatch(refusal);
+      expect(reply!.data).toBeUndefined();
+      expect(statements).toEqual([]);
+    }
     expect(explorerStats).not.toHaveBeenCalled();
 
     // The spy does see SQL: one stats field is allowed and runs its statements.
@@ -126,12 +131,15 @@ describe('dashboards cannot slow the service down', () => {
   it('does not skip the cost limit for an operation padded past the node limit', async () => {
     const attacker = await registeredAccount(server);
     const explorerStats = vi.spyOn(server.paysplit.services.explorer, 'stats');
-    // 200 distinct stats aliases, padded with thousands of repeated spreads of a trivial fragment.
-    const query = `query Padded($r: DateRangeInput!) { ${Array.from({ length: 200 }, (_, i) => `s${i}: stats(range: $r) { sessionCount }`).join(' ')} ${'...Pad '.repeat(11_000)} } fragment Pad on Query { __typename }`;
+    // 20 distinct stats aliases, padded with 2^14 spreads of a trivial fragment: each fragment
+    // spreads the next one twice, so a few hundred characters pass the node limit.
+    const pads = Array.from({ length: 14 }, (_, level) => `fragment Pad${level} on Query { ...Pad${level + 1} ...Pad${level + 1} }`);
+    const query = `query Padded($r: DateRangeInput!) { ${Array.from({ length: 20 }, (_, i) => `s${i}: stats(range: $r) { sessionCount }`).join(' ')} ...Pad0 } ${pads.join(' ')} fragment Pad14 on Query { __typename }`;
     const statements = await statementsDuring(async () => {
       const reply = await attacker.gql(query, { r: ALL_TIME });
       expect(reply.status).toBe(400);
       expect(errorCode(reply)).toBe('VALIDATION_ERROR');
+      expect(reply.errors![0]!.message).toMatch(/more points than can be counted/);
     });
     expect(statements).toEqual([]);
     expect(explorerStats).not.toHaveBeenCalled();
@@ -141,15 +149,16 @@ describe('dashboards cannot slow the service down', () => {
     const attacker = await registeredAccount(server);
     const explorerStats = vi.spyOn(server.paysplit.services.explorer, 'stats');
     // Valid by the rules (a nullable variable with a default may stand where ID! is expected), and
-    // its variables coerce; at run time only `integration` would fail, and the 900 stats would run.
+    // its variables coerce; at run time only `integration` would fail, and the 90 stats would run.
     const query = `query Defaulted($r: DateRangeInput!, $v: ID = "00000000-0000-0000-0000-000000000000") { ${Array.from(
-      { length: 900 },
+      { length: 90 },
       (_, i) => `s${i}: stats(range: $r) { sessionCount }`,
     ).join(' ')} x: integration(id: $v) { id } }`;
     const statements = await statementsDuring(async () => {
       const reply = await attacker.gql(query, { r: ALL_TIME, v: null });
       expect(reply.status).toBe(400);
       expect(errorCode(reply)).toBe('VALIDATION_ERROR');
+      expect(reply.errors![0]!.message).toMatch(/cannot be costed/);
       expect(reply.data).toBeUndefined();
     });
     expect(statements).toEqual([]);

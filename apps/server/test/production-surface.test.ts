@@ -166,6 +166,57 @@ describe('trusted documents: in production a browser runs only the pay app and a
   });
 });
 
+describe('in production a credential is checked before the document it brings is read', () => {
+  type Reply = { data?: Record<string, { id?: string }> | null; errors?: { message: string; extensions: { code: string } }[] };
+  const graphql = (baseUrl: string, query: string, headers: Record<string, string>, variables?: Record<string, unknown>) =>
+    postJson<Reply>(`${baseUrl}/graphql`, { query, variables }, headers);
+  // A misspelt field: parsing and validating it would answer `Cannot query field "sessio"`.
+  const misspelt = '{ sessio { id } }';
+
+  it('answers a key or operator token that is not one with its code, without parsing or validating the document', async () => {
+    const started = await server(PRODUCTION);
+    const refusals: [Record<string, string>, string, number][] = [
+      [{ 'x-service-api-key': 'junk' }, 'INVALID_API_KEY', 401],
+      [{ 'x-service-api-key': `ps_live_${'a'.repeat(40)}` }, 'INVALID_API_KEY', 401],
+      [{ authorization: 'Bearer x' }, 'UNAUTHENTICATED', 401],
+    ];
+    // Past the document limits too: the credential is checked before the document is even counted.
+    for (const query of [misspelt, `{ ${'__typename '.repeat(9_000)}}`]) {
+      for (const [headers, code, status] of refusals) {
+        const reply = await graphql(started.baseUrl, query, headers);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+        expect(reply.body.errors).toHaveLength(1);
+        expect(reply.body.errors![0]!.extensions.code).toBe(code);
+        expect(JSON.stringify(reply.body)).not.toMatch(/sessio|tokens|junk/);
+      }
+    }
+  });
+
+  it('still reads a valid key’s own document, refuses its mistakes as before, and counts its limit once', async () => {
+    const started = await server(PRODUCTION);
+    const { apiKey, integrationId } = await started.provision({ name: 'Own documents' });
+    const { sessionId } = await createConfiguredSession(started.baseUrl, { apiKey, integrationId });
+    const invalid = await graphql(started.baseUrl, misspelt, { 'x-service-api-key': apiKey });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors![0]!.extensions.code).toBe('VALIDATION_ERROR');
+    expect(invalid.body.errors![0]!.message).toMatch(/Cannot query field "sessio"/);
+    const remaining: number[] = [];
+    for (let call = 0; call < 2; call += 1) {
+      const reply = await graphql(
+        started.baseUrl,
+        'query($id: ID!) { session(id: $id) { id } }',
+        { 'x-service-api-key': apiKey },
+        {
+          id: sessionId,
+        },
+      );
+      expect(reply.body.data?.session?.id).toBe(sessionId);
+      remaining.push(Number(reply.headers.get('x-ratelimit-remaining')));
+    }
+    expect(remaining[0]! - remaining[1]!).toBe(1);
+  });
+});
+
 describe('a scrape does not cost a query each time', () => {
   it('answers the outbox backlog from a count at most 10 s old', async () => {
     const started = await server({}, false);

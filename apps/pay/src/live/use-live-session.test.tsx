@@ -152,6 +152,20 @@ describe('useLiveSession', () => {
     expect(FakeSocket.sockets.length).toBe(2);
   });
 
+  it('polls and opens no new socket after the server closed one for a message too big (1009)', async () => {
+    FakeSocket.accept = true;
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ success: true, status: 'open', paidMinor: '0', updatedAt: session.updatedAt })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithQuery(<Harness load={async () => session} />, session);
+    await advance(10);
+    act(() => FakeSocket.sockets[0]!.serverClose(1009, ''));
+    await advance(10 * 60_000);
+    expect(FakeSocket.sockets).toHaveLength(1);
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(10);
+  });
+
   it('polls the public status when the socket cannot open, refetches on a change, and stops once a socket is back', async () => {
     let paid = '0';
     const status = () => ({

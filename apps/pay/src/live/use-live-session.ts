@@ -13,13 +13,15 @@ export function liveUrlFor(location: Pick<Location, 'protocol' | 'host'>): strin
 }
 
 const NORMAL_CLOSURE = 1000;
+/** The server's refusal of a message larger than it takes: the same message would be refused again. */
+const MESSAGE_TOO_BIG = 1009;
 /** The server's refusal of one more subscription; a socket closed as too slow (4413) is simply retried. */
 const TOO_MANY_SUBSCRIPTIONS = 'TOO_MANY_SUBSCRIPTIONS';
 const REOPEN_BASE_MS = 30_000;
 const REOPEN_MAX_MS = 5 * 60_000;
 
-function isNormalClosure(event: unknown): boolean {
-  return typeof event === 'object' && event !== null && (event as { code?: unknown }).code === NORMAL_CLOSURE;
+function closedWith(event: unknown, code: number): boolean {
+  return typeof event === 'object' && event !== null && (event as { code?: unknown }).code === code;
 }
 
 /**
@@ -67,7 +69,7 @@ export function useLiveSession(session: PaySessionView | undefined): void {
             missedUpdates = false;
           },
           closed: (event) => {
-            if (isNormalClosure(event)) return;
+            if (closedWith(event, NORMAL_CLOSURE)) return;
             missedUpdates = true;
             poller.start();
           },
@@ -89,11 +91,13 @@ export function useLiveSession(session: PaySessionView | undefined): void {
             // A push that failed to resolve: ask again, so an error (say, an expired cookie) shows.
             else refetch();
           },
-          // The socket is gone for good or the server refused the subscription: poll, and try again later.
-          error: () => {
+          // The socket is gone for good or the server refused the subscription: poll, and try again
+          // later, unless the server refused a message as too big (it would refuse it again).
+          error: (error) => {
             missedUpdates = true;
             poller.start();
-            reopenLater();
+            if (closedWith(error, MESSAGE_TOO_BIG)) closeSocket();
+            else reopenLater();
           },
           complete: () => undefined,
         },

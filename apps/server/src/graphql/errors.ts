@@ -1,9 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, ErrorCode, type ErrorDetail, isErrorCode, isServerFault } from '@paysplit/domain';
+import type { Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from './context.js';
 import { inputErrorMessage } from './input-errors.js';
+import { retryAfterSecondsOf } from './retry-after.js';
 import { scrubSecrets } from '../logger.js';
 
 // PostgreSQL and socket failures that mean "the database is not reachable right now".
@@ -144,4 +146,16 @@ export function formatExecutionErrors(errors: readonly GraphQLError[]): { format
     return formatGraphQLError({ ...error.toJSON(), extensions }, error);
   });
   return { formatted, status };
+}
+
+/**
+ * Answers a /graphql request refused before Apollo sees it (an unknown document, a credential
+ * that is not one, a document over the limits) as Apollo answers a refusal: the errors formatted,
+ * the status they ask for (400 when none), Retry-After when they ask for a wait.
+ */
+export function sendRequestRefusal(res: Response, errors: readonly GraphQLError[]): void {
+  const { formatted, status } = formatExecutionErrors(errors);
+  const retryAfter = retryAfterSecondsOf(formatted);
+  if (retryAfter > 0) res.setHeader('retry-after', String(retryAfter));
+  res.status(status ?? 400).json({ errors: formatted });
 }

@@ -142,6 +142,15 @@ export const depthLimitRule: ValidationRule = maxDepthRule({
   onReject: [(context, error) => context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')))],
 }) as unknown as ValidationRule;
 
+/** The refusal of an operation estimated above MAX_QUERY_COST, on /graphql and on the socket alike. */
+export function costRefusal(cost: number | undefined): GraphQLError | undefined {
+  if (cost === undefined || cost <= MAX_QUERY_COST) return undefined;
+  const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
+  return new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
+    extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
+  });
+}
+
 export interface CostedRequest {
   query: DocumentNode;
   operationName?: string | null;
@@ -177,12 +186,8 @@ export function operationCostCheck(
     await options.admit?.(contextValue);
     const cost = costOf(request);
     if (cost === undefined) return;
-    if (cost > MAX_QUERY_COST) {
-      const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
-      throw new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
-        extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
-      });
-    }
+    const refusal = costRefusal(cost);
+    if (refusal) throw refusal;
     try {
       await contextValue.chargeQueryCost(cost);
     } catch (error) {

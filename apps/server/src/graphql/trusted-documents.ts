@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
-import type { RequestHandler } from 'express';
+import { ERROR_HTTP_STATUS } from '@paysplit/domain';
+import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { RequestContext } from './context.js';
-import { classifyError } from './errors.js';
+import { documentRefusal } from './document-limits.js';
+import { classifyError, logOperationErrors, sendRequestRefusal } from './errors.js';
 
 /** The pay app's build writes this beside its assets (apps/pay/vite.config.ts). */
 export const TRUSTED_DOCUMENTS_FILE = 'trusted-documents.json';
@@ -74,9 +75,7 @@ const OWN_DOCUMENTS_REFUSED =
  * parsing. `res.locals.trustedDocument` tells the context which it was.
  */
 export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): RequestHandler {
-  const refuse = (res: Parameters<RequestHandler>[1], message: string): void => {
-    res.status(400).json({ errors: [{ message, extensions: { code: ErrorCode.ValidationError } }] });
-  };
+  const refuse = (res: Response, message: string): void => sendRequestRefusal(res, [documentRefusal(message)]);
   return (req, res, next) => {
     res.locals.trustedDocument = false;
     const body: unknown = req.body;
@@ -103,6 +102,42 @@ export function trustedDocumentsMiddleware(policy: TrustedDocumentPolicy): Reque
 }
 
 /**
+ * When enforcing, after trustedDocumentsMiddleware and before Apollo: a document that did not come
+ * from the trusted list is refused before anything parses it unless the API key or operator token
+ * it came with is valid (admitOwnDocument, which the cost plugin asks again). The context made for
+ * the check is the one Apollo then uses (contextOfAdmitted), so the credential is looked up once.
+ */
+export function admitOwnDocumentsMiddleware(
+  enforce: boolean,
+  createContext: (req: Request, res: Response) => RequestContext,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!enforce || res.locals.trustedDocument === true) {
+      next();
+      return;
+    }
+    const contextValue = createContext(req, res);
+    res.locals.admittedContext = contextValue;
+    admitOwnDocument(contextValue, enforce).then(
+      () => next(),
+      (error: unknown) => {
+        if (!(error instanceof GraphQLError)) {
+          next(error);
+          return;
+        }
+        logOperationErrors([error], contextValue, undefined);
+        sendRequestRefusal(res, [error]);
+      },
+    );
+  };
+}
+
+/** The context admitOwnDocumentsMiddleware made for this request, if it made one. */
+export function contextOfAdmitted(res: Response): RequestContext | undefined {
+  return res.locals.admittedContext as RequestContext | undefined;
+}
+
+/**
  * When enforcing: a document that did not come from the trusted list runs only for a caller whose
  * API key or operator token is valid (a junk header does not unlock it). Called by the cost plugin
  * before it charges anything (graphql/query-limits.ts), so a refused operation costs nothing.
@@ -123,7 +158,7 @@ export async function admitOwnDocument(contextValue: RequestContext, enforce: bo
       extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
     });
   }
-  throw new GraphQLError(OWN_DOCUMENTS_REFUSED, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
+  throw documentRefusal(OWN_DOCUMENTS_REFUSED);
 }
 
 /**

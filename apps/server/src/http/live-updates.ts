@@ -1,14 +1,26 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { parse as parseCookies } from 'cookie';
-import { type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema, OperationTypeNode, parse } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { type WebSocket, WebSocketServer } from 'ws';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  getOperationAST,
+  GraphQLError,
+  type GraphQLSchema,
+  OperationTypeNode,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
+import type { WebSocket } from 'ws';
 import type { LiveLimits } from '../config.js';
 import { type CookieJar, createRequestContext, type RequestContext } from '../graphql/context.js';
+import { documentRefusal, parseWithinLimits } from '../graphql/document-limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
+import { costRefusal, depthLimitRule, estimateCost } from '../graphql/query-limits.js';
 import { resolveSubscriptionDocument, type TrustedDocumentPolicy } from '../graphql/trusted-documents.js';
 import type { Logger } from '../logger.js';
 import type { LiveConnection } from '../modules/live/session-fanout.js';
+import { serveLiveSockets, type SocketRefusal } from './live-sockets.js';
 
 /**
  * Close code of a socket that left more than LIVE_SEND_BUFFER_BYTES unread: it is not keeping up,
@@ -18,12 +30,17 @@ import type { LiveConnection } from '../modules/live/session-fanout.js';
 export const CLOSE_SLOW_CONSUMER = 4413;
 /** How long a slow socket's closing handshake may take before the connection is cut. */
 const SLOW_CLOSE_GRACE_MS = 2_000;
+/**
+ * The longest document text a subscribe may carry, checked before it is read at all. The pay
+ * app's one subscription is about 600 characters (and it sends the documentId instead).
+ */
+export const MAX_SUBSCRIPTION_DOCUMENT_CHARS = 8 * 1024;
+const VALIDATION_RULES = [...specifiedRules, depthLimitRule];
 
 /**
- * GraphQL subscriptions over graphql-ws on the same path as queries (decisions §9). The pay
- * page's session cookie authenticates the handshake; a handshake from another origin is refused
- * so no other site can open a socket with a payer's cookie. Every socket is pinged each
- * LIVE_PING_INTERVAL_MS and cut off when it has not answered by the next ping.
+ * GraphQL subscriptions over graphql-ws on the same path as queries (decisions §9), on the bounded
+ * sockets of live-sockets.ts. The pay page's session cookie authenticates the subscription; a
+ * handshake from another origin is refused so no other site can open a socket with a payer's cookie.
  */
 export function attachLiveUpdates(
   server: Server,
@@ -34,21 +51,20 @@ export function attachLiveUpdates(
     contextRoot: Parameters<typeof createRequestContext>[0];
     trusted: TrustedDocumentPolicy;
     limits: LiveLimits;
+    /** The largest message a socket may send (the HTTP body limit). */
+    maxMessageBytes: number;
     /** Express's compiled TRUST_PROXY: whether the hop-th address from the socket is a trusted proxy. */
     trustsProxy: (address: string, hop: number) => boolean;
+    onRefused?: (reason: SocketRefusal) => void;
   },
 ): () => Promise<void> {
-  const sockets = new WebSocketServer({
+  return serveLiveSockets(
     server,
-    path: '/graphql',
-    verifyClient: ({ origin }: { origin?: string }) => origin === undefined || origin === deps.publicOrigin,
-  });
-  const disposable = useServer<Record<string, unknown>, { socket: WebSocket; request: IncomingMessage }>(
     {
       schema: deps.schema,
       // Browsers only, so the same rule as /graphql for callers without a credential.
       onSubscribe: (_ctx, _id, payload) =>
-        resolveSubscriptionDocument(deps.trusted, payload) ?? subscriptionsOnly(payload.query, payload.operationName),
+        resolveSubscriptionDocument(deps.trusted, payload) ?? subscriptionArguments(deps.schema, payload),
       context: (ctx): RequestContext => {
         const header = ctx.extra.request.headers.cookie;
         const cookies = parseCookies(typeof header === 'string' ? header : '');
@@ -64,20 +80,27 @@ export function attachLiveUpdates(
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) } : undefined,
-      // Refusals in the same shape and words as on /graphql: codes, and no value the client sent.
+      // Refusals in the same shape and words as on /graphql: codes, and no value the client sent
+      // (nor the HTTP status some of them carry for Apollo).
       onError: (_ctx, _id, _payload, errors) => {
-        const formatted = errors.map((error) => formatGraphQLError(error.toJSON(), error));
+        const formatted = errors.map((error) => {
+          const { http: _status, ...extensions } = error.extensions;
+          return formatGraphQLError({ ...error.toJSON(), extensions }, error);
+        });
         deps.logger.debug({ errors: formatted.map((error) => error.message) }, 'subscription refused');
         return formatted;
       },
     },
-    sockets,
-    deps.limits.pingIntervalMs,
+    {
+      path: '/graphql',
+      publicOrigin: deps.publicOrigin,
+      logger: deps.logger,
+      limits: deps.limits,
+      maxMessageBytes: deps.maxMessageBytes,
+      addressOf: (request) => clientAddressOf(request, deps.trustsProxy),
+      onRefused: deps.onRefused,
+    },
   );
-  return async () => {
-    await disposable.dispose();
-    await new Promise((resolve) => sockets.close(resolve));
-  };
 }
 
 /** The socket as the fan-out sees it: how much it left unread, and how to close it as too slow. */
@@ -106,23 +129,36 @@ export function clientAddressOf(request: IncomingMessage, trustsProxy: (address:
 }
 
 /**
- * The socket carries subscriptions only: queries and mutations go over HTTP, where the rate
- * limits, the cost limit and its budgets apply (graphql-ws would otherwise execute them here,
- * past all of those). And graphql-ws parses the document outside its error handling, so a syntax
- * error would close the socket as an internal error (4500) and be written to the console; parsed
- * here first, it is answered as the refusal it is.
+ * What graphql-ws runs for a subscribe, checked before work grows with what the client sent: the
+ * text's length, then its tokens and nesting (parseWithinLimits), then subscriptions only (queries
+ * and mutations go over HTTP, where the rate limits and the cost budgets apply), then graphql's
+ * rules with the depth limit, then the cost limit, as on /graphql. Returned parsed and validated,
+ * so graphql-ws does neither again (its own parse and rules would skip the limits).
  */
-function subscriptionsOnly(query: string, operationName: string | null | undefined): readonly GraphQLError[] | undefined {
+function subscriptionArguments(schema: GraphQLSchema, payload: SubscribePayload): ExecutionArgs | readonly GraphQLError[] {
+  if (payload.query.length > MAX_SUBSCRIPTION_DOCUMENT_CHARS) {
+    return [documentRefusal(`A subscription's document is limited to ${MAX_SUBSCRIPTION_DOCUMENT_CHARS} characters`)];
+  }
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = parseWithinLimits(payload.query);
   } catch (error) {
     if (error instanceof GraphQLError) return [error];
     throw error;
   }
-  const operation = getOperationAST(document, operationName);
+  const operation = getOperationAST(document, payload.operationName);
   if (operation && operation.operation !== OperationTypeNode.SUBSCRIPTION) {
     return [new GraphQLError('Only subscriptions run over WebSocket; send queries and mutations to /graphql over HTTP')];
   }
-  return undefined;
+  const problems = validate(schema, document, VALIDATION_RULES);
+  if (problems.length > 0) return problems;
+  const request = { query: document, operationName: payload.operationName, variables: payload.variables ?? undefined };
+  try {
+    const refusal = costRefusal(estimateCost(schema, request));
+    if (refusal) return [refusal];
+  } catch (error) {
+    if (error instanceof GraphQLError) return [error];
+    throw error;
+  }
+  return { schema, document, operationName: payload.operationName, variableValues: request.variables };
 }

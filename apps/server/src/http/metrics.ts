@@ -40,6 +40,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly liveSocketsRefused = new Counter({
+    name: 'paysplit_live_sockets_refused_total',
+    help: 'Live-update sockets refused or closed before doing anything: message too big, no connection_init in time, too many waiting per address, protocol error',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: 'paysplit_webhook_attempts_total',
     help: 'Webhook delivery attempts by outcome',
