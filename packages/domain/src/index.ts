@@ -9,3 +9,4 @@ export * from './brand.js';
 export * from './participant-change.js';
 export * from './reminders.js';
 export * from './refund.js';
+export * from './passwords.js';
