@@ -5,7 +5,6 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
-  type GraphQLFormattedError,
   type GraphQLSchema,
   type OperationDefinitionNode,
   parse,
@@ -15,9 +14,8 @@ import {
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { RequestContext } from './context.js';
-import { formatExecutionErrors, logOperationErrors } from './errors.js';
+import { logOperationErrors, sendGraphQLReply } from './errors.js';
 import type { CostedRequest } from './query-limits.js';
-import { retryAfterSecondsOf } from './retry-after.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 interface CompiledDocument {
@@ -149,19 +147,9 @@ export class CompiledDocuments {
     res: Response,
   ): Promise<void> {
     this.options.onRun?.();
-    const send = (result: ExecutionResult, status?: number): void => {
-      let formattedErrors: GraphQLFormattedError[] | undefined;
-      let errorStatus: number | undefined;
-      if (result.errors?.length) {
-        logOperationErrors(result.errors, contextValue, entry.operationName);
-        ({ formatted: formattedErrors, status: errorStatus } = formatExecutionErrors(result.errors));
-      }
-      const retryAfter = retryAfterSecondsOf(formattedErrors);
-      if (retryAfter > 0) res.setHeader('retry-after', String(retryAfter));
-      res.setHeader('content-type', contentType);
-      res.status(errorStatus ?? status ?? 200);
-      // Apollo's field order and trailing newline.
-      res.end(`${JSON.stringify({ errors: formattedErrors, data: result.data })}\n`);
+    const send = (result: ExecutionResult, status = 200): void => {
+      if (result.errors?.length) logOperationErrors(result.errors, contextValue, entry.operationName);
+      sendGraphQLReply(res, result.errors, { status, contentType, data: result.data });
     };
     // Variables that do not fit their types: refused before anything is costed or run, with
     // graphql-js's own messages and Apollo's 400, as a document sent to Apollo would be.
