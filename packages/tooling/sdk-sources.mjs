@@ -2,6 +2,7 @@
 //   packages/sdk/openapi.json                    the server's OpenAPI document (REST routes' zod schemas + outgoing calls)
 //   packages/sdk/src/generated/openapi.ts        its TypeScript types (openapi-typescript)
 //   packages/sdk/src/generated/currencies.ts     the ISO 4217 exponents of packages/domain
+//   packages/sdk/src/generated/minor-units.ts    the domain's minor-units formatting, its source as it is
 // `npm run sdk:generate` writes them (after a build); a test fails when the committed files differ.
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +40,14 @@ export async function sdkSources() {
     '\n/** Minor-unit digits of every ISO 4217 currency PaySplit accepts (ISO 4217 List One, as the domain states them). */\n' +
     `export const ISO_4217_EXPONENTS = {\n${exponents}\n} as const;\n`;
 
+  // Self-contained by design (it imports nothing), so the published SDK formats with the domain's own code.
+  const minorUnitsSource = 'packages/domain/src/minor-units.ts';
+  const minorUnitsText = await readFile(fromRepo(minorUnitsSource), 'utf8');
+  if (/^\s*(?:import|export .* from)\b/m.test(minorUnitsText)) {
+    throw new Error(`${minorUnitsSource} must import nothing: the SDK carries it without the rest of the domain`);
+  }
+  const minorUnits = HEADER(minorUnitsSource) + '\n' + minorUnitsText;
+
   return new Map([
     ['packages/sdk/openapi.json', documentText],
     [
@@ -46,6 +55,7 @@ export async function sdkSources() {
       await format(HEADER('packages/sdk/openapi.json') + types, fromRepo('packages/sdk/src/generated/openapi.ts')),
     ],
     ['packages/sdk/src/generated/currencies.ts', await format(currencies, fromRepo('packages/sdk/src/generated/currencies.ts'))],
+    ['packages/sdk/src/generated/minor-units.ts', await format(minorUnits, fromRepo('packages/sdk/src/generated/minor-units.ts'))],
   ]);
 }
 

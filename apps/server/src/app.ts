@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ERROR_CLASSES, ErrorCode } from '@paysplit/domain';
 import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
@@ -213,7 +213,9 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       res.json({ status: 'ready' });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check failed');
-      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', reason: 'database unreachable' });
+      const { status, retryAfterSeconds } = ERROR_CLASSES[ErrorCode.ServiceUnavailable];
+      if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
+      res.status(status).json({ status: 'unavailable', reason: 'database unreachable' });
     }
   });
 

@@ -190,6 +190,21 @@ describe('the pay page read, compiled and through Apollo', () => {
 });
 
 describe("the admin area's reads, compiled", () => {
+  it('hands enum and input-object variables to the resolvers as Apollo does', async () => {
+    const admin = new AdminClient(server.baseUrl);
+    await admin.register(`compiled-filter-${Date.now()}@example.com`, 'a long enough password 1');
+    const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken };
+    const variables = {
+      first: 5,
+      filter: { status: ['OPEN', 'PARTIALLY_PAID'], mode: 'TEST', amountMinorMin: '100', createdFrom: '2026-01-01T00:00:00.000Z' },
+    };
+    const { compiled, apollo, ranCompiled } = await bothWays('AdminSessions', { variables }, headers);
+    expect(ranCompiled).toBe(true);
+    expect(compiled).toEqual(apollo);
+    expect(compiled.status, compiled.text).toBe(200);
+    expect(JSON.parse(compiled.text).errors).toBeUndefined();
+  });
+
   it('charges the same cost budget and refuses with 429 and Retry-After either way once it is spent', async () => {
     const admin = new AdminClient(server.baseUrl);
     await admin.register(`compiled-${Date.now()}@example.com`, 'a long enough password 1');

@@ -1,5 +1,6 @@
 import type { Currency } from './currencies.js';
 import { AppError, ErrorCode } from './errors.js';
+import { formatMinorUnits } from './minor-units.js';
 
 /** Largest total a session may have, in minor units (decisions §1). */
 export const MAX_AMOUNT_MINOR = 99_999_999_999n;
@@ -159,11 +160,5 @@ export function resolveTotalAmount(input: TotalAmountInput, currency: Currency):
 
 /** Plain decimal text of a minor amount in major units: 12050n NZD -> "120.50", 500n JPY -> "500", -105n -> "-1.05". */
 export function formatMinorAsMajor(minor: bigint, currency: Currency): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString();
-  const sign = negative ? '-' : '';
-  if (currency.exponent === 0) return sign + digits;
-  const padded = digits.padStart(currency.exponent + 1, '0');
-  const point = padded.length - currency.exponent;
-  return `${sign}${padded.slice(0, point)}.${padded.slice(point)}`;
+  return formatMinorUnits(minor, currency.exponent);
 }

@@ -1,10 +1,21 @@
 import { SUPPORTED_CURRENCIES, formatMinorAsMajor as domainFormatMinorAsMajor } from '@paysplit/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 
 describe('ISO 4217 minor units in the SDK', () => {
   it('holds exactly the domain table (it is generated from it)', () => {
     expect(ISO_4217_EXPONENTS).toEqual(Object.fromEntries(SUPPORTED_CURRENCIES.map(({ code, exponent }) => [code, exponent])));
+  });
+
+  it('formats any amount of any currency exactly as the domain does, from a bigint or its digits', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SUPPORTED_CURRENCIES), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (currency, minor) => {
+        const major = domainFormatMinorAsMajor(minor, currency);
+        expect(formatMinorAsMajor(minor, currency.code)).toBe(major);
+        expect(formatMinorAsMajor(minor.toString(), currency.code)).toBe(major);
+      }),
+    );
   });
 
   it.each(SUPPORTED_CURRENCIES.map((currency) => [currency.code, currency] as const))(

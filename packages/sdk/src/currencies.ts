@@ -1,10 +1,12 @@
 /**
- * ISO 4217 minor units, from the same table PaySplit's server uses (generated from
- * packages/domain into `generated/currencies.ts`), so an amount formats here exactly as PaySplit
- * reads it. Do not take minor-unit digits from Intl: CLDR gives HUF, IDR, COP, PKR, IQD and others
- * fewer decimals than ISO 4217, which would show 12050 minor units of HUF as 12,050 instead of 120.50.
+ * ISO 4217 minor units, from the same table PaySplit's server uses, and the domain's own
+ * formatting (both generated from packages/domain into `generated/`), so an amount formats here
+ * exactly as PaySplit reads it. Do not take minor-unit digits from Intl: CLDR gives HUF, IDR,
+ * COP, PKR, IQD and others fewer decimals than ISO 4217, which would show 12050 minor units of
+ * HUF as 12,050 instead of 120.50.
  */
 import { ISO_4217_EXPONENTS } from './generated/currencies.js';
+import { formatMinorUnits } from './generated/minor-units.js';
 
 export { ISO_4217_EXPONENTS };
 
@@ -39,14 +41,7 @@ function toBigInt(amountMinor: string | bigint): bigint {
  */
 export function formatMinorAsMajor(amountMinor: string | bigint, currency: string): string {
   const exponent = minorUnitExponent(currency);
-  const minor = toBigInt(amountMinor);
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString();
-  const sign = negative ? '-' : '';
-  if (exponent === 0) return sign + digits;
-  const padded = digits.padStart(exponent + 1, '0');
-  const point = padded.length - exponent;
-  return `${sign}${padded.slice(0, point)}.${padded.slice(point)}`;
+  return formatMinorUnits(toBigInt(amountMinor), exponent);
 }
 
 /**

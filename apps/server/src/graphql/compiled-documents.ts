@@ -5,7 +5,6 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
-  type GraphQLFormattedError,
   type GraphQLSchema,
   type OperationDefinitionNode,
   parse,
@@ -14,10 +13,10 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { schemaTakingCoercedVariables, withCoercedVariables } from './coerced-variables.js';
 import type { RequestContext } from './context.js';
-import { formatExecutionErrors, logOperationErrors } from './errors.js';
+import { logOperationErrors, sendGraphQLReply } from './errors.js';
 import type { CostedRequest } from './query-limits.js';
-import { retryAfterSecondsOf } from './retry-after.js';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 interface CompiledDocument {
@@ -53,9 +52,10 @@ export interface CompiledDocumentsOptions {
  * trusted documents): each is parsed, validated and compiled to a function once (graphql-jit),
  * and a request naming one by documentId runs that function with the request's context, without
  * Apollo's per-request pipeline (hashing the text, the document store, plugin hooks). What Apollo
- * does for such a request is kept, in the same order, with the same code: variables coerced by
- * graphql-js (the same refusals), the cost limit and charge, errors logged and formatted as
- * Apollo formats them, the status they ask for, Retry-After, and Apollo's JSON. The resolvers
+ * does for such a request is kept, in the same order, with the same code: variables coerced once,
+ * by graphql-js (the same refusals), and run as coerced (coerced-variables.ts), the cost limit and
+ * charge, errors logged and formatted as Apollo formats them, the status they ask for,
+ * Retry-After, and Apollo's JSON. The resolvers
  * are the schema's own (type-graphql's, with the id checks and the declared limits around them).
  * Mutations, subscriptions, documents sent as text and anything unusual in the request (another
  * operationName, extensions, variables that are not an object, an Accept only Apollo can answer)
@@ -66,6 +66,7 @@ export class CompiledDocuments {
 
   constructor(private readonly options: CompiledDocumentsOptions) {
     const rules = [...specifiedRules, ...options.validationRules];
+    const executionSchema = schemaTakingCoercedVariables(options.schema);
     for (const [documentId, text] of options.documents.entries()) {
       const skip = (reason: string) => options.onSkipped?.(documentId, reason);
       let document: DocumentNode;
@@ -83,7 +84,8 @@ export class CompiledDocuments {
         skip(problems.map((problem) => problem.message).join('; '));
         continue;
       }
-      const compiled = compileQuery(options.schema, document, operation.name?.value, {
+      // Its variables arrive coerced by graphql-js (run below): compiled to take them as they are.
+      const compiled = compileQuery(executionSchema, withCoercedVariables(document, operation), operation.name?.value, {
         // The errors' stacks are those of what the resolvers threw (kept for the log).
         disablingCapturingStackErrors: true,
       });
@@ -149,19 +151,9 @@ export class CompiledDocuments {
     res: Response,
   ): Promise<void> {
     this.options.onRun?.();
-    const send = (result: ExecutionResult, status?: number): void => {
-      let formattedErrors: GraphQLFormattedError[] | undefined;
-      let errorStatus: number | undefined;
-      if (result.errors?.length) {
-        logOperationErrors(result.errors, contextValue, entry.operationName);
-        ({ formatted: formattedErrors, status: errorStatus } = formatExecutionErrors(result.errors));
-      }
-      const retryAfter = retryAfterSecondsOf(formattedErrors);
-      if (retryAfter > 0) res.setHeader('retry-after', String(retryAfter));
-      res.setHeader('content-type', contentType);
-      res.status(errorStatus ?? status ?? 200);
-      // Apollo's field order and trailing newline.
-      res.end(`${JSON.stringify({ errors: formattedErrors, data: result.data })}\n`);
+    const send = (result: ExecutionResult, status = 200): void => {
+      if (result.errors?.length) logOperationErrors(result.errors, contextValue, entry.operationName);
+      sendGraphQLReply(res, result.errors, { status, contentType, data: result.data });
     };
     // Variables that do not fit their types: refused before anything is costed or run, with
     // graphql-js's own messages and Apollo's 400, as a document sent to Apollo would be.
@@ -179,7 +171,7 @@ export class CompiledDocuments {
         { query: entry.document, operationName: entry.operationName, variables, variablesCoerced: true },
         contextValue,
       );
-      result = await entry.compiled.query(undefined, contextValue, variables ?? {});
+      result = await entry.compiled.query(undefined, contextValue, coerced.coerced);
     } catch (error) {
       // A refusal before execution (or a failure outside every resolver): Apollo answers it alone,
       // with the status it carries (formatExecutionErrors), else 500.

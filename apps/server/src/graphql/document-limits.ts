@@ -1,7 +1,7 @@
-import { ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode } from '@paysplit/domain';
 import type { RequestHandler } from 'express';
 import { type DocumentNode, GraphQLError, Lexer, parse, Source, TokenKind } from 'graphql';
-import { sendRequestRefusal } from './errors.js';
+import { graphQLRefusal, sendRequestRefusal } from './errors.js';
 
 /**
  * The most tokens a document sent by a client may have. The largest of our own (the standard
@@ -20,8 +20,9 @@ export const MAX_DOCUMENT_NESTING = 32;
 const OPENING = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
 const CLOSING = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
+/** A document refused for what it is (too large, not ours): the client's VALIDATION_ERROR. */
 export function documentRefusal(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } });
+  return graphQLRefusal(new AppError(ErrorCode.ValidationError, message));
 }
 
 /**

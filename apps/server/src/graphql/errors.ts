@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError, ErrorCode, type ErrorDetail, isErrorCode, isServerFault } from '@paysplit/domain';
+import { AppError, ERROR_CLASSES, ErrorCode, type ErrorDetail, isErrorCode, isServerFault } from '@paysplit/domain';
 import type { Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { RequestContext } from './context.js';
@@ -149,13 +149,48 @@ export function formatExecutionErrors(errors: readonly GraphQLError[]): { format
 }
 
 /**
- * Answers a /graphql request refused before Apollo sees it (an unknown document, a credential
- * that is not one, a document over the limits) as Apollo answers a refusal: the errors formatted,
- * the status they ask for (400 when none), Retry-After when they ask for a wait.
+ * A refusal made before any resolver runs (a document over the limits, a credential that is not
+ * one, a spent budget), as Apollo and sendGraphQLReply both answer it: the code, the error's own
+ * wait, and the status the error table gives the code.
  */
-export function sendRequestRefusal(res: Response, errors: readonly GraphQLError[]): void {
-  const { formatted, status } = formatExecutionErrors(errors);
+export function graphQLRefusal(error: AppError): GraphQLError {
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: {
+      code: error.code,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+      http: { status: ERROR_CLASSES[error.code].status },
+    },
+  });
+}
+
+/**
+ * The one writer of a GraphQL reply Apollo does not write itself: refusals before Apollo sees
+ * the request, and compiled trusted documents (compiled-documents.ts). The errors are
+ * formatted as Apollo formats them; the status is the one they ask for, else `status`; Retry-After
+ * is the longest wait they ask for (their own, or the error table's for their code). With a
+ * `contentType` the body is Apollo's own bytes (`{errors, data}` and a newline, as a compiled
+ * document must answer exactly as Apollo would); without, Express's JSON of `{errors}`, as
+ * refusals before Apollo have always been answered.
+ */
+export function sendGraphQLReply(
+  res: Response,
+  errors: readonly GraphQLError[] | undefined,
+  options: { status: number; contentType?: string; data?: unknown },
+): void {
+  const { formatted, status } = errors?.length ? formatExecutionErrors(errors) : { formatted: undefined, status: undefined };
   const retryAfter = retryAfterSecondsOf(formatted);
   if (retryAfter > 0) res.setHeader('retry-after', String(retryAfter));
-  res.status(status ?? 400).json({ errors: formatted });
+  if (options.contentType === undefined) {
+    res.status(status ?? options.status).json({ errors: formatted });
+    return;
+  }
+  res.setHeader('content-type', options.contentType);
+  res.status(status ?? options.status);
+  res.end(`${JSON.stringify({ errors: formatted, data: options.data })}\n`);
+}
+
+/** Answers a /graphql request refused before Apollo sees it: 400 unless its errors ask for another status. */
+export function sendRequestRefusal(res: Response, errors: readonly GraphQLError[]): void {
+  sendGraphQLReply(res, errors, { status: 400 });
 }

@@ -1,11 +1,12 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { AppError, ERROR_HTTP_STATUS, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode } from '@paysplit/domain';
 import { type DocumentNode, getOperationAST, getVariableValues, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { createRequire } from 'node:module';
 import { MAX_PAGE_SIZE } from '../modules/admin/explorer.service.js';
 import type { RequestContext } from './context.js';
+import { graphQLRefusal } from './errors.js';
 import { inputErrorMessage } from './input-errors.js';
 import { OperationCostCache } from './operation-cost-cache.js';
 
@@ -115,9 +116,11 @@ export function estimateCost(
     // Anything else fails closed. Variables that coerce can still break one field's arguments (a
     // nullable variable with a default, sent as null, in a non-null position): execution would
     // refuse only that field and run the rest, uncosted.
-    throw new GraphQLError(
-      `The query's arguments cannot be costed: ${error instanceof Error ? inputErrorMessage(error) : 'they do not fit their types'}`,
-      { extensions: { code: ErrorCode.ValidationError, http: { status: 400 } } },
+    throw graphQLRefusal(
+      new AppError(
+        ErrorCode.ValidationError,
+        `The query's arguments cannot be costed: ${error instanceof Error ? inputErrorMessage(error) : 'they do not fit their types'}`,
+      ),
     );
   }
 }
@@ -146,9 +149,12 @@ export const depthLimitRule: ValidationRule = maxDepthRule({
 export function costRefusal(cost: number | undefined): GraphQLError | undefined {
   if (cost === undefined || cost <= MAX_QUERY_COST) return undefined;
   const shown = Number.isFinite(cost) ? `${cost} points` : 'more points than can be counted';
-  return new GraphQLError(`The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`, {
-    extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
-  });
+  return graphQLRefusal(
+    new AppError(
+      ErrorCode.ValidationError,
+      `The query costs ${shown}; the limit is ${MAX_QUERY_COST}. Ask for fewer fields or smaller pages.`,
+    ),
+  );
 }
 
 export interface CostedRequest {
@@ -193,14 +199,7 @@ export function operationCostCheck(
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Thrown here rather than by a resolver: carried as a GraphQLError with the code, the wait and the status.
-      throw new GraphQLError(error.message, {
-        originalError: error,
-        extensions: {
-          code: error.code,
-          ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-          http: { status: ERROR_HTTP_STATUS[error.code] },
-        },
-      });
+      throw graphQLRefusal(error);
     }
   };
 }
@@ -210,9 +209,12 @@ export function operationCostCheck(
  * from. Subscriptions are served on the WebSocket only (docs/architecture.md, "Live updates").
  */
 function subscriptionOverHttp(): GraphQLError {
-  return new GraphQLError('Subscriptions are served over WebSocket (the graphql-transport-ws protocol at /graphql), not over HTTP', {
-    extensions: { code: ErrorCode.ValidationError, http: { status: 400 } },
-  });
+  return graphQLRefusal(
+    new AppError(
+      ErrorCode.ValidationError,
+      'Subscriptions are served over WebSocket (the graphql-transport-ws protocol at /graphql), not over HTTP',
+    ),
+  );
 }
 
 /** operationCostCheck for Apollo's requests, once their operation is known; subscriptions refused (HTTP only carries queries and mutations). */

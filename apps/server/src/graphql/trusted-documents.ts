@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_HTTP_STATUS } from '@paysplit/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { RequestContext } from './context.js';
 import { documentRefusal } from './document-limits.js';
-import { classifyError, logOperationErrors, sendRequestRefusal } from './errors.js';
+import { classifyError, graphQLRefusal, logOperationErrors, sendRequestRefusal } from './errors.js';
 
 /** The pay app's build writes this beside its assets (apps/pay/vite.config.ts). */
 export const TRUSTED_DOCUMENTS_FILE = 'trusted-documents.json';
@@ -152,11 +151,7 @@ export async function admitOwnDocument(contextValue: RequestContext, enforce: bo
     if ((await contextValue.optionalAdmin())?.via === 'operator-token') return;
   } catch (error) {
     // The credential was refused (or could not be checked): say so, as the operation would.
-    const appError = classifyError(error);
-    throw new GraphQLError(appError.message, {
-      originalError: appError,
-      extensions: { code: appError.code, http: { status: ERROR_HTTP_STATUS[appError.code] } },
-    });
+    throw graphQLRefusal(classifyError(error));
   }
   throw documentRefusal(OWN_DOCUMENTS_REFUSED);
 }

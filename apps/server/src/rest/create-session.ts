@@ -1,4 +1,4 @@
-import { ErrorCode, MAX_DESCRIPTION_LENGTH, MAX_ORDER_REFERENCE_LENGTH, SPLIT_MODES } from '@paysplit/domain';
+import { ErrorCode, MAX_DESCRIPTION_LENGTH, MAX_ORDER_REFERENCE_LENGTH, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
 import { z } from 'zod';
 import { CreateSessionOperation } from '../graphql/operations.js';
 import { findInexactNumbers } from './json-body.js';
@@ -68,7 +68,7 @@ export const createSessionResponseSchema = z
     mode: z.enum(['test', 'live']),
     message: z.string(),
     sessionUrl: z.url().describe('Send the host here (302 from your server)'),
-    status: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    status: z.enum(SESSION_STATUSES),
     expiresAt: z.iso.datetime(),
     amountMinor: z.string().regex(/^[1-9][0-9]*$/),
     currency: z.string().length(3),

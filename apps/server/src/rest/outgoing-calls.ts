@@ -1,3 +1,4 @@
+import { SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 
 /**
@@ -65,7 +66,7 @@ export const paymentRecordedEventSchema = z
   .object({
     ...envelope,
     type: z.literal('SERVICE_PAYMENT_RECORDED'),
-    sessionStatus: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    sessionStatus: z.enum(SESSION_STATUSES),
     paidMinor: minorUnits,
     remainingMinor: minorUnits,
     payment: paymentSummary.extend({ status: z.string(), refundRequired: z.boolean() }),

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@paysplit/domain';
+import { ErrorCode, SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 import { RecordPaymentOperation } from '../graphql/operations.js';
 import type { RestRoute } from './rest-route.js';
@@ -30,7 +30,7 @@ export const recordPaymentResponseSchema = z
     participantId: z.uuid(),
     paymentStatus: z.enum(['authorized', 'failed']),
     refundedAt: z.iso.datetime().nullable().optional(),
-    sessionStatus: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    sessionStatus: z.enum(SESSION_STATUSES),
     paidMinor: z.string(),
     remainingMinor: z.string(),
     refundRequired: z

@@ -1,10 +1,10 @@
-import { ErrorCode } from '@paysplit/domain';
+import { ErrorCode, SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 import { CancelSessionOperation, GetSessionOperation } from '../graphql/operations.js';
 import { refundSchema, toRestRefund } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
 
-const statusEnum = z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']);
+const statusEnum = z.enum(SESSION_STATUSES);
 
 export const sessionDetailsSchema = z
   .object({

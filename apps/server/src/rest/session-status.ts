@@ -1,4 +1,4 @@
-import { ErrorCode } from '@paysplit/domain';
+import { ErrorCode, SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 import { SessionStatusOperation } from '../graphql/operations.js';
 import type { RestRoute } from './rest-route.js';
@@ -7,7 +7,7 @@ export const sessionStatusResponseSchema = z
   .object({
     success: z.literal(true),
     sessionId: z.uuid(),
-    status: z.enum(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']),
+    status: z.enum(SESSION_STATUSES),
     currency: z.string(),
     amountMinor: z.string(),
     paidMinor: z.string(),

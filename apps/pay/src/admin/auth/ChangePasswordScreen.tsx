@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@paysplit/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Page } from '../../ui/Page';
@@ -6,7 +7,6 @@ import { AdminPage } from '../ui/AdminPage';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { ChangePasswordDocument } from './account-documents';
-import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { rememberedOneTimePassword, rememberOneTimePassword } from './one-time-password';
 import { useLogout, useSignIn } from './viewer';
 

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@paysplit/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Page } from '../../ui/Page';
@@ -7,7 +8,6 @@ import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
 import { RegisterAccountDocument } from './account-documents';
-import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { useSignIn } from './viewer';
 
 type RegisterField = 'email' | 'password' | 'confirmPassword';

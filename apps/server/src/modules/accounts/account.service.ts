@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AccountRepository } from './account.repository.js';
 import { isEmailAddress } from './email-address.js';
 import type { Account, AccountRole } from './account.entity.js';
-import { generateOneTimePassword, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password.js';
+import { generateOneTimePassword, hashPassword, verifyPassword } from './password.js';
 
 /** Who is using the administration area or the internal GraphQL dashboards. */
 export interface AdminPrincipal {

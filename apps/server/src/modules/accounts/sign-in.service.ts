@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, MAX_PASSWORD_LENGTH } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
 import type { Account } from './account.entity.js';
 import type { AccountRepository } from './account.repository.js';
 import type { AdminPrincipal } from './account.service.js';
-import { MAX_PASSWORD_LENGTH, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password.js';
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './password.js';
 
 /** Counts sign-in failures (see RateLimits.loginRefusal). */
 export interface LoginThrottle {
