@@ -65,7 +65,7 @@ export async function startServer(
     refunds: paysplit.services.refunds,
     refundRecords: paysplit.services.refundRecords,
     logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
+    retryScheduleMs: config.refundRetryScheduleMs,
     timeoutMs: config.partnerTimeoutMs,
     // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
     claimMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),

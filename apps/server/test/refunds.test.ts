@@ -26,7 +26,13 @@ beforeAll(async () => {
   endpoint = new RefundEndpoint();
   await Promise.all([merchant.start(), endpoint.start()]);
   // A short outbox schedule: 4 retries after the first attempt, a few tens of ms apart.
-  server = await startTestServer({ now, webhookRetrySchedule: '40ms,40ms,40ms,40ms', webhookTimeoutMs: 2000, partnerTimeoutMs: 2000 });
+  server = await startTestServer({
+    now,
+    webhookRetrySchedule: '40ms,40ms,40ms,40ms',
+    refundRetrySchedule: '40ms,40ms,40ms,40ms',
+    webhookTimeoutMs: 2000,
+    partnerTimeoutMs: 2000,
+  });
   const created = await merchant.provisionOn(server, {
     name: 'Refunding shop',
     partnerRefundUrl: endpoint.url,

@@ -14,7 +14,7 @@ export interface RefundCallerOptions {
   refunds: RefundService;
   refundRecords: RefundRepository;
   logger: Logger;
-  /** Delay before retry n: the outbox's schedule (WEBHOOK_RETRY_SCHEDULE); after the last one the refund fails. */
+  /** Delay before retry n (REFUND_RETRY_SCHEDULE); after the last one the refund fails. */
   retryScheduleMs: readonly number[];
   timeoutMs: number;
   concurrency?: number;

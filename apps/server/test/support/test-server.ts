@@ -43,6 +43,8 @@ export interface TestServerOptions {
   logLevel?: string;
   /** WEBHOOK_RETRY_SCHEDULE for this server, e.g. '100ms,200ms' (short, so tests see retries). */
   webhookRetrySchedule?: string;
+  /** REFUND_RETRY_SCHEDULE for this server (the partner refund calls' delays). */
+  refundRetrySchedule?: string;
   webhookTimeoutMs?: number;
   partnerTimeoutMs?: number;
   /** Start the webhook dispatcher (default true). */
@@ -74,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',
     WEBHOOK_RETRY_SCHEDULE: options.webhookRetrySchedule ?? '5s,5m,30m,2h,5h,10h,10h',
+    ...(options.refundRetrySchedule ? { REFUND_RETRY_SCHEDULE: options.refundRetrySchedule } : {}),
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
     ...options.environment,
@@ -102,7 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     refunds: paysplit.services.refunds,
     refundRecords: paysplit.services.refundRecords,
     logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
+    retryScheduleMs: config.refundRetryScheduleMs,
     timeoutMs: config.partnerTimeoutMs,
     privateTestUrls: config.privateTestUrls,
   });
