@@ -38,6 +38,10 @@ export class WebhookDelivery {
   @Property({ type: 'timestamptz', nullable: true })
   claimedUntil?: Date | null;
 
+  /** While claimed: the job instance holding the claim; when it dies the claim is taken over at once. */
+  @Property({ type: 'uuid', nullable: true })
+  claimedBy?: string | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   deliveredAt?: Date | null;
 
