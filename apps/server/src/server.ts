@@ -6,9 +6,9 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { createEmailSender } from './jobs/email-sender.js';
 import { ExpiryJob } from './jobs/expiry-job.js';
-import { RefundCaller } from './jobs/refund-caller.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
+import { createJobRunner } from './services.js';
 
 export interface RunningServer {
   config: Config;
@@ -58,20 +58,15 @@ export async function startServer(
     privateTestUrls: config.privateTestUrls,
   });
   await dispatcher.start();
-  const refundCaller = new RefundCaller({
+  const jobs = createJobRunner({
+    config,
     orm: database.orm,
     databaseUrl: database.directUrl,
-    signingSecrets: paysplit.services.signingSecrets,
-    refunds: paysplit.services.refunds,
-    refundRecords: paysplit.services.refundRecords,
     logger,
-    retryScheduleMs: config.refundRetryScheduleMs,
-    timeoutMs: config.partnerTimeoutMs,
-    // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
-    claimMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
-    privateTestUrls: config.privateTestUrls,
+    metrics: paysplit.metrics,
+    services: paysplit.services,
   });
-  await refundCaller.start();
+  await jobs.start();
   const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
   expiry.start();
   const emailSender = createEmailSender({
@@ -106,7 +101,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([dispatcher.stop(), refundCaller.stop(), expiry.stop(), emailSender?.stop()]);
+      await Promise.all([dispatcher.stop(), jobs.stop(), expiry.stop(), emailSender?.stop()]);
       await closed;
       await paysplit.stop();
       await database.close();

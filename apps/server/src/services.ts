@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import type { Services } from './graphql/context.js';
+import type { Metrics } from './http/metrics.js';
+import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { SessionAccessRepository } from './modules/access/session-access.repository.js';
@@ -19,6 +21,7 @@ import { LiveSessionReader } from './modules/live/live-session.js';
 import { SessionFanout } from './modules/live/session-fanout.js';
 import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
+import { refundCallJob } from './modules/refunds/refund-call.job.js';
 import { createSessionServices } from './modules/sessions/session-services.js';
 import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { webhookRepository } from './modules/webhooks/webhook.repository.js';
@@ -107,4 +110,37 @@ export function createServices(deps: ServiceDeps): Services {
     live,
     liveViews,
   };
+}
+
+export interface JobDeps {
+  config: Config;
+  orm: MikroORM;
+  /** PostgreSQL itself, for the runner's LISTEN connection. */
+  databaseUrl: string;
+  logger: Logger;
+  metrics?: Metrics;
+  services: Services;
+  /** Names the process in job_instance. */
+  application?: string;
+}
+
+/** The one job runner with every module's job kinds registered (server and tests alike; started by the caller). */
+export function createJobRunner(deps: JobDeps): JobRunner {
+  const { config, orm, logger, services } = deps;
+  const runner = new JobRunner({ orm, databaseUrl: deps.databaseUrl, logger, metrics: deps.metrics, application: deps.application });
+  runner.register(
+    refundCallJob({
+      em: () => orm.em.fork(),
+      signingSecrets: services.signingSecrets,
+      refunds: services.refunds,
+      refundRecords: services.refundRecords,
+      logger,
+      retryScheduleMs: config.refundRetryScheduleMs,
+      timeoutMs: config.partnerTimeoutMs,
+      // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
+      leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
+      privateTestUrls: config.privateTestUrls,
+    }),
+  );
+  return runner;
 }

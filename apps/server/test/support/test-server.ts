@@ -10,18 +10,19 @@ import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { createEmailSender, type EmailSender } from '../../src/jobs/email-sender.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
-import { RefundCaller } from '../../src/jobs/refund-caller.js';
+import type { JobRunner } from '../../src/jobs/job-runner.js';
 import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
+import { createJobRunner } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
   baseUrl: string;
   dispatcher: WebhookDispatcher;
-  /** Makes the partner refund calls (started unless `refundCaller: false`). */
-  refundCaller: RefundCaller;
+  /** The job runner with every kind registered (partner refund calls, …), started. */
+  jobs: JobRunner;
   expiry: ExpiryJob;
   /** The email sender, started when the environment names SMTP_URL. */
   emailSender: EmailSender | undefined;
@@ -49,8 +50,6 @@ export interface TestServerOptions {
   partnerTimeoutMs?: number;
   /** Start the webhook dispatcher (default true). */
   dispatcher?: boolean;
-  /** Start the refund caller (default true). */
-  refundCaller?: boolean;
   /** The clock services read (tests move it instead of sleeping). */
   now?: () => Date;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
@@ -98,22 +97,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.dispatcher ?? true) await dispatcher.start();
   const emailSender = createEmailSender({ config, orm, databaseUrl: database.url, logger, services: paysplit.services });
   await emailSender?.start();
-  const refundCaller = new RefundCaller({
-    orm,
-    databaseUrl: database.url,
-    signingSecrets: paysplit.services.signingSecrets,
-    refunds: paysplit.services.refunds,
-    refundRecords: paysplit.services.refundRecords,
-    logger,
-    retryScheduleMs: config.refundRetryScheduleMs,
-    timeoutMs: config.partnerTimeoutMs,
-    privateTestUrls: config.privateTestUrls,
-  });
-  if (options.refundCaller ?? true) await refundCaller.start();
+  const jobs = createJobRunner({ config, orm, databaseUrl: database.url, logger, metrics: paysplit.metrics, services: paysplit.services });
+  await jobs.start();
   return {
     baseUrl,
     dispatcher,
-    refundCaller,
+    jobs,
     expiry,
     emailSender,
     databaseUrl: database.url,
@@ -135,7 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
-      await Promise.all([dispatcher.stop(), refundCaller.stop()]);
+      await Promise.all([dispatcher.stop(), jobs.stop()]);
       await emailSender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

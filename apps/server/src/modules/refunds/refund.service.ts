@@ -18,6 +18,7 @@ import type { Payment } from '../payments/payment.entity.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from '../sessions/idempotency.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
+import type { PartnerRefundOutcome } from './partner-refund-client.js';
 import { emitRefundSettled } from './refund-events.js';
 import type { Refund, RefundSource } from './refund.entity.js';
 import type { RefundRepository } from './refund.repository.js';
@@ -48,6 +49,9 @@ export interface RefundSessionResult {
   pendingRefundMinor: string;
   refunds: RefundRecord[];
 }
+
+/** Why a refund fails when its calls are never answered. */
+export const NO_ANSWER_REASON = "the merchant's refund endpoint did not answer";
 
 export interface SettleRefundCommand {
   status: 'succeeded' | 'failed';
@@ -217,6 +221,37 @@ export class RefundService {
       );
       return toRefundRecord(refund);
     });
+  }
+
+  /**
+   * What a partner refund call's answer does to the refund, in the transaction that records the
+   * call: `succeeded` / `failed` settle it; `pending` leaves it for the merchant to settle; no answer
+   * fails it once the calls are used up (`exhausted`), else changes nothing. A refund the merchant
+   * settled otherwise meanwhile keeps that outcome: the conflict is returned, not thrown, so the
+   * attempt is still recorded.
+   */
+  async applyCallAnswer(
+    tx: EntityManager,
+    refundId: string,
+    answer: PartnerRefundOutcome,
+    exhausted: boolean,
+  ): Promise<{ conflict?: AppError }> {
+    const outcome: SettleRefundCommand | undefined =
+      answer.kind === 'answered'
+        ? answer.status === 'pending'
+          ? undefined
+          : { status: answer.status, processorRefundReference: answer.processorRefundReference, failureReason: answer.failureReason }
+        : exhausted
+          ? { status: 'failed', failureReason: NO_ANSWER_REASON }
+          : undefined;
+    if (!outcome) return {};
+    try {
+      await this.settle(tx, refundId, outcome);
+      return {};
+    } catch (error) {
+      if (error instanceof AppError) return { conflict: error };
+      throw error;
+    }
   }
 
   /**
