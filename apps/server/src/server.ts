@@ -6,7 +6,6 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { createEmailSender } from './jobs/email-sender.js';
 import { ExpiryJob } from './jobs/expiry-job.js';
-import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
 import { createJobRunner } from './services.js';
 
@@ -46,18 +45,6 @@ export async function startServer(
   const database = await openDatabase(config, logger);
   // LISTEN and the dashboard pool's per-connection settings need PostgreSQL itself, not a pooler.
   const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.directUrl, logger, secretBox: database.secretBox });
-  const dispatcher = new WebhookDispatcher({
-    orm: database.orm,
-    databaseUrl: database.directUrl,
-    signingSecrets: paysplit.services.signingSecrets,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.webhookTimeoutMs,
-    claimMs: config.webhookClaimMs,
-    metrics: paysplit.metrics,
-    privateTestUrls: config.privateTestUrls,
-  });
-  await dispatcher.start();
   const jobs = createJobRunner({
     config,
     orm: database.orm,
@@ -101,7 +88,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([dispatcher.stop(), jobs.stop(), expiry.stop(), emailSender?.stop()]);
+      await Promise.all([jobs.stop(), expiry.stop(), emailSender?.stop()]);
       await closed;
       await paysplit.stop();
       await database.close();

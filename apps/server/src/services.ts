@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import type { Services } from './graphql/context.js';
 import type { Metrics } from './http/metrics.js';
+import type { QueueJobKind } from './jobs/job-kind.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
@@ -25,6 +26,7 @@ import { refundCallJob } from './modules/refunds/refund-call.job.js';
 import { createSessionServices } from './modules/sessions/session-services.js';
 import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { webhookRepository } from './modules/webhooks/webhook.repository.js';
+import { webhookDeliveryJob } from './modules/webhooks/webhook-delivery.job.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import type { SecretBox } from './security/secret-box.js';
 
@@ -122,15 +124,36 @@ export interface JobDeps {
   services: Services;
   /** Names the process in job_instance. */
   application?: string;
+  /** Upper bound between sweeps of a kind when no notification arrives (default 30 s). */
+  maxIdleMs?: number;
 }
 
 /** The one job runner with every module's job kinds registered (server and tests alike; started by the caller). */
 export function createJobRunner(deps: JobDeps): JobRunner {
   const { config, orm, logger, services } = deps;
-  const runner = new JobRunner({ orm, databaseUrl: deps.databaseUrl, logger, metrics: deps.metrics, application: deps.application });
-  runner.register(
+  const { metrics } = deps;
+  const runner = new JobRunner({
+    orm,
+    databaseUrl: deps.databaseUrl,
+    logger,
+    metrics,
+    application: deps.application,
+    maxIdleMs: deps.maxIdleMs,
+  });
+  const em = () => orm.em.fork();
+  const kinds = [
+    webhookDeliveryJob({
+      em,
+      signingSecrets: services.signingSecrets,
+      logger,
+      retryScheduleMs: config.webhookRetryScheduleMs,
+      timeoutMs: config.webhookTimeoutMs,
+      leaseMs: config.webhookClaimMs,
+      metrics,
+      privateTestUrls: config.privateTestUrls,
+    }),
     refundCallJob({
-      em: () => orm.em.fork(),
+      em,
       signingSecrets: services.signingSecrets,
       refunds: services.refunds,
       refundRecords: services.refundRecords,
@@ -141,6 +164,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
       privateTestUrls: config.privateTestUrls,
     }),
-  );
+  ];
+  for (const kind of kinds) runner.register(kind as QueueJobKind);
   return runner;
 }

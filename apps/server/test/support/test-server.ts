@@ -6,12 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { createEmailSender, type EmailSender } from '../../src/jobs/email-sender.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import type { JobRunner } from '../../src/jobs/job-runner.js';
-import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
@@ -20,9 +19,10 @@ import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
   baseUrl: string;
-  dispatcher: WebhookDispatcher;
-  /** The job runner with every kind registered (partner refund calls, …), started. */
+  /** The job runner with every kind registered (webhooks, partner refund calls, …), started unless `jobs: false`. */
   jobs: JobRunner;
+  /** The configuration the server was built with. */
+  config: Config;
   expiry: ExpiryJob;
   /** The email sender, started when the environment names SMTP_URL. */
   emailSender: EmailSender | undefined;
@@ -48,8 +48,8 @@ export interface TestServerOptions {
   refundRetrySchedule?: string;
   webhookTimeoutMs?: number;
   partnerTimeoutMs?: number;
-  /** Start the webhook dispatcher (default true). */
-  dispatcher?: boolean;
+  /** Start the job runner (default true); false leaves every job queued and runs no SQL in the background. */
+  jobs?: boolean;
   /** The clock services read (tests move it instead of sleeping). */
   now?: () => Date;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
@@ -85,24 +85,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
-  const dispatcher = new WebhookDispatcher({
-    orm,
-    databaseUrl: database.url,
-    signingSecrets: paysplit.services.signingSecrets,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.webhookTimeoutMs,
-    privateTestUrls: config.privateTestUrls,
-  });
-  if (options.dispatcher ?? true) await dispatcher.start();
   const emailSender = createEmailSender({ config, orm, databaseUrl: database.url, logger, services: paysplit.services });
   await emailSender?.start();
-  const jobs = createJobRunner({ config, orm, databaseUrl: database.url, logger, metrics: paysplit.metrics, services: paysplit.services });
-  await jobs.start();
+  const jobs = createJobRunner({
+    config,
+    orm,
+    databaseUrl: database.url,
+    logger,
+    metrics: paysplit.metrics,
+    services: paysplit.services,
+  });
+  if (options.jobs ?? true) await jobs.start();
   return {
     baseUrl,
-    dispatcher,
     jobs,
+    config,
     expiry,
     emailSender,
     databaseUrl: database.url,
@@ -124,7 +121,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
-      await Promise.all([dispatcher.stop(), jobs.stop()]);
+      await jobs.stop();
       await emailSender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
