@@ -14,6 +14,7 @@ import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { createEmailTransport, emailJobs } from './modules/emails/email-send.job.js';
 import { createEmailServices } from './modules/emails/email-services.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
@@ -166,5 +167,21 @@ export function createJobRunner(deps: JobDeps): JobRunner {
     }),
   ];
   for (const kind of kinds) runner.register(kind as QueueJobKind);
+  // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
+  if (config.smtpUrl) {
+    const emails = emailJobs({
+      em,
+      logger,
+      transport: createEmailTransport(config.smtpUrl),
+      from: config.emailFrom,
+      publicBaseUrl: config.publicBaseUrl,
+      links: services.sessionLinks,
+      emails: services.emails,
+      retryScheduleMs: config.emailRetryScheduleMs,
+      sweepMs: config.emailSweepMs,
+      retentionDays: config.emailRetentionDays,
+    });
+    runner.register(emails.send).registerPeriodic(emails.schedules);
+  }
   return runner;
 }

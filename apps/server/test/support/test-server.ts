@@ -8,7 +8,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
-import { createEmailSender, type EmailSender } from '../../src/jobs/email-sender.js';
 import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import type { JobRunner } from '../../src/jobs/job-runner.js';
 import { createLogger } from '../../src/logger.js';
@@ -24,8 +23,6 @@ export interface TestServer {
   /** The configuration the server was built with. */
   config: Config;
   expiry: ExpiryJob;
-  /** The email sender, started when the environment names SMTP_URL. */
-  emailSender: EmailSender | undefined;
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -85,8 +82,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
-  const emailSender = createEmailSender({ config, orm, databaseUrl: database.url, logger, services: paysplit.services });
-  await emailSender?.start();
   const jobs = createJobRunner({
     config,
     orm,
@@ -101,7 +96,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jobs,
     config,
     expiry,
-    emailSender,
     databaseUrl: database.url,
     orm,
     paysplit,
@@ -122,7 +116,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
       await jobs.stop();
-      await emailSender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();
