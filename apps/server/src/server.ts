@@ -4,7 +4,6 @@ import type { Server } from 'node:http';
 import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
-import { ExpiryJob } from './jobs/expiry-job.js';
 import { createLogger, type Logger } from './logger.js';
 import { createJobRunner } from './services.js';
 
@@ -53,8 +52,6 @@ export async function startServer(
     services: paysplit.services,
   });
   await jobs.start();
-  const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
-  expiry.start();
   if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are queued but not sent');
   const server: Server = paysplit.app.listen(config.port, config.host);
   paysplit.attachLiveUpdates(server);
@@ -79,7 +76,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([jobs.stop(), expiry.stop()]);
+      await jobs.stop();
       await closed;
       await paysplit.stop();
       await database.close();

@@ -24,6 +24,7 @@ import { SessionFanout } from './modules/live/session-fanout.js';
 import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
 import { refundCallJob } from './modules/refunds/refund-call.job.js';
+import { sessionExpiryJob } from './modules/sessions/session-expiry.job.js';
 import { createSessionServices } from './modules/sessions/session-services.js';
 import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { webhookRepository } from './modules/webhooks/webhook.repository.js';
@@ -167,6 +168,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
     }),
   ];
   for (const kind of kinds) runner.register(kind as QueueJobKind);
+  runner.registerPeriodic(sessionExpiryJob({ sessions: services.sessionEnding, logger, everyMs: config.expirySweepMs }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {
     const emails = emailJobs({

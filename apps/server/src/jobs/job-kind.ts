@@ -52,5 +52,6 @@ export interface QueueJobKind<Job extends { id: string } = { id: string }, Resul
 export interface PeriodicJobKind {
   name: string;
   everyMs: number;
-  run(em: EntityManager): Promise<void>;
+  /** One run; what it resolves with is handed to `runNow`'s caller. */
+  run(em: EntityManager): Promise<unknown>;
 }

@@ -157,10 +157,10 @@ export class JobRunner {
   }
 
   /** Runs a periodic kind now, whether or not its tick is due or claimed elsewhere (tests, the CLI). */
-  async runNow(name: string): Promise<void> {
+  async runNow(name: string): Promise<unknown> {
     const state = this.periodic.get(name);
     if (!state) throw new Error(`no periodic job kind ${name}`);
-    await state.kind.run(this.options.orm.em.fork());
+    return state.kind.run(this.options.orm.em.fork());
   }
 
   private get application(): string {

@@ -8,7 +8,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
-import { ExpiryJob } from '../../src/jobs/expiry-job.js';
 import type { JobRunner } from '../../src/jobs/job-runner.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
@@ -22,7 +21,8 @@ export interface TestServer {
   jobs: JobRunner;
   /** The configuration the server was built with. */
   config: Config;
-  expiry: ExpiryJob;
+  /** Runs the session-expiry kind now, whatever its schedule; resolves with the sessions it expired. */
+  expiry: { runOnce(): Promise<string[]> };
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -75,11 +75,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.refundRetrySchedule ? { REFUND_RETRY_SCHEDULE: options.refundRetrySchedule } : {}),
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
+    // Sessions expire when a test says so (expiry.runOnce), not on the runner's own schedule.
+    EXPIRY_SWEEP_MS: '3600000',
     ...options.environment,
   });
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
-  // Not started: tests run sweeps when they choose (runOnce), as many workers as they like.
-  const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
   const jobs = createJobRunner({
@@ -95,7 +95,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl,
     jobs,
     config,
-    expiry,
+    // Tests run expiry sweeps when they choose, as many at once as they like.
+    expiry: { runOnce: () => jobs.runNow('session-expiry') as Promise<string[]> },
     databaseUrl: database.url,
     orm,
     paysplit,
