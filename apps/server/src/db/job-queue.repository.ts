@@ -23,6 +23,23 @@ export interface QueueTable {
   claimableWhere?: string;
 }
 
+/** The outbox's column names, which a queue table keeps unless it says otherwise. */
+const OUTBOX_COLUMNS = { attempts: 'attempt_count', lease: 'claimed_until', due: 'next_attempt_at' } as const;
+
+/**
+ * Describes a queue table by its status column's values: `waiting` rows are claimed into
+ * `running`, and an attempt leaves the row `done`, `failed` or (to be retried) `retry`.
+ */
+export function queueTable(
+  table: string,
+  status: string,
+  states: Pick<QueueTable, 'waiting' | 'running'> & QueueTable['finished'],
+  columns: Partial<Pick<QueueTable, keyof typeof OUTBOX_COLUMNS | 'claimableWhere'>> = {},
+): QueueTable {
+  const { waiting, running, done, failed, retry } = states;
+  return { table, status, waiting, running, finished: { done, failed, retry }, ...OUTBOX_COLUMNS, ...columns };
+}
+
 export interface ClaimedRow {
   id: string;
   /** The attempt this claim makes, counting from 1. */

@@ -2,6 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { QueueTable } from '../db/job-queue.repository.js';
 import type { AttemptOutcome, RetryDecision } from './retry-policy.js';
 
+/** What configuration decides for each queue kind. */
+export interface QueueKindSettings {
+  /** Delay before retry n; after the last one the job has failed. */
+  retryScheduleMs: readonly number[];
+  /** How long a claim lasts in a live instance: longer than an attempt can take. */
+  leaseMs: number;
+  /** How many jobs of the kind one instance works on at once. */
+  concurrency?: number;
+}
+
 /** What a handler knows about the attempt it is making. */
 export interface AttemptContext {
   /** Counting from 1. */

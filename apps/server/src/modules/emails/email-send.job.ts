@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { QueueTable } from '../../db/job-queue.repository.js';
-import type { PeriodicJobKind, QueueJobKind } from '../../jobs/job-kind.js';
+import { queueTable } from '../../db/job-queue.repository.js';
+import type { PeriodicJobKind, QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import type { SessionLinks } from '../sessions/session-links.js';
 import { renderEmail } from './email-content.js';
@@ -11,19 +11,15 @@ import type { EmailService } from './email.service.js';
 const EXCERPT_CHARS = 300;
 
 /** The email_message table as the queue of the mail outbox. */
-export const EMAIL_SEND_QUEUE: QueueTable = {
-  table: 'email_message',
-  status: 'status',
-  waiting: ['queued'],
-  running: 'sending',
-  finished: { done: 'sent', failed: 'failed', retry: 'queued' },
-  attempts: 'attempts',
-  lease: 'lease_until',
-  due: 'next_attempt_at',
-  claimableWhere: 'recipient is not null',
-};
+export const EMAIL_SEND_QUEUE = queueTable(
+  'email_message',
+  'status',
+  { waiting: ['queued'], running: 'sending', done: 'sent', failed: 'failed', retry: 'queued' },
+  { attempts: 'attempts', lease: 'lease_until', claimableWhere: 'recipient is not null' },
+);
 
-export interface EmailJobOptions {
+/** The schedule is EMAIL_RETRY_SCHEDULE; the lease outlasts the transport's timeouts together (120 s). */
+export interface EmailJobOptions extends Partial<Pick<QueueKindSettings, 'leaseMs'>>, Omit<QueueKindSettings, 'leaseMs'> {
   em: () => EntityManager;
   logger: Logger;
   /** A nodemailer SMTP transport (SMTP_URL). */
@@ -33,14 +29,9 @@ export interface EmailJobOptions {
   publicBaseUrl: string;
   links: SessionLinks;
   emails: EmailService;
-  /** Delay before retry n; after the last one the message is `failed`. */
-  retryScheduleMs: readonly number[];
   /** How often reminders are queued and old addresses erased. */
   sweepMs: number;
   retentionDays: number;
-  concurrency?: number;
-  /** How long a claim lasts in a live instance: longer than the transport's timeouts together. */
-  leaseMs?: number;
 }
 
 /** One SMTP try: accepted, or refused with the (address-free) reply. */

@@ -1,39 +1,34 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
-import type { QueueTable } from '../../db/job-queue.repository.js';
-import type { QueueJobKind } from '../../jobs/job-kind.js';
+import { queueTable } from '../../db/job-queue.repository.js';
+import type { QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
 import { PartnerRefundClient, type PartnerRefundOutcome } from './partner-refund-client.js';
 import { REFUND_CHANNEL, type RefundCall, type RefundRepository } from './refund.repository.js';
 import type { RefundService } from './refund.service.js';
 
-/** The refund table as the queue of partner refund calls. */
-export const REFUND_CALL_QUEUE: QueueTable = {
-  table: 'refund',
-  status: 'call_status',
+/**
+ * The refund table as the queue of partner refund calls. Answered (even `pending`) or given up,
+ * the calls end: the refund's own status says how.
+ */
+export const REFUND_CALL_QUEUE = queueTable('refund', 'call_status', {
   waiting: ['due'],
   running: 'calling',
-  // Answered (even `pending`) or given up: the calls end; the refund's own status says how.
-  finished: { done: 'done', failed: 'done', retry: 'due' },
-  attempts: 'attempt_count',
-  lease: 'claimed_until',
-  due: 'next_attempt_at',
-};
+  done: 'done',
+  failed: 'done',
+  retry: 'due',
+});
 
-export interface RefundCallJobOptions {
+/** The schedule is REFUND_RETRY_SCHEDULE; the lease outlasts any call (twice its timeout and more). */
+export interface RefundCallJobOptions extends QueueKindSettings {
   em: () => EntityManager;
-  signingSecrets: SigningSecretsService;
   refunds: RefundService;
   refundRecords: RefundRepository;
-  logger: Logger;
-  /** Delay before retry n (REFUND_RETRY_SCHEDULE); after the last one the refund fails. */
-  retryScheduleMs: readonly number[];
+  signingSecrets: SigningSecretsService;
   /** PARTNER_TIMEOUT_MS. */
   timeoutMs: number;
-  /** A claim outlasts any call (twice its timeout and more), so a live instance's call is never taken over. */
-  leaseMs: number;
-  concurrency?: number;
+  logger: Logger;
   /** Test-mode calls may reach private addresses (PRIVATE_TEST_URLS); default true. */
   privateTestUrls?: boolean;
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createSignedHeaders } from '@paysplit/sdk';
-import type { QueueTable } from '../../db/job-queue.repository.js';
+import { queueTable } from '../../db/job-queue.repository.js';
 import type { Metrics } from '../../http/metrics.js';
-import type { QueueJobKind } from '../../jobs/job-kind.js';
+import type { QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
 import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
@@ -11,28 +11,20 @@ import { OUTBOX_CHANNEL, type OutgoingDelivery, webhookRepository } from './webh
 const EXCERPT_BYTES = 1024;
 
 /** The webhook_delivery table as the queue of webhook deliveries. */
-export const WEBHOOK_DELIVERY_QUEUE: QueueTable = {
-  table: 'webhook_delivery',
-  status: 'status',
+export const WEBHOOK_DELIVERY_QUEUE = queueTable('webhook_delivery', 'status', {
   waiting: ['pending', 'retrying'],
   running: 'delivering',
-  finished: { done: 'succeeded', failed: 'failed', retry: 'retrying' },
-  attempts: 'attempt_count',
-  lease: 'claimed_until',
-  due: 'next_attempt_at',
-};
+  done: 'succeeded',
+  failed: 'failed',
+  retry: 'retrying',
+});
 
-export interface WebhookDeliveryJobOptions {
+/** The schedule is WEBHOOK_RETRY_SCHEDULE (decisions §6); the lease WEBHOOK_CLAIM_MS, at least twice the timeout. */
+export interface WebhookDeliveryJobOptions extends QueueKindSettings {
   em: () => EntityManager;
   signingSecrets: SigningSecretsService;
-  logger: Logger;
-  /** Delay before retry n (decisions §6); after the last one the delivery is `failed`. */
-  retryScheduleMs: readonly number[];
   timeoutMs: number;
-  /** How long a claim lasts in a live instance (WEBHOOK_CLAIM_MS, at least twice the timeout). */
-  leaseMs: number;
-  /** How many deliveries one instance sends at once. */
-  concurrency?: number;
+  logger: Logger;
   metrics?: Metrics;
   /** Test-mode deliveries may reach private addresses (config PRIVATE_TEST_URLS); default true. */
   privateTestUrls?: boolean;
