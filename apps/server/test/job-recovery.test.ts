@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOrm } from '../src/db/orm.js';
-import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
-import { SecretBox } from '../src/security/secret-box.js';
+import { provisionDirectly, queryDatabase } from './support/direct-database.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
@@ -29,14 +27,7 @@ let server: ServerProcess | undefined;
 let environment: Record<string, string>;
 let integration: { integrationId: string; apiKey: string };
 
-async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  const orm = await openOrm({ databaseUrl: database.url });
-  try {
-    return await orm.em.getConnection().execute<T[]>(query, params as never[]);
-  } finally {
-    await orm.close(true);
-  }
-}
+const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, query, params);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -74,20 +65,11 @@ beforeAll(async () => {
     RATE_LIMITS: 'off',
     SMTP_URL: mailbox.url,
   };
-  const orm = await openOrm({ databaseUrl: database.url });
   server = await startServerProcess(environment);
-  const created = await createIntegrationServices({
-    secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
-  }).integrationSettings.createIntegration(orm.em.fork(), {
+  integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
     name: 'Recovery',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
     partnerRefundUrl: `http://127.0.0.1:${(refundEndpoint.address() as AddressInfo).port}/refunds`,
   });
-  merchant.partnerSecret = created.partnerCreatePaymentSigningSecret;
-  merchant.webhookSecret = created.webhookSigningSecret;
-  integration = { integrationId: created.integration.id, apiKey: created.apiKey };
-  await orm.close(true);
 }, 90_000);
 
 afterAll(async () => {

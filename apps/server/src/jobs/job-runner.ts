@@ -68,8 +68,11 @@ export class JobRunner {
   private instanceId = randomUUID();
   private claims = new AbortController();
   private readonly repository = jobQueueRepository;
+  private readonly application: string;
 
-  constructor(private readonly options: JobRunnerOptions) {}
+  constructor(private readonly options: JobRunnerOptions) {
+    this.application = options.application ?? 'paysplit';
+  }
 
   register<Job extends { id: string }, Result>(kind: QueueJobKind<Job, Result>): this {
     this.queues.set(kind.name, {
@@ -163,10 +166,6 @@ export class JobRunner {
     return state.kind.run(this.options.orm.em.fork());
   }
 
-  private get application(): string {
-    return this.options.application ?? 'paysplit';
-  }
-
   private async sweep(state: QueueState): Promise<void> {
     const { kind } = state;
     for (;;) {
@@ -185,14 +184,11 @@ export class JobRunner {
         this.options.metrics?.jobsReclaimed.inc({ kind: kind.name }, reclaimed);
         this.options.logger.info({ kind: kind.name, jobs: reclaimed }, 'took over claims of a dead or stalled instance');
       }
-      const jobs = new Map(
-        (
-          await kind.load(
-            this.options.orm.em.fork(),
-            claimed.map((row) => row.id),
-          )
-        ).map((job) => [job.id, job]),
+      const loaded = await kind.load(
+        this.options.orm.em.fork(),
+        claimed.map((row) => row.id),
       );
+      const jobs = new Map(loaded.map((job) => [job.id, job]));
       for (const row of claimed) {
         const job = jobs.get(row.id);
         if (!job) {

@@ -19,6 +19,7 @@ import { checkIdempotencyKey, fingerprint, runIdempotently } from '../sessions/i
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { PartnerRefundOutcome } from './partner-refund-client.js';
+import { conflictOnly, settlementOf } from './refund-call-answer.js';
 import { emitRefundSettled } from './refund-events.js';
 import type { Refund, RefundSource } from './refund.entity.js';
 import type { RefundRepository } from './refund.repository.js';
@@ -49,9 +50,6 @@ export interface RefundSessionResult {
   pendingRefundMinor: string;
   refunds: RefundRecord[];
 }
-
-/** Why a refund fails when its calls are never answered. */
-export const NO_ANSWER_REASON = "the merchant's refund endpoint did not answer";
 
 export interface SettleRefundCommand {
   status: 'succeeded' | 'failed';
@@ -223,35 +221,16 @@ export class RefundService {
     });
   }
 
-  /**
-   * What a partner refund call's answer does to the refund, in the transaction that records the
-   * call: `succeeded` / `failed` settle it; `pending` leaves it for the merchant to settle; no answer
-   * fails it once the calls are used up (`exhausted`), else changes nothing. A refund the merchant
-   * settled otherwise meanwhile keeps that outcome: the conflict is returned, not thrown, so the
-   * attempt is still recorded.
-   */
+  /** Settles a refund as its partner call's answer says (settlementOf), in the transaction recording the call. */
   async applyCallAnswer(
     tx: EntityManager,
     refundId: string,
     answer: PartnerRefundOutcome,
     exhausted: boolean,
   ): Promise<{ conflict?: AppError }> {
-    const outcome: SettleRefundCommand | undefined =
-      answer.kind === 'answered'
-        ? answer.status === 'pending'
-          ? undefined
-          : { status: answer.status, processorRefundReference: answer.processorRefundReference, failureReason: answer.failureReason }
-        : exhausted
-          ? { status: 'failed', failureReason: NO_ANSWER_REASON }
-          : undefined;
-    if (!outcome) return {};
-    try {
-      await this.settle(tx, refundId, outcome);
-      return {};
-    } catch (error) {
-      if (error instanceof AppError) return { conflict: error };
-      throw error;
-    }
+    const outcome = settlementOf(answer, exhausted);
+    // A refund the merchant settled otherwise meanwhile keeps that outcome; the attempt is still recorded.
+    return outcome ? this.settle(tx, refundId, outcome).then(() => ({}), conflictOnly) : {};
   }
 
   /**
