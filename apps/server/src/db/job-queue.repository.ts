@@ -105,13 +105,18 @@ export class JobQueueRepository {
     return rows.length > 0;
   }
 
-  /** Milliseconds until a waiting row is due or a running claim lapses (negative when overdue), or null when neither. */
+  /**
+   * Milliseconds until a claimable waiting row is due or a running claim lapses (negative when
+   * overdue), or null when neither. Rows the claim would never take are left out, or the timer
+   * would fire at once, again and again.
+   */
   async msUntilNext(em: EntityManager, queue: QueueTable): Promise<number | null> {
     const { table, status, running, lease, due } = queue;
     const waiting = queue.waiting.map((value) => `'${value}'`).join(', ');
+    const claimable = queue.claimableWhere ? ` and ${queue.claimableWhere}` : '';
     const [next] = await em.getConnection().execute<{ in_ms: string | null }[]>(
       `select extract(epoch from (least(
-                (select min(${due}) from ${table} where ${status} in (${waiting})),
+                (select min(${due}) from ${table} where ${status} in (${waiting})${claimable}),
                 (select min(${lease}) from ${table} where ${status} = '${running}')) - now())) * 1000 as in_ms`,
     );
     return next?.in_ms == null ? null : Number(next.in_ms);
