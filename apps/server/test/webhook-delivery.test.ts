@@ -87,6 +87,11 @@ describe('webhook delivery', () => {
     expect(delivery.attempts[0].responseExcerpt).toBe('not now');
     // Retries waited for the schedule rather than hammering the endpoint.
     expect(calls[1]!.receivedAt - calls[0]!.receivedAt).toBeGreaterThanOrEqual(80);
+    // Counted per kind beside the webhook metrics of old.
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="webhook-delivery",outcome="retry"\} [1-9]/m);
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="webhook-delivery",outcome="done"\} [1-9]/m);
+    expect(metrics).toMatch(/^paysplit_webhook_attempts_total\{outcome="delivered"\} [1-9]/m);
   });
 
   it('marks the delivery failed once the schedule is exhausted, then redeliverEvent delivers the same event', async () => {
