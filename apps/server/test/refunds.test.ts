@@ -415,6 +415,34 @@ describe('pending refunds and settling', () => {
     expect(events[0]).toMatchObject({ refundId, processorRefundReference: 're_later', source: 'merchant', reason: 'Partial refund' });
   });
 
+  it('a settle by the merchant while the call is in flight wins, and the call is still recorded', async () => {
+    const { sessionId } = await sessionWithPaidShares(refunding, 1, 1);
+    endpoint.answer = 'succeeded';
+    endpoint.delayMs = 1_000;
+    try {
+      const refundId = (await api(refunding).refunds.create(sessionId, { reason: 'Settled by hand' })).refunds[0]!.refundId;
+      await until(
+        async () => endpoint.calls.filter((call) => call.refundId === refundId).length,
+        (calls) => calls === 1,
+      );
+      expect(await api(refunding).refunds.settle(refundId, { status: 'failed', failureReason: 'refunded at the till' })).toMatchObject({
+        status: 'failed',
+      });
+      const [attempt] = await until(
+        () => server.query<{ outcome: string }>(`select outcome from refund_call_attempt where refund_id = ?`, [refundId]),
+        (rows) => rows.length === 1,
+      );
+      expect(attempt).toEqual({ outcome: 'succeeded' });
+      const [row] = await server.query<{ status: string; call_status: string; failure_reason: string }>(
+        `select status, call_status, failure_reason from refund where id = ?`,
+        [refundId],
+      );
+      expect(row).toEqual({ status: 'failed', call_status: 'done', failure_reason: 'refunded at the till' });
+    } finally {
+      endpoint.delayMs = 0;
+    }
+  });
+
   it("records a merchant's 'failed' answer as a failed refund whose amount is refundable again", async () => {
     const { sessionId } = await sessionWithPaidShares(refunding, 1, 1);
     endpoint.answer = 'failed';
