@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import type { Services } from './graphql/context.js';
 import type { Metrics } from './http/metrics.js';
-import type { QueueJobKind } from './jobs/job-kind.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
@@ -132,8 +131,7 @@ export interface JobDeps {
 
 /** The one job runner with every module's job kinds registered (server and tests alike; started by the caller). */
 export function createJobRunner(deps: JobDeps): JobRunner {
-  const { config, orm, logger, services } = deps;
-  const { metrics } = deps;
+  const { config, orm, logger, services, metrics } = deps;
   const runner = new JobRunner({
     orm,
     databaseUrl: deps.databaseUrl,
@@ -143,7 +141,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
     maxIdleMs: deps.maxIdleMs,
   });
   const em = () => orm.em.fork();
-  const kinds = [
+  runner.register(
     webhookDeliveryJob({
       em,
       signingSecrets: services.signingSecrets,
@@ -154,6 +152,8 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       metrics,
       privateTestUrls: config.privateTestUrls,
     }),
+  );
+  runner.register(
     refundCallJob({
       em,
       signingSecrets: services.signingSecrets,
@@ -166,8 +166,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
       privateTestUrls: config.privateTestUrls,
     }),
-  ];
-  for (const kind of kinds) runner.register(kind as QueueJobKind);
+  );
   runner.registerPeriodic(sessionExpiryJob({ sessions: services.sessionEnding, logger, everyMs: config.expirySweepMs }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {
