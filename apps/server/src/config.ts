@@ -136,7 +136,7 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   readonly webhookClaimMs: number;
   readonly signingSecretGraceMs: number;
-  /** SMTP relay of the email sender; undefined keeps emails queued (nothing is sent). */
+  /** SMTP relay of the email-send job kind; undefined keeps emails queued (nothing is sent). */
   readonly smtpUrl: string | undefined;
   /** From header of every email. */
   readonly emailFrom: string;

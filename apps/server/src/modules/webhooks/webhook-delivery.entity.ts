@@ -5,7 +5,7 @@ import { WebhookEvent } from './webhook-event.entity.js';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'retrying' | 'succeeded' | 'failed';
 
-/** Getting one event to one URL: a small state machine driven by the dispatcher. */
+/** Getting one event to one URL: a small state machine driven by the webhook-delivery job kind. */
 @Entity({ tableName: 'webhook_delivery' })
 @Index({ name: 'webhook_delivery_due_index', properties: ['status', 'nextAttemptAt'] })
 export class WebhookDelivery {

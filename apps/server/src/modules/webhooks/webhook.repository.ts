@@ -61,8 +61,8 @@ export class WebhookRepository {
   }
 
   /**
-   * Queues a delivery due now (by the dispatcher's wall clock) and flushes the unit of work. The
-   * NOTIFY is transactional, so dispatchers wake exactly when the row becomes visible.
+   * Queues a delivery due now (by the wall clock the job runner compares with, not the services' clock) and flushes the unit of work. The
+   * NOTIFY is transactional, so job runners wake exactly when the row becomes visible.
    */
   async queueDelivery(
     em: EntityManager,
@@ -111,7 +111,7 @@ export class WebhookRepository {
     });
   }
 
-  /** Makes deliveries due now and wakes the dispatchers (the NOTIFY is sent when the transaction commits). */
+  /** Makes deliveries due now and wakes the job runners (the NOTIFY is sent when the transaction commits). */
   async requeue(em: EntityManager, deliveries: WebhookDelivery[]): Promise<void> {
     for (const delivery of deliveries) {
       delivery.status = 'pending';
