@@ -21,6 +21,7 @@ import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
+import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
 import { answerNotFound } from './http/not-found.js';
@@ -33,7 +34,7 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
 import type { SecretBox } from './security/secret-box.js';
-import { createServices } from './services.js';
+import { createJobRunner, createServices } from './services.js';
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +52,8 @@ export interface AppDeps {
 export interface PaySplitApp {
   app: express.Express;
   services: Services;
+  /** Every module's job kinds, registered; the caller starts and stops it (server.ts, test servers). */
+  jobs: JobRunner;
   metrics: Metrics;
   /** Serves only /metrics, for a listener of its own on METRICS_PORT. */
   metricsApp: express.Express;
@@ -80,6 +83,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
   const services = createServices({ ...deps, loginThrottle: rateLimits });
+  const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
   try {
     await services.live.start();
@@ -253,6 +257,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   return {
     app,
     services,
+    jobs,
     metrics,
     metricsApp,
     apollo,

@@ -5,7 +5,6 @@ import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
 import { createLogger, type Logger } from './logger.js';
-import { createJobRunner } from './services.js';
 
 export interface RunningServer {
   config: Config;
@@ -43,14 +42,7 @@ export async function startServer(
   const database = await openDatabase(config, logger);
   // LISTEN and the dashboard pool's per-connection settings need PostgreSQL itself, not a pooler.
   const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.directUrl, logger, secretBox: database.secretBox });
-  const jobs = createJobRunner({
-    config,
-    orm: database.orm,
-    databaseUrl: database.directUrl,
-    logger,
-    metrics: paysplit.metrics,
-    services: paysplit.services,
-  });
+  const { jobs } = paysplit;
   await jobs.start();
   if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are queued but not sent');
   const server: Server = paysplit.app.listen(config.port, config.host);

@@ -12,7 +12,6 @@ import type { JobRunner } from '../../src/jobs/job-runner.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
-import { createJobRunner } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
@@ -82,14 +81,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
-  const jobs = createJobRunner({
-    config,
-    orm,
-    databaseUrl: database.url,
-    logger,
-    metrics: paysplit.metrics,
-    services: paysplit.services,
-  });
+  const { jobs } = paysplit;
+
   if (options.jobs ?? true) await jobs.start();
   return {
     baseUrl,
