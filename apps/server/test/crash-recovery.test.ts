@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDirectly, queryDatabase } from './support/direct-database.js';
+import { productionProcessEnvironment, provisionDirectly, queryDatabase } from './support/direct-database.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
@@ -19,14 +19,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   merchant = new MerchantStub();
   await merchant.start();
-  // A short lease, so deliveries claimed by the killed process are taken over quickly.
+  // Short timeouts and retries; the killed process's claims are taken over once it has been silent
+  // for 6 s (job-recovery.test.ts shows that with the default leases).
   environment = {
-    DATABASE_URL: database.url,
-    SECRETS_KEY,
-    NODE_ENV: 'production',
-    // The merchant stub listens on loopback; production refuses that for test mode unless allowed.
-    PRIVATE_TEST_URLS: 'allow',
-    RATE_LIMITS: 'off',
+    ...productionProcessEnvironment(database.url, SECRETS_KEY),
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_CLAIM_MS: '3000',
     WEBHOOK_RETRY_SCHEDULE: '200ms,500ms,1s',

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDirectly, queryDatabase } from './support/direct-database.js';
+import { productionProcessEnvironment, provisionDirectly, queryDatabase } from './support/direct-database.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
@@ -57,14 +57,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => refundEndpoint.listen(0, '127.0.0.1', resolve));
-  environment = {
-    DATABASE_URL: database.url,
-    SECRETS_KEY,
-    NODE_ENV: 'production',
-    PRIVATE_TEST_URLS: 'allow',
-    RATE_LIMITS: 'off',
-    SMTP_URL: mailbox.url,
-  };
+  environment = { ...productionProcessEnvironment(database.url, SECRETS_KEY), SMTP_URL: mailbox.url };
   server = await startServerProcess(environment);
   integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
     name: 'Recovery',

@@ -40,3 +40,15 @@ export async function provisionDirectly(
     await orm.close(true);
   }
 }
+
+/** A server process in production mode on a test database, whose merchants listen on loopback, without rate limits. */
+export function productionProcessEnvironment(databaseUrl: string, secretsKey: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    SECRETS_KEY: secretsKey,
+    NODE_ENV: 'production',
+    // Merchant stubs listen on loopback; production refuses that for test mode unless allowed.
+    PRIVATE_TEST_URLS: 'allow',
+    RATE_LIMITS: 'off',
+  };
+}
