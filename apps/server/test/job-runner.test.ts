@@ -203,6 +203,29 @@ describe('the job runner', () => {
     test.release();
   });
 
+  it('runs each tick of a periodic kind on one instance of two, and a tick set under a longer interval at once', async () => {
+    await sql(`delete from job_schedule`);
+    let runs = 0;
+    const periodic = (everyMs: number) => ({ name: 'test-periodic', everyMs, run: async () => (runs += 1) });
+    const start = async (everyMs: number) => {
+      const runner = new JobRunner({ orm, databaseUrl: database.url, logger: createLogger({ level: 'silent' }) });
+      runner.registerPeriodic(periodic(everyMs));
+      runners.push(runner);
+      await runner.start();
+    };
+    await Promise.all([start(3_600_000), start(3_600_000)]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(runs).toBe(1);
+    // The interval is lowered to 300 ms: the next run an hour away is stale, and is due now.
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await start(300);
+    await until(
+      async () => runs,
+      (count) => count >= 3,
+      5_000,
+    );
+  });
+
   it('an instance that finds itself presumed dead abandons its claims and comes back as a new instance', async () => {
     const test = testKind();
     const runner = await startRunner(test.kind);

@@ -158,16 +158,17 @@ export class JobQueueRepository {
 
   /**
    * Claims the current tick of a periodic kind: true for the one instance that moves `next_run_at`
-   * on by `everyMs` (a kind seen for the first time is due now).
+   * on by `everyMs` (a kind seen for the first time is due now). A next run further away than one
+   * interval was set under a longer one (the setting was lowered): it is due now too.
    */
   async claimTick(em: EntityManager, kind: string, instanceId: string, everyMs: number): Promise<boolean> {
     const connection = em.getConnection();
     await connection.execute(`insert into job_schedule (kind, next_run_at) values (?, now()) on conflict (kind) do nothing`, [kind]);
     const rows = await connection.execute<{ kind: string }[]>(
       `update job_schedule set next_run_at = now() + (? * interval '1 millisecond'), claimed_by = ?
-        where kind = ? and next_run_at <= now()
+        where kind = ? and (next_run_at <= now() or next_run_at > now() + (? * interval '1 millisecond'))
       returning kind`,
-      [everyMs, instanceId, kind],
+      [everyMs, instanceId, kind, everyMs],
     );
     return rows.length > 0;
   }
