@@ -29,6 +29,7 @@ import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
 import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
+import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
 import { answerNotFound } from './http/not-found.js';
@@ -41,7 +42,7 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
 import type { SecretBox } from './security/secret-box.js';
-import { createServices } from './services.js';
+import { createJobRunner, createServices } from './services.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +60,8 @@ export interface AppDeps {
 export interface PaySplitApp {
   app: express.Express;
   services: Services;
+  /** Every module's job kinds, registered; the caller starts and stops it (server.ts, test servers). */
+  jobs: JobRunner;
   metrics: Metrics;
   /** Serves only /metrics, for a listener of its own on METRICS_PORT. */
   metricsApp: express.Express;
@@ -88,6 +91,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
   const services = createServices({ ...deps, loginThrottle: rateLimits });
+  const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
   try {
     await services.live.start();
@@ -268,6 +272,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   return {
     app,
     services,
+    jobs,
     metrics,
     metricsApp,
     apollo,

@@ -3,6 +3,21 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
+/** A job kind's retry schedule: the delays before retry 1, 2, … as durations (`5s,5m,2h`). */
+function retrySchedule(defaultValue: string) {
+  return z
+    .string()
+    .default(defaultValue)
+    .transform((value, ctx) => {
+      const delays = value.split(',').map((part) => parseDuration(part.trim()));
+      if (delays.some((delay) => delay === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
+        return z.NEVER;
+      }
+      return Object.freeze(delays as number[]);
+    });
+}
+
 /** Environment variables PaySplit reads, each parsed once at start. */
 const environmentSchema = z.object({
   PORT: port.default(3000),
@@ -36,28 +51,10 @@ const environmentSchema = z.object({
   // Query cost (graphql/query-limits.ts) each admin-area account or operator token may spend per
   // RATE_LIMIT_WINDOW_SECONDS window.
   ADMIN_QUERY_COST_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default('5s,5m,30m,2h,5h,10h,10h')
-    .transform((value, ctx) => {
-      const delays = value.split(',').map((part) => parseDuration(part.trim()));
-      if (delays.some((delay) => delay === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
-        return z.NEVER;
-      }
-      return delays as number[];
-    }),
-  EMAIL_RETRY_SCHEDULE: z
-    .string()
-    .default('1m,5m,30m,2h,6h')
-    .transform((value, ctx) => {
-      const delays = value.split(',').map((part) => parseDuration(part.trim()));
-      if (delays.some((delay) => delay === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 1m,5m,2h (ms, s, m, h)' });
-        return z.NEVER;
-      }
-      return delays as number[];
-    }),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule('5s,5m,30m,2h,5h,10h,10h'),
+  EMAIL_RETRY_SCHEDULE: retrySchedule('1m,5m,30m,2h,6h'),
+  // The partner refund call's own schedule; its default is the outbox's, which it used to borrow.
+  REFUND_RETRY_SCHEDULE: retrySchedule('5s,5m,30m,2h,5h,10h,10h'),
   // The SMTP relay emails go through (smtp:// or smtps://, credentials in the URL). Unset: emails
   // stay queued (development's `npm start` runs a local inbox and sets it).
   SMTP_URL: z
@@ -142,13 +139,15 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   readonly webhookClaimMs: number;
   readonly signingSecretGraceMs: number;
-  /** SMTP relay of the email sender; undefined keeps emails queued (nothing is sent). */
+  /** SMTP relay of the email-send job kind; undefined keeps emails queued (nothing is sent). */
   readonly smtpUrl: string | undefined;
   /** From header of every email. */
   readonly emailFrom: string;
   readonly emailRetentionDays: number;
   /** Delays before retry 1, 2, … of an email; after the last one it is `failed`. */
   readonly emailRetryScheduleMs: readonly number[];
+  /** Delay before partner refund call retry n (REFUND_RETRY_SCHEDULE); after the last the refund fails. */
+  readonly refundRetryScheduleMs: readonly number[];
   readonly emailSweepMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
@@ -222,7 +221,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dashboardPoolMax: env.DASHBOARD_POOL_MAX,
     dashboardStatementTimeoutMs: env.DASHBOARD_STATEMENT_TIMEOUT_MS,
     adminQueryCostPerWindow: env.ADMIN_QUERY_COST_PER_MINUTE,
-    webhookRetryScheduleMs: Object.freeze([...env.WEBHOOK_RETRY_SCHEDULE]),
+    webhookRetryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
     signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
@@ -230,7 +229,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
-    emailRetryScheduleMs: Object.freeze([...env.EMAIL_RETRY_SCHEDULE]),
+    emailRetryScheduleMs: env.EMAIL_RETRY_SCHEDULE,
+    refundRetryScheduleMs: env.REFUND_RETRY_SCHEDULE,
     emailSweepMs: env.EMAIL_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -4,10 +4,6 @@ import type { Server } from 'node:http';
 import { createApp, type PaySplitApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './db/database.js';
-import { createEmailSender } from './jobs/email-sender.js';
-import { ExpiryJob } from './jobs/expiry-job.js';
-import { RefundCaller } from './jobs/refund-caller.js';
-import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { createLogger, type Logger } from './logger.js';
 
 export interface RunningServer {
@@ -46,43 +42,9 @@ export async function startServer(
   const database = await openDatabase(config, logger);
   // LISTEN and the dashboard pool's per-connection settings need PostgreSQL itself, not a pooler.
   const paysplit = await createApp({ config, orm: database.orm, databaseUrl: database.directUrl, logger, secretBox: database.secretBox });
-  const dispatcher = new WebhookDispatcher({
-    orm: database.orm,
-    databaseUrl: database.directUrl,
-    signingSecrets: paysplit.services.signingSecrets,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.webhookTimeoutMs,
-    claimMs: config.webhookClaimMs,
-    metrics: paysplit.metrics,
-    privateTestUrls: config.privateTestUrls,
-  });
-  await dispatcher.start();
-  const refundCaller = new RefundCaller({
-    orm: database.orm,
-    databaseUrl: database.directUrl,
-    signingSecrets: paysplit.services.signingSecrets,
-    refunds: paysplit.services.refunds,
-    refundRecords: paysplit.services.refundRecords,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.partnerTimeoutMs,
-    // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
-    claimMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
-    privateTestUrls: config.privateTestUrls,
-  });
-  await refundCaller.start();
-  const expiry = new ExpiryJob({ orm: database.orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: config.expirySweepMs });
-  expiry.start();
-  const emailSender = createEmailSender({
-    config,
-    orm: database.orm,
-    databaseUrl: database.directUrl,
-    logger,
-    services: paysplit.services,
-  });
-  if (emailSender) await emailSender.start();
-  else logger.info('SMTP_URL is not set: emails are queued but not sent');
+  const { jobs } = paysplit;
+  await jobs.start();
+  if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are queued but not sent');
   const server: Server = paysplit.app.listen(config.port, config.host);
   paysplit.attachLiveUpdates(server);
   await once(server, 'listening');
@@ -106,7 +68,7 @@ export async function startServer(
       server.closeIdleConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await Promise.all([dispatcher.stop(), refundCaller.stop(), expiry.stop(), emailSender?.stop()]);
+      await jobs.stop();
       await closed;
       await paysplit.stop();
       await database.close();

@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import type { Services } from './graphql/context.js';
+import type { Metrics } from './http/metrics.js';
+import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
 import { SessionAccess } from './modules/access/session-access.js';
 import { SessionAccessRepository } from './modules/access/session-access.repository.js';
@@ -11,6 +13,7 @@ import { ExplorerRepository } from './modules/admin/explorer.repository.js';
 import { ExplorerService } from './modules/admin/explorer.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { createEmailTransport, emailJobs } from './modules/emails/email-send.job.js';
 import { createEmailServices } from './modules/emails/email-services.js';
 import { createIntegrationServices } from './modules/integrations/integration-services.js';
 import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
@@ -19,9 +22,12 @@ import { LiveSessionReader } from './modules/live/live-session.js';
 import { SessionFanout } from './modules/live/session-fanout.js';
 import { SessionChangeAnnouncer, SessionChangeHub } from './modules/live/session-changes.js';
 import { PartnerClient } from './modules/payments/partner-client.js';
+import { refundCallJob } from './modules/refunds/refund-call.job.js';
+import { sessionExpiryJob } from './modules/sessions/session-expiry.job.js';
 import { createSessionServices } from './modules/sessions/session-services.js';
 import type { SessionProgress } from './modules/sessions/session.repository.js';
 import { webhookRepository } from './modules/webhooks/webhook.repository.js';
+import { webhookDeliveryJob } from './modules/webhooks/webhook-delivery.job.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import type { SecretBox } from './security/secret-box.js';
 
@@ -107,4 +113,76 @@ export function createServices(deps: ServiceDeps): Services {
     live,
     liveViews,
   };
+}
+
+export interface JobDeps {
+  config: Config;
+  orm: MikroORM;
+  /** PostgreSQL itself, for the runner's LISTEN connection. */
+  databaseUrl: string;
+  logger: Logger;
+  metrics?: Metrics;
+  services: Services;
+  /** Names the process in job_instance. */
+  application?: string;
+  /** Upper bound between sweeps of a kind when no notification arrives (default 30 s). */
+  maxIdleMs?: number;
+}
+
+/** The one job runner with every module's job kinds registered (server and tests alike; started by the caller). */
+export function createJobRunner(deps: JobDeps): JobRunner {
+  const { config, orm, logger, services, metrics } = deps;
+  const runner = new JobRunner({
+    orm,
+    databaseUrl: deps.databaseUrl,
+    logger,
+    metrics,
+    application: deps.application,
+    maxIdleMs: deps.maxIdleMs,
+  });
+  const em = () => orm.em.fork();
+  runner.register(
+    webhookDeliveryJob({
+      em,
+      signingSecrets: services.signingSecrets,
+      logger,
+      retryScheduleMs: config.webhookRetryScheduleMs,
+      timeoutMs: config.webhookTimeoutMs,
+      leaseMs: config.webhookClaimMs,
+      metrics,
+      privateTestUrls: config.privateTestUrls,
+    }),
+  );
+  runner.register(
+    refundCallJob({
+      em,
+      signingSecrets: services.signingSecrets,
+      refunds: services.refunds,
+      refundRecords: services.refundRecords,
+      logger,
+      retryScheduleMs: config.refundRetryScheduleMs,
+      timeoutMs: config.partnerTimeoutMs,
+      // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
+      leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
+      privateTestUrls: config.privateTestUrls,
+    }),
+  );
+  runner.registerPeriodic(sessionExpiryJob({ sessions: services.sessionEnding, logger, everyMs: config.expirySweepMs }));
+  // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
+  if (config.smtpUrl) {
+    const emails = emailJobs({
+      em,
+      logger,
+      transport: createEmailTransport(config.smtpUrl),
+      from: config.emailFrom,
+      publicBaseUrl: config.publicBaseUrl,
+      links: services.sessionLinks,
+      emails: services.emails,
+      retryScheduleMs: config.emailRetryScheduleMs,
+      sweepMs: config.emailSweepMs,
+      retentionDays: config.emailRetentionDays,
+    });
+    runner.register(emails.send).registerPeriodic(emails.schedules);
+  }
+  return runner;
 }

@@ -64,7 +64,7 @@ async function bothWays(operation: string, rest: Record<string, unknown>, header
 const hostCookie = () => ({ cookie: `${accessCookieName(session.sessionId)}=${session.hostToken}` });
 
 beforeAll(async () => {
-  server = await startTestServer({ dispatcher: false, environment: { ADMIN_QUERY_COST_PER_MINUTE: '2500' } });
+  server = await startTestServer({ jobs: false, environment: { ADMIN_QUERY_COST_PER_MINUTE: '2500' } });
   const integration = await server.provision({ name: 'Compiled' });
   session = await createConfiguredSession(server.baseUrl, integration, { amountMinor: '48000', participants: ['Aroha', 'Ben', 'Caleb'] });
   const host = await post({ documentId: idOf('PaySession'), variables: { sessionId: session.sessionId } }, hostCookie());

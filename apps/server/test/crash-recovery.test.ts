@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOrm } from '../src/db/orm.js';
-import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
-import { SecretBox } from '../src/security/secret-box.js';
+import { productionProcessEnvironment, provisionDirectly, queryDatabase } from './support/direct-database.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
@@ -21,31 +19,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   merchant = new MerchantStub();
   await merchant.start();
-  // A short lease, so deliveries claimed by the killed process are taken over quickly.
+  // Short timeouts and retries; the killed process's claims are taken over once it has been silent
+  // for 6 s (job-recovery.test.ts shows that with the default leases).
   environment = {
-    DATABASE_URL: database.url,
-    SECRETS_KEY,
-    NODE_ENV: 'production',
-    // The merchant stub listens on loopback; production refuses that for test mode unless allowed.
-    PRIVATE_TEST_URLS: 'allow',
-    RATE_LIMITS: 'off',
+    ...productionProcessEnvironment(database.url, SECRETS_KEY),
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_CLAIM_MS: '3000',
     WEBHOOK_RETRY_SCHEDULE: '200ms,500ms,1s',
   };
   server = await startServerProcess(environment);
-  const orm = await openOrm({ databaseUrl: database.url });
-  const created = await createIntegrationServices({
-    secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
-  }).integrationSettings.createIntegration(orm.em.fork(), {
-    name: 'Crash',
-    partnerCreatePaymentUrl: merchant.partnerUrl,
-    webhookUrl: merchant.webhookUrl,
-  });
-  merchant.partnerSecret = created.partnerCreatePaymentSigningSecret;
-  merchant.webhookSecret = created.webhookSigningSecret;
-  integration = { integrationId: created.integration.id, apiKey: created.apiKey };
-  await orm.close(true);
+  integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, { name: 'Crash' });
 }, 90_000);
 
 afterAll(async () => {
@@ -68,14 +51,7 @@ async function inParallel<T, R>(items: T[], concurrency: number, work: (item: T)
   return results;
 }
 
-async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  const orm = await openOrm({ databaseUrl: database.url });
-  try {
-    return await orm.em.getConnection().execute<T[]>(query, params as never[]);
-  } finally {
-    await orm.close(true);
-  }
-}
+const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, query, params);
 
 describe('kill -9 while 300 sessions are being paid', { timeout: 240_000 }, () => {
   it('after a restart every payment is recorded exactly once, and every completed session has one event, delivered', async () => {

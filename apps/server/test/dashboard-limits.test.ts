@@ -88,7 +88,7 @@ describe('dashboards cannot slow the service down', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      dispatcher: false,
+      jobs: false,
       environment: { ADMIN_QUERY_COST_PER_MINUTE: '3500', DASHBOARD_STATEMENT_TIMEOUT_MS: '300', DASHBOARD_POOL_MAX: '3' },
     });
   });
@@ -240,7 +240,7 @@ describe('payments keep their connections while dashboards are busy', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      dispatcher: false,
+      jobs: false,
       // A budget too large to matter here: this is about the pool (many free accounts can each spend one).
       environment: { ADMIN_QUERY_COST_PER_MINUTE: '100000000', DASHBOARD_POOL_MAX: '3' },
     });

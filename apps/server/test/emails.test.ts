@@ -41,7 +41,7 @@ beforeAll(async () => {
       SMTP_URL: mailbox.url,
       EMAIL_FROM: 'Harbour Table via PaySplit <payments@paysplit.example>',
       EMAIL_RETRY_SCHEDULE: '100ms,200ms,300ms,400ms,500ms',
-      // The tests sweep when they choose (sweepSchedules), after moving the clock.
+      // The tests sweep when they choose (runNow), after moving the clock.
       EMAIL_SWEEP_MS: '3600000',
       EMAIL_RETENTION_DAYS: '0',
     },
@@ -118,7 +118,7 @@ function unsubscribeUrl(mail: ParsedMail): string {
 }
 
 async function sweep(): Promise<void> {
-  await server.emailSender!.sweepSchedules();
+  await server.jobs.runNow('email-schedules');
   await settle();
 }
 

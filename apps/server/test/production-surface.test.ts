@@ -12,8 +12,8 @@ const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: 'a'.repeat(64) };
 const TOKEN = 'metrics-token-of-at-least-24-chars';
 
 const servers: TestServer[] = [];
-async function server(environment: Record<string, string>, dispatcher = true): Promise<TestServer> {
-  const started = await startTestServer({ environment, dispatcher });
+async function server(environment: Record<string, string>, jobs = true): Promise<TestServer> {
+  const started = await startTestServer({ environment, jobs });
   servers.push(started);
   return started;
 }
@@ -222,7 +222,7 @@ describe('a scrape does not cost a query each time', () => {
     const started = await server({}, false);
     const scrape = async () => (await (await fetch(`${started.baseUrl}/metrics`)).text()).match(/^paysplit_outbox_backlog\{.*$/m)?.[0];
     expect(await scrape()).toBeUndefined();
-    // A delivery waits (the dispatcher is off); scrapes right after still show the count already read.
+    // A delivery waits (the job runner is off); scrapes right after still show the count already read.
     const { integrationId } = await started.provision({ webhookUrl: 'http://127.0.0.1:9/webhooks' });
     const em = started.orm.em.fork();
     await started.paysplit.services.webhooks.sendTestEvent(em, await em.findOneOrFail(Integration, integrationId), () => undefined);

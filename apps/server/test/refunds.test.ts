@@ -26,7 +26,13 @@ beforeAll(async () => {
   endpoint = new RefundEndpoint();
   await Promise.all([merchant.start(), endpoint.start()]);
   // A short outbox schedule: 4 retries after the first attempt, a few tens of ms apart.
-  server = await startTestServer({ now, webhookRetrySchedule: '40ms,40ms,40ms,40ms', webhookTimeoutMs: 2000, partnerTimeoutMs: 2000 });
+  server = await startTestServer({
+    now,
+    webhookRetrySchedule: '40ms,40ms,40ms,40ms',
+    refundRetrySchedule: '40ms,40ms,40ms,40ms',
+    webhookTimeoutMs: 2000,
+    partnerTimeoutMs: 2000,
+  });
   const created = await merchant.provisionOn(server, {
     name: 'Refunding shop',
     partnerRefundUrl: endpoint.url,
@@ -407,6 +413,34 @@ describe('pending refunds and settling', () => {
       (e) => e.length === 1,
     );
     expect(events[0]).toMatchObject({ refundId, processorRefundReference: 're_later', source: 'merchant', reason: 'Partial refund' });
+  });
+
+  it('a settle by the merchant while the call is in flight wins, and the call is still recorded', async () => {
+    const { sessionId } = await sessionWithPaidShares(refunding, 1, 1);
+    endpoint.answer = 'succeeded';
+    endpoint.delayMs = 1_000;
+    try {
+      const refundId = (await api(refunding).refunds.create(sessionId, { reason: 'Settled by hand' })).refunds[0]!.refundId;
+      await until(
+        async () => endpoint.calls.filter((call) => call.refundId === refundId).length,
+        (calls) => calls === 1,
+      );
+      expect(await api(refunding).refunds.settle(refundId, { status: 'failed', failureReason: 'refunded at the till' })).toMatchObject({
+        status: 'failed',
+      });
+      const [attempt] = await until(
+        () => server.query<{ outcome: string }>(`select outcome from refund_call_attempt where refund_id = ?`, [refundId]),
+        (rows) => rows.length === 1,
+      );
+      expect(attempt).toEqual({ outcome: 'succeeded' });
+      const [row] = await server.query<{ status: string; call_status: string; failure_reason: string }>(
+        `select status, call_status, failure_reason from refund where id = ?`,
+        [refundId],
+      );
+      expect(row).toEqual({ status: 'failed', call_status: 'done', failure_reason: 'refunded at the till' });
+    } finally {
+      endpoint.delayMs = 0;
+    }
   });
 
   it("records a merchant's 'failed' answer as a failed refund whose amount is refundable again", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCHER_APPLICATION_NAME, WebhookDispatcher } from '../src/jobs/webhook-dispatcher.js';
+import { JOBS_APPLICATION_NAME } from '../src/jobs/job-runner.js';
 import { createLogger } from '../src/logger.js';
+import { createJobRunner } from '../src/services.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
@@ -86,6 +87,11 @@ describe('webhook delivery', () => {
     expect(delivery.attempts[0].responseExcerpt).toBe('not now');
     // Retries waited for the schedule rather than hammering the endpoint.
     expect(calls[1]!.receivedAt - calls[0]!.receivedAt).toBeGreaterThanOrEqual(80);
+    // Counted per kind beside the webhook metrics of old.
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="webhook-delivery",outcome="retry"\} [1-9]/m);
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="webhook-delivery",outcome="done"\} [1-9]/m);
+    expect(metrics).toMatch(/^paysplit_webhook_attempts_total\{outcome="delivered"\} [1-9]/m);
   });
 
   it('marks the delivery failed once the schedule is exhausted, then redeliverEvent delivers the same event', async () => {
@@ -110,6 +116,25 @@ describe('webhook delivery', () => {
     const [last] = (await merchant.waitForWebhooks(before + 5)).slice(before + 4);
     expect(last!.json.eventId).toBe(failed.eventId);
     await waitFor(async () => ((await events(sessionId))[0]?.deliveries[0]?.status === 'succeeded' ? true : undefined));
+    // The redelivery was one more attempt, not a new schedule.
+    expect((await events(sessionId))[0]?.deliveries[0]?.attemptCount).toBe(5);
+    expect(merchant.webhookCalls.length - before).toBe(5);
+  });
+
+  it("waits for a 429's Retry-After when it is longer than the schedule's delay", async () => {
+    const before = merchant.webhookCalls.length;
+    merchant.webhookStatuses = [429];
+    merchant.webhookRetryAfter = '1';
+    try {
+      await completeSession();
+      await merchant.waitForWebhooks(before + 1);
+      merchant.webhookStatuses = [200];
+      const calls = (await merchant.waitForWebhooks(before + 2)).slice(before);
+      // The schedule says 100 ms (±10 %); the merchant asked for a second.
+      expect(calls[1]!.receivedAt - calls[0]!.receivedAt).toBeGreaterThanOrEqual(950);
+    } finally {
+      merchant.webhookRetryAfter = undefined;
+    }
   });
 
   it("does not let another merchant see or redeliver an integration's events", async () => {
@@ -160,21 +185,20 @@ describe('the dispatcher fails closed and keeps listening', () => {
     expect(merchant.webhookCalls.length).toBe(before);
   });
 
-  it("delivers a webhook after the dispatcher's LISTEN connection was terminated", async () => {
-    // A dispatcher that only a notification can wake within this test (its idle sweep is 2 minutes away).
-    await server.dispatcher.stop();
-    const dispatcher = new WebhookDispatcher({
+  it("delivers a webhook after the job runner's LISTEN connection was terminated", async () => {
+    // A runner that only a notification can wake within this test (its idle sweep is 2 minutes away).
+    await server.jobs.stop();
+    const jobs = createJobRunner({
+      config: server.config,
       orm: server.orm,
       databaseUrl: server.databaseUrl,
-      signingSecrets: server.paysplit.services.signingSecrets,
       logger: createLogger({ level: 'silent' }),
-      retryScheduleMs: [100],
-      timeoutMs: 1000,
+      services: server.paysplit.services,
       maxIdleMs: 120_000,
     });
-    await dispatcher.start();
+    await jobs.start();
     try {
-      const listening = `datname = current_database() and application_name = '${DISPATCHER_APPLICATION_NAME}'`;
+      const listening = `datname = current_database() and application_name = '${JOBS_APPLICATION_NAME}'`;
       const [first] = await server.query<{ pid: number }>(`select pid from pg_stat_activity where ${listening}`);
       expect(first).toBeDefined();
       await server.query(`select pg_terminate_backend(pid) from pg_stat_activity where ${listening}`);
@@ -193,7 +217,7 @@ describe('the dispatcher fails closed and keeps listening', () => {
       const rows = await server.query(`select pid from pg_stat_activity where ${listening}`);
       expect(rows).toHaveLength(1);
     } finally {
-      await dispatcher.stop();
+      await jobs.stop();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { JobInstance, JobSchedule } from '../jobs/job.entity.js';
 import { Account, AdminLogin, OperatorToken } from '../modules/accounts/account.entity.js';
 import { EmailAttempt, EmailMessage } from '../modules/emails/email-message.entity.js';
 import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
@@ -30,4 +31,6 @@ export const ENTITIES = [
   EmailAttempt,
   Refund,
   RefundCallAttempt,
+  JobInstance,
+  JobSchedule,
 ];

@@ -24,7 +24,7 @@ export interface NotificationListenerOptions {
 
 /**
  * One dedicated connection that LISTENs, for everything in PaySplit that is woken by NOTIFY (the
- * change feed, the webhook dispatcher). A connection that silently died (a partition, a NAT
+ * change feed, the job runner). A connection that silently died (a partition, a NAT
  * timeout) must not pass for listening: TCP keepalive plus a heartbeat that must answer in time.
  * An error, an `end` or a failed heartbeat all lead into the same single reconnect loop, which
  * retries until connected or stopped; no path can start a second loop or leak a client.

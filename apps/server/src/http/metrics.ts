@@ -61,6 +61,42 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly jobAttempts = new Counter({
+    name: 'paysplit_job_attempts_total',
+    help: 'Job attempts by kind and outcome (done, retry, failed)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobDuration = new Histogram({
+    name: 'paysplit_job_duration_seconds',
+    help: 'How long one attempt of a job took, by kind',
+    labelNames: ['kind'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly jobsInFlight = new Gauge({
+    name: 'paysplit_job_in_flight',
+    help: 'Jobs this instance is working on, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobsReclaimed = new Counter({
+    name: 'paysplit_job_reclaimed_total',
+    help: 'Claims taken over from an instance that died or whose lease ran out, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobClaimsLost = new Counter({
+    name: 'paysplit_job_lost_claims_total',
+    help: 'Attempts whose claim had been taken over before they finished (their result was discarded), by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   constructor(orm: MikroORM) {
     collectDefaultMetrics({ register: this.registry, prefix: 'paysplit_' });
     // Scrapes are answered from a count at most BACKLOG_REFRESH_MS old, so however often (or by

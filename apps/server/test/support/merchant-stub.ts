@@ -22,6 +22,8 @@ export class MerchantStub {
   readonly webhookCalls: ReceivedCall[] = [];
   /** Status the webhook endpoint answers, per call (the last one repeats). */
   webhookStatuses: number[] = [200];
+  /** Retry-After sent with a 429 or 503 webhook answer, when set. */
+  webhookRetryAfter: string | undefined;
   /** What the partner endpoint does. */
   partnerBehaviour: 'ok' | 'error' | 'slow' | 'bad-json' | 'javascript-url' = 'ok';
   partnerSecret = '';
@@ -64,7 +66,9 @@ export class MerchantStub {
           this.webhookCalls.push(call);
           const status = this.webhookStatuses[Math.min(this.webhookCalls.length - 1, this.webhookStatuses.length - 1)]!;
           setTimeout(() => {
-            res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+            const retryAfter =
+              (status === 429 || status === 503) && this.webhookRetryAfter ? { 'retry-after': this.webhookRetryAfter } : {};
+            res.writeHead(status, { 'content-type': 'text/plain', ...retryAfter }).end(status < 300 ? 'thanks' : 'not now');
             this.waiters.splice(0).forEach((wake) => wake());
           }, this.webhookDelayMs);
         }

@@ -16,6 +16,8 @@ export class RefundEndpoint {
   readonly refunded = new Map<string, PartnerRefundPayload>();
   /** HTTP statuses to answer before the real answer, per refundId (e.g. [503, 503, 503]). */
   failFirst: number[] = [];
+  /** How long a call waits before it is answered (a merchant that takes its time). */
+  delayMs = 0;
   /** What a handled call answers. */
   answer: 'succeeded' | 'pending' | 'failed' = 'succeeded';
   /** Charged amounts the processor holds, by payment id (unknown ones accept any amount). */
@@ -34,7 +36,7 @@ export class RefundEndpoint {
         const webhookId = req.headers['webhook-id'] as string | undefined;
         const reply = (status: number, json: unknown, refundId?: string): void => {
           this.calls.push({ refundId, webhookId, status });
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+          setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json)), this.delayMs);
         };
         let payload: PartnerRefundPayload;
         try {

@@ -16,6 +16,8 @@ export class TestMailbox {
   readonly messages: ParsedMail[] = [];
   refusal: Refusal | null = null;
   refusedCount = 0;
+  /** While true, a message's data is read but never answered (a relay that hangs mid-message). */
+  holdData = false;
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,6 +31,10 @@ export class TestMailbox {
       callback(Object.assign(new Error(this.refusal.message), { responseCode: this.refusal.code }));
     },
     onData: (stream, _session, callback) => {
+      if (this.holdData) {
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           this.messages.push(mail);

@@ -6,12 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type PaySplitApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
-import { createEmailSender, type EmailSender } from '../../src/jobs/email-sender.js';
-import { ExpiryJob } from '../../src/jobs/expiry-job.js';
-import { RefundCaller } from '../../src/jobs/refund-caller.js';
-import { WebhookDispatcher } from '../../src/jobs/webhook-dispatcher.js';
+import type { JobRunner } from '../../src/jobs/job-runner.js';
 import { createLogger } from '../../src/logger.js';
 import type { CreateIntegrationInput } from '../../src/modules/integrations/integration-settings.service.js';
 import { SecretBox } from '../../src/security/secret-box.js';
@@ -19,12 +16,12 @@ import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
   baseUrl: string;
-  dispatcher: WebhookDispatcher;
-  /** Makes the partner refund calls (started unless `refundCaller: false`). */
-  refundCaller: RefundCaller;
-  expiry: ExpiryJob;
-  /** The email sender, started when the environment names SMTP_URL. */
-  emailSender: EmailSender | undefined;
+  /** The job runner with every kind registered (webhooks, partner refund calls, …), started unless `jobs: false`. */
+  jobs: JobRunner;
+  /** The configuration the server was built with. */
+  config: Config;
+  /** Runs the session-expiry kind now, whatever its schedule; resolves with the sessions it expired. */
+  expiry: { runOnce(): Promise<string[]> };
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -43,12 +40,12 @@ export interface TestServerOptions {
   logLevel?: string;
   /** WEBHOOK_RETRY_SCHEDULE for this server, e.g. '100ms,200ms' (short, so tests see retries). */
   webhookRetrySchedule?: string;
+  /** REFUND_RETRY_SCHEDULE for this server (the partner refund calls' delays). */
+  refundRetrySchedule?: string;
   webhookTimeoutMs?: number;
   partnerTimeoutMs?: number;
-  /** Start the webhook dispatcher (default true). */
-  dispatcher?: boolean;
-  /** Start the refund caller (default true). */
-  refundCaller?: boolean;
+  /** Start the job runner (default true); false leaves every job queued and runs no SQL in the background. */
+  jobs?: boolean;
   /** The clock services read (tests move it instead of sleeping). */
   now?: () => Date;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
@@ -74,45 +71,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',
     WEBHOOK_RETRY_SCHEDULE: options.webhookRetrySchedule ?? '5s,5m,30m,2h,5h,10h,10h',
+    ...(options.refundRetrySchedule ? { REFUND_RETRY_SCHEDULE: options.refundRetrySchedule } : {}),
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
+    // Sessions expire when a test says so (expiry.runOnce), not on the runner's own schedule.
+    EXPIRY_SWEEP_MS: '3600000',
     ...options.environment,
   });
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
-  // Not started: tests run sweeps when they choose (runOnce), as many workers as they like.
-  const expiry = new ExpiryJob({ orm, sessions: paysplit.services.sessionEnding, logger, intervalMs: 60_000 });
   server.on('request', paysplit.app);
   paysplit.attachLiveUpdates(server);
-  const dispatcher = new WebhookDispatcher({
-    orm,
-    databaseUrl: database.url,
-    signingSecrets: paysplit.services.signingSecrets,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.webhookTimeoutMs,
-    privateTestUrls: config.privateTestUrls,
-  });
-  if (options.dispatcher ?? true) await dispatcher.start();
-  const emailSender = createEmailSender({ config, orm, databaseUrl: database.url, logger, services: paysplit.services });
-  await emailSender?.start();
-  const refundCaller = new RefundCaller({
-    orm,
-    databaseUrl: database.url,
-    signingSecrets: paysplit.services.signingSecrets,
-    refunds: paysplit.services.refunds,
-    refundRecords: paysplit.services.refundRecords,
-    logger,
-    retryScheduleMs: config.webhookRetryScheduleMs,
-    timeoutMs: config.partnerTimeoutMs,
-    privateTestUrls: config.privateTestUrls,
-  });
-  if (options.refundCaller ?? true) await refundCaller.start();
+  const { jobs } = paysplit;
+
+  if (options.jobs ?? true) await jobs.start();
   return {
     baseUrl,
-    dispatcher,
-    refundCaller,
-    expiry,
-    emailSender,
+    jobs,
+    config,
+    // Tests run expiry sweeps when they choose, as many at once as they like.
+    expiry: { runOnce: () => jobs.runNow('session-expiry') as Promise<string[]> },
     databaseUrl: database.url,
     orm,
     paysplit,
@@ -132,8 +109,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
-      await Promise.all([dispatcher.stop(), refundCaller.stop()]);
-      await emailSender?.stop();
+      await jobs.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();

@@ -59,6 +59,10 @@ export class EmailMessage {
   @Property({ type: 'timestamptz', nullable: true })
   leaseUntil?: Date | null;
 
+  /** While claimed: the job instance holding the claim; when it dies the claim is taken over at once. */
+  @Property({ type: 'uuid', nullable: true })
+  claimedBy?: string | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;
 

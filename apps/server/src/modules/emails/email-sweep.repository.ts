@@ -13,7 +13,7 @@ export interface ReminderCandidate {
   sent_reasons: string[];
 }
 
-/** The queries of the reminder and erasure sweeps (jobs/email-sender.ts runs them). */
+/** The queries of the reminder and erasure sweeps (the email-schedules job kind runs them). */
 export class EmailSweepRepository {
   /**
    * Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by

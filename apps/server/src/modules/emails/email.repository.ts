@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailMessage, type EmailKind } from './email-message.entity.js';
 
-/** The channel email senders LISTEN on; the payload is a message id. */
+/** The channel the email send job is woken on; the payload is a message id. */
 export const EMAIL_OUTBOX_CHANNEL = 'paysplit_email_outbox';
 
 /** Session statuses in which nothing but a receipt or a completion note goes out any more. */
@@ -15,15 +15,14 @@ export interface NewEmail {
   recipient: string;
 }
 
-/** A message a sender holds a lease on. */
-export interface ClaimedEmail {
+/** A message being sent. */
+export interface OutgoingEmail {
   id: string;
   session_id: string;
   participant_id: string | null;
   kind: EmailKind;
   reason: string;
   recipient: string;
-  attempts: number;
   created_at: Date;
 }
 
@@ -42,13 +41,13 @@ export interface EmailFactsRow {
   organiser_name: string | null;
 }
 
-export interface EmailAttemptOutcome {
-  message: ClaimedEmail;
+export interface EmailAttemptRecord {
+  messageId: string;
+  attempt: number;
   startedAt: Date;
   durationMs: number;
   outcome: 'sent' | 'retry' | 'failed';
   excerpt: string | null;
-  nextDelayMs: number;
 }
 
 /** What the host's roster shows per participant with an email. */
@@ -153,38 +152,37 @@ export class EmailRepository {
 
   /**
    * Cancels queued invitations and reminders nobody should get any more (and those a crashed
-   * instance left mid-send): the session ended (or its deadline passed), the payer paid or unsubscribed. Then leases up to `limit` due messages (and
-   * those whose lease ran out) with FOR UPDATE SKIP LOCKED.
+   * instance left mid-send): the session ended (or its deadline passed), the payer paid or
+   * unsubscribed. Runs before each claim, so none of them is sent.
    */
-  async claimDue(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
-    const connection = em.getConnection();
-    await connection.execute(
-      `update email_message m set status = 'cancelled', lease_until = null, updated_at = now()
+  async cancelUnwanted(em: EntityManager): Promise<void> {
+    await em.getConnection().execute(
+      `update email_message m set status = 'cancelled', lease_until = null, claimed_by = null, updated_at = now()
          from session s, participant p
         where s.id = m.session_id and p.id = m.participant_id
-          and (m.status = 'queued' or (m.status = 'sending' and m.lease_until < now()))
+          and (m.status = 'queued'
+               or (m.status = 'sending'
+                   and (m.lease_until < now()
+                        or (m.claimed_by is not null and not exists (select 1 from job_instance i where i.id = m.claimed_by)))))
           and m.kind in ('invitation', 'reminder')
           and (s.status in ${ENDED_STATUSES} or s.expires_at <= now() or p.status = 'paid'
                or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
     );
-    return connection.execute<ClaimedEmail[]>(
-      `update email_message m
-          set status = 'sending', lease_until = now() + (? * interval '1 millisecond'), attempts = m.attempts + 1, updated_at = now()
-        where m.id in (
-              select id from email_message
-               where (status = 'queued' and next_attempt_at <= now())
-                  or (status = 'sending' and lease_until < now())
-               order by next_attempt_at
-               limit ?
-               for update skip locked)
-          and m.recipient is not null
-      returning m.id, m.session_id, m.participant_id, m.kind, m.reason, m.recipient, m.attempts, m.created_at`,
-      [leaseMs, limit],
-    );
+  }
+
+  /** What the messages of these ids need to be sent (in any order). */
+  async messagesOf(em: EntityManager, ids: readonly string[]): Promise<OutgoingEmail[]> {
+    if (ids.length === 0) return [];
+    return em
+      .getConnection()
+      .execute<OutgoingEmail[]>(
+        `select id, session_id, participant_id, kind, reason, recipient, created_at from email_message where id in (${placeholders(ids)})`,
+        [...ids],
+      );
   }
 
   /** The facts of a claimed message (null when its session is gone). */
-  async factsOf(em: EntityManager, message: ClaimedEmail): Promise<EmailFactsRow | null> {
+  async factsOf(em: EntityManager, message: OutgoingEmail): Promise<EmailFactsRow | null> {
     const paymentId = /^payment:([0-9a-f-]{36})$/.exec(message.reason)?.[1] ?? null;
     const [row] = await em.getConnection().execute<EmailFactsRow[]>(
       `select coalesce(i.display_name, i.name) as merchant_name, i.accent_color, s.description, s.currency, s.expires_at,
@@ -201,38 +199,17 @@ export class EmailRepository {
     return row ?? null;
   }
 
-  /** Milliseconds until the next queued message is due (negative when overdue), or null when none waits. */
-  async msUntilNextDue(em: EntityManager): Promise<number | null> {
-    const [next] = await em
-      .getConnection()
-      .execute<{ due_in_ms: string | null }[]>(
-        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from email_message where status = 'queued'`,
-      );
-    return next?.due_in_ms == null ? null : Number(next.due_in_ms);
-  }
-
-  /** Records an attempt and releases the lease with its outcome, in one transaction. */
-  async recordAttempt(em: EntityManager, outcome: EmailAttemptOutcome): Promise<void> {
-    const { message } = outcome;
-    const connection = em.getConnection();
-    const status = outcome.outcome === 'retry' ? 'queued' : outcome.outcome;
-    await connection.transactional(async (trx) => {
-      await connection.execute(
-        `insert into email_attempt (id, message_id, attempt, started_at, duration_ms, outcome, excerpt) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?)`,
-        [message.id, message.attempts, outcome.startedAt, outcome.durationMs, outcome.outcome, outcome.excerpt],
-        'run',
-        trx,
-      );
-      await connection.execute(
-        `update email_message
-            set status = ?, lease_until = null, last_error = ?, sent_at = case when ? then now() else sent_at end,
-                next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
-          where id = ? and status = 'sending'`,
-        [status, outcome.outcome === 'sent' ? null : outcome.excerpt, outcome.outcome === 'sent', outcome.nextDelayMs, message.id],
-        'run',
-        trx,
-      );
-    });
+  /** Records an attempt and its outcome on the message, in the transaction that ends the message's claim. */
+  async recordAttempt(em: EntityManager, record: EmailAttemptRecord): Promise<void> {
+    await em.execute(
+      `insert into email_attempt (id, message_id, attempt, started_at, duration_ms, outcome, excerpt) values (gen_random_uuid(), ?, ?, ?, ?, ?, ?)`,
+      [record.messageId, record.attempt, record.startedAt, record.durationMs, record.outcome, record.excerpt],
+    );
+    await em.execute(`update email_message set last_error = ?, sent_at = case when ? then now() else sent_at end where id = ?`, [
+      record.outcome === 'sent' ? null : record.excerpt,
+      record.outcome === 'sent',
+      record.messageId,
+    ]);
   }
 
   /** A session's messages, oldest first, with their attempts (the admin session page). */

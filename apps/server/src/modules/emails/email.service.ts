@@ -14,7 +14,9 @@ import type { SessionChangeAnnouncer } from '../live/session-changes.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { EmailOutbox } from './email-outbox.js';
 import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';
-import type { EmailRepository, EmailStatusRow } from './email.repository.js';
+import type { SessionLinks } from '../sessions/session-links.js';
+import type { EmailFacts } from './email-content.js';
+import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface EmailServiceOptions {
@@ -106,6 +108,43 @@ export class EmailService {
 
   isUnsubscribeToken(token: unknown): boolean {
     return this.options.unsubscribeTokens.participantOf(token) !== undefined;
+  }
+
+  /**
+   * What a message says, read when it is sent (null when its session is gone): the amount its kind
+   * names, and links only a payer gets (their own invite link; the host's would be the host token,
+   * which is never emailed).
+   */
+  async factsOf(
+    em: EntityManager,
+    message: OutgoingEmail,
+    addresses: { links: SessionLinks; publicBaseUrl: string },
+  ): Promise<EmailFacts | null> {
+    const row = await this.options.emails.factsOf(em, message);
+    if (!row) return null;
+    const toPayer = message.participant_id !== null && row.recipient_is_host === false;
+    const kindAmount =
+      message.kind === 'completion'
+        ? row.session_amount_minor
+        : message.kind === 'receipt'
+          ? (row.payment_minor ?? row.share_minor)
+          : row.share_minor;
+    return {
+      kind: message.kind,
+      merchantName: row.merchant_name,
+      accentColor: row.accent_color,
+      description: row.description,
+      recipientName: row.recipient_name ?? 'there',
+      organiserName: row.organiser_name,
+      currency: row.currency,
+      amountMinor: BigInt(kindAmount ?? '0'),
+      deadline: new Date(row.expires_at),
+      inviteUrl: toPayer ? addresses.links.inviteUrl(message.session_id, message.participant_id!) : null,
+      unsubscribeUrl:
+        toPayer && (message.kind === 'invitation' || message.kind === 'reminder')
+          ? `${addresses.publicBaseUrl}/email/unsubscribe?t=${encodeURIComponent(this.unsubscribeToken(message.participant_id!))}`
+          : null,
+    };
   }
 
   unsubscribeToken(participantId: string): string {

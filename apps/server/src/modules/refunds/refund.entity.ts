@@ -78,6 +78,10 @@ export class Refund {
   @Property({ type: 'timestamptz', nullable: true })
   claimedUntil?: Date | null;
 
+  /** While claimed: the job instance holding the claim; when it dies the claim is taken over at once. */
+  @Property({ type: 'uuid', nullable: true })
+  claimedBy?: string | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 

@@ -4,7 +4,7 @@ import { Payment } from '../payments/payment.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
 
-/** The channel refund callers LISTEN on; the payload is a refund id. */
+/** The channel the refund call job is woken on; the payload is a refund id. */
 export const REFUND_CHANNEL = 'paysplit_refunds';
 
 export interface NewRefund {
@@ -16,10 +16,9 @@ export interface NewRefund {
   createdAt: Date;
 }
 
-/** A refund whose partner call a caller holds a lease on, with everything the call's body needs. */
-export interface ClaimedRefundCall {
+/** A refund whose partner call is being made, with everything the call's body needs. */
+export interface RefundCall {
   id: string;
-  attempt_count: number;
   session_id: string;
   payment_id: string;
   payer_id: string;
@@ -41,8 +40,6 @@ export interface RefundCallRecord {
   httpStatus: number | null;
   outcome: string;
   excerpt: string | null;
-  /** `due` again after `retryInMs`, or `done`. */
-  next: { callStatus: 'due'; retryInMs: number } | { callStatus: 'done' };
 }
 
 /** Every query and write of the refund and refund_call_attempt tables (and the payment rows a refund locks). */
@@ -151,44 +148,22 @@ export class RefundRepository {
     return groups;
   }
 
-  /**
-   * Leases up to `limit` due refund calls (and those whose lease ran out) with FOR UPDATE SKIP
-   * LOCKED, so several instances never make one attempt twice.
-   */
-  async claimDue(em: EntityManager, limit: number, claimMs: number): Promise<ClaimedRefundCall[]> {
-    return em.getConnection().execute<ClaimedRefundCall[]>(
-      `update refund r
-          set call_status = 'calling', claimed_until = now() + (? * interval '1 millisecond'), attempt_count = r.attempt_count + 1,
-              updated_at = now()
-         from session s, payment p, integration i
-        where s.id = r.session_id and p.id = r.payment_id and i.id = s.integration_id
-          and r.id in (
-            select id from refund
-             where (call_status = 'due' and next_attempt_at <= now())
-                or (call_status = 'calling' and claimed_until < now())
-             order by next_attempt_at
-             limit ?
-             for update skip locked)
-      returning r.id, r.attempt_count, r.session_id, r.payment_id, r.payer_id, r.amount_minor::text as amount_minor, r.currency, r.reason,
-                s.mode, s.order_reference, p.processor_reference, s.integration_id, i.partner_refund_url`,
-      [claimMs, limit],
+  /** What the partner calls of claimed refunds need: the refund, its session, payment and integration. */
+  async callsOf(em: EntityManager, refundIds: readonly string[]): Promise<RefundCall[]> {
+    if (refundIds.length === 0) return [];
+    return em.getConnection().execute<RefundCall[]>(
+      `select r.id, r.session_id, r.payment_id, r.payer_id, r.amount_minor::text as amount_minor, r.currency, r.reason,
+              s.mode, s.order_reference, p.processor_reference, s.integration_id, i.partner_refund_url
+         from refund r
+         join session s on s.id = r.session_id
+         join payment p on p.id = r.payment_id
+         join integration i on i.id = s.integration_id
+        where r.id in (${refundIds.map(() => '?').join(', ')})`,
+      [...refundIds],
     );
   }
 
-  /** Milliseconds until the next refund call is due (negative when overdue), or null when none waits. */
-  async msUntilNextDue(em: EntityManager): Promise<number | null> {
-    const [next] = await em
-      .getConnection()
-      .execute<{ due_in_ms: string | null }[]>(
-        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from refund where call_status = 'due'`,
-      );
-    return next?.due_in_ms == null ? null : Number(next.due_in_ms);
-  }
-
-  /**
-   * Records one call attempt and releases the lease, in the caller's transaction. A refund settled
-   * meanwhile (by the merchant's settle call) is already `done` and stays so.
-   */
+  /** Records one call attempt, in the transaction that ends the call's claim. */
   async recordCallAttempt(em: EntityManager, record: RefundCallRecord): Promise<void> {
     em.create(RefundCallAttempt, {
       refund: em.getReference(Refund, record.refundId),
@@ -200,10 +175,5 @@ export class RefundRepository {
       excerpt: record.excerpt,
     });
     await em.flush();
-    await em.execute(
-      `update refund set call_status = ?, claimed_until = null, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
-        where id = ? and call_status = 'calling'`,
-      [record.next.callStatus, record.next.callStatus === 'due' ? record.next.retryInMs : 0, record.refundId],
-    );
   }
 }

@@ -18,6 +18,8 @@ import type { Payment } from '../payments/payment.entity.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from '../sessions/idempotency.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
+import type { PartnerRefundOutcome } from './partner-refund-client.js';
+import { conflictOnly, settlementOf } from './refund-call-answer.js';
 import { emitRefundSettled } from './refund-events.js';
 import type { Refund, RefundSource } from './refund.entity.js';
 import type { RefundRepository } from './refund.repository.js';
@@ -217,6 +219,18 @@ export class RefundService {
       );
       return toRefundRecord(refund);
     });
+  }
+
+  /** Settles a refund as its partner call's answer says (settlementOf), in the transaction recording the call. */
+  async applyCallAnswer(
+    tx: EntityManager,
+    refundId: string,
+    answer: PartnerRefundOutcome,
+    exhausted: boolean,
+  ): Promise<{ conflict?: AppError }> {
+    const outcome = settlementOf(answer, exhausted);
+    // A refund the merchant settled otherwise meanwhile keeps that outcome; the attempt is still recorded.
+    return outcome ? this.settle(tx, refundId, outcome).then(() => ({}), conflictOnly) : {};
   }
 
   /**

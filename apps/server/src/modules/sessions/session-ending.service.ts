@@ -57,6 +57,16 @@ export class SessionEndingService {
     });
   }
 
+  /** Expires every due session now, in batches; returns their ids (each session in one caller's list only). */
+  async expireAllDue(em: EntityManager): Promise<string[]> {
+    const expired: string[] = [];
+    for (;;) {
+      const batch = await this.expireDueSessions(em.fork());
+      if (batch.length === 0) return expired;
+      expired.push(...batch);
+    }
+  }
+
   /**
    * Ends a locked session as expired or cancelled, in the caller's transaction: live attempts are
    * abandoned, money already authorized is flagged for refund (the session will not complete) and,

@@ -32,7 +32,7 @@ export interface SessionServices {
   paymentRecords: PaymentRepository;
   /** Refunds of captured money (issue 15): the merchant's, automatic ones, settling. */
   refunds: RefundService;
-  /** Plain reads of refunds and their call attempts (loaders, the refund caller job). */
+  /** Plain reads of refunds and their call attempts (loaders, the refund-call job kind). */
   refundRecords: RefundRepository;
 }
 

@@ -5,7 +5,7 @@ import { WebhookEvent } from './webhook-event.entity.js';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'retrying' | 'succeeded' | 'failed';
 
-/** Getting one event to one URL: a small state machine driven by the dispatcher. */
+/** Getting one event to one URL: a small state machine driven by the webhook-delivery job kind. */
 @Entity({ tableName: 'webhook_delivery' })
 @Index({ name: 'webhook_delivery_due_index', properties: ['status', 'nextAttemptAt'] })
 export class WebhookDelivery {
@@ -37,6 +37,10 @@ export class WebhookDelivery {
   /** While `delivering`: the claim lapses at this time, so a crashed instance's work is picked up. */
   @Property({ type: 'timestamptz', nullable: true })
   claimedUntil?: Date | null;
+
+  /** While claimed: the job instance holding the claim; when it dies the claim is taken over at once. */
+  @Property({ type: 'uuid', nullable: true })
+  claimedBy?: string | null;
 
   @Property({ type: 'timestamptz', nullable: true })
   deliveredAt?: Date | null;

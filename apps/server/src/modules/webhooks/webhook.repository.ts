@@ -4,7 +4,7 @@ import type { Session } from '../sessions/session.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { type EventType, type TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';
 
-/** The channel dispatchers LISTEN on; the payload is a delivery id. */
+/** The channel the webhook delivery job is woken on; the payload is a delivery id. */
 export const OUTBOX_CHANNEL = 'paysplit_outbox';
 
 export interface EventWithDeliveries {
@@ -12,29 +12,29 @@ export interface EventWithDeliveries {
   deliveries: WebhookDelivery[];
 }
 
-/** A delivery the dispatcher holds a lease on, with what it sends. */
-export interface ClaimedDelivery {
+/** A delivery being sent, with what it sends. */
+export interface OutgoingDelivery {
   id: string;
   url: string;
   /** The delivery's own mode column: only 'test' relaxes the outbound rules (fail closed). */
   mode: string;
-  attempt_count: number;
   event_id: string;
   body: string;
   integration_id: string;
   created_at: Date;
 }
 
-export interface AttemptOutcome {
-  delivery: ClaimedDelivery;
+export interface DeliveryAttemptRecord {
+  deliveryId: string;
+  attempt: number;
   startedAt: Date;
   durationMs: number;
   statusCode: number | null;
   excerpt: string | null;
   error: string | null;
-  status: 'succeeded' | 'failed' | 'retrying';
+  succeeded: boolean;
+  /** What the delivery shows as its last error (null once delivered). */
   lastError: string | null;
-  nextDelayMs: number;
 }
 
 /**
@@ -61,8 +61,8 @@ export class WebhookRepository {
   }
 
   /**
-   * Queues a delivery due now (by the dispatcher's wall clock) and flushes the unit of work. The
-   * NOTIFY is transactional, so dispatchers wake exactly when the row becomes visible.
+   * Queues a delivery due now (by the wall clock the job runner compares with, not the services' clock) and flushes the unit of work. The
+   * NOTIFY is transactional, so job runners wake exactly when the row becomes visible.
    */
   async queueDelivery(
     em: EntityManager,
@@ -111,7 +111,7 @@ export class WebhookRepository {
     });
   }
 
-  /** Makes deliveries due now and wakes the dispatchers (the NOTIFY is sent when the transaction commits). */
+  /** Makes deliveries due now and wakes the job runners (the NOTIFY is sent when the transaction commits). */
   async requeue(em: EntityManager, deliveries: WebhookDelivery[]): Promise<void> {
     for (const delivery of deliveries) {
       delivery.status = 'pending';
@@ -120,38 +120,6 @@ export class WebhookRepository {
     }
     await em.flush();
     await this.notifyDispatchers(em, deliveries);
-  }
-
-  /**
-   * Leases up to `limit` due deliveries (and those whose lease ran out) with FOR UPDATE SKIP
-   * LOCKED, so several instances never send one attempt twice.
-   */
-  async claimDue(em: EntityManager, limit: number, claimMs: number): Promise<ClaimedDelivery[]> {
-    return em.getConnection().execute<ClaimedDelivery[]>(
-      `update webhook_delivery d
-          set status = 'delivering', claimed_until = now() + (? * interval '1 millisecond'), attempt_count = d.attempt_count + 1, updated_at = now()
-         from webhook_event e
-        where e.id = d.event_id
-          and d.id in (
-            select id from webhook_delivery
-             where (status in ('pending', 'retrying') and next_attempt_at <= now())
-                or (status = 'delivering' and claimed_until < now())
-             order by next_attempt_at
-             limit ?
-             for update skip locked)
-      returning d.id, d.url, d.mode, d.attempt_count, d.event_id, e.body, e.integration_id, e.created_at`,
-      [claimMs, limit],
-    );
-  }
-
-  /** Milliseconds until the next waiting delivery is due (negative when overdue), or null when none waits. */
-  async msUntilNextDue(em: EntityManager): Promise<number | null> {
-    const [next] = await em
-      .getConnection()
-      .execute<{ due_in_ms: string | null }[]>(
-        `select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in_ms from webhook_delivery where status in ('pending', 'retrying')`,
-      );
-    return next?.due_in_ms == null ? null : Number(next.due_in_ms);
   }
 
   /** Deliveries not yet settled, counted by status (the outbox backlog metric). */
@@ -163,28 +131,28 @@ export class WebhookRepository {
       );
   }
 
-  /** Records an attempt and releases the lease with its outcome, in one transaction. */
-  async recordAttempt(em: EntityManager, outcome: AttemptOutcome): Promise<void> {
-    const { delivery } = outcome;
-    const connection = em.getConnection();
-    await connection.transactional(async (trx) => {
-      await connection.execute(
-        `insert into webhook_attempt (id, delivery_id, attempt_number, started_at, duration_ms, status_code, response_excerpt, error)
-         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
-        [delivery.id, delivery.attempt_count, outcome.startedAt, outcome.durationMs, outcome.statusCode, outcome.excerpt, outcome.error],
-        'run',
-        trx,
-      );
-      await connection.execute(
-        `update webhook_delivery
-            set status = ?, claimed_until = null, last_error = ?, delivered_at = case when ? then now() else delivered_at end,
-                next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
-          where id = ? and status = 'delivering'`,
-        [outcome.status, outcome.lastError, outcome.status === 'succeeded', outcome.nextDelayMs, delivery.id],
-        'run',
-        trx,
-      );
-    });
+  /** What the deliveries of these ids send (in any order). */
+  async deliveriesOf(em: EntityManager, ids: readonly string[]): Promise<OutgoingDelivery[]> {
+    if (ids.length === 0) return [];
+    return em.getConnection().execute<OutgoingDelivery[]>(
+      `select d.id, d.url, d.mode, d.event_id, e.body, e.integration_id, e.created_at
+         from webhook_delivery d join webhook_event e on e.id = d.event_id
+        where d.id in (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    );
+  }
+
+  /** Records one attempt and its outcome on the delivery, in the transaction that ends the delivery's claim. */
+  async recordAttempt(em: EntityManager, record: DeliveryAttemptRecord): Promise<void> {
+    await em.execute(
+      `insert into webhook_attempt (id, delivery_id, attempt_number, started_at, duration_ms, status_code, response_excerpt, error)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
+      [record.deliveryId, record.attempt, record.startedAt, record.durationMs, record.statusCode, record.excerpt, record.error],
+    );
+    await em.execute(
+      `update webhook_delivery set last_error = ?, delivered_at = case when ? then now() else delivered_at end where id = ?`,
+      [record.lastError, record.succeeded, record.deliveryId],
+    );
   }
 
   private async notifyDispatchers(em: EntityManager, deliveries: WebhookDelivery[]): Promise<void> {

@@ -61,7 +61,7 @@ export class WebhookService {
     });
   }
 
-  /** A signed SERVICE_TEST_EVENT to the integration's webhook URL, through the same outbox and dispatcher as real events. */
+  /** A signed SERVICE_TEST_EVENT to the integration's webhook URL, through the same outbox and job kind as real events. */
   async sendTestEvent(
     em: EntityManager,
     integration: Integration,

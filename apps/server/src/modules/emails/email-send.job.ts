@@ -1,0 +1,148 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { queueTable } from '../../db/job-queue.repository.js';
+import type { PeriodicJobKind, QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
+import type { Logger } from '../../logger.js';
+import type { SessionLinks } from '../sessions/session-links.js';
+import { renderEmail } from './email-content.js';
+import { EMAIL_OUTBOX_CHANNEL, emailRepository, type OutgoingEmail } from './email.repository.js';
+import type { EmailService } from './email.service.js';
+
+const EXCERPT_CHARS = 300;
+
+/** The email_message table as the queue of the mail outbox. */
+export const EMAIL_SEND_QUEUE = queueTable(
+  'email_message',
+  'status',
+  { waiting: ['queued'], running: 'sending', done: 'sent', failed: 'failed', retry: 'queued' },
+  { attempts: 'attempts', lease: 'lease_until', claimableWhere: 'recipient is not null' },
+);
+
+/** The schedule is EMAIL_RETRY_SCHEDULE; the lease outlasts the transport's timeouts together (120 s). */
+export interface EmailJobOptions extends Partial<Pick<QueueKindSettings, 'leaseMs'>>, Omit<QueueKindSettings, 'leaseMs'> {
+  em: () => EntityManager;
+  logger: Logger;
+  /** A nodemailer SMTP transport (SMTP_URL). */
+  transport: Transporter;
+  /** The From header (EMAIL_FROM). */
+  from: string;
+  publicBaseUrl: string;
+  links: SessionLinks;
+  emails: EmailService;
+  /** How often reminders are queued and old addresses erased. */
+  sweepMs: number;
+  retentionDays: number;
+}
+
+/** One SMTP try: accepted, or refused with the (address-free) reply. */
+interface SmtpResult {
+  accepted: boolean;
+  excerpt: string;
+}
+
+/**
+ * The mail outbox's job kinds: sending a message over SMTP (each try recorded), and the reminder
+ * and erasure sweep every `sweepMs`.
+ *
+ * At least once: an instance that dies between the server's 250 and recording it sends that message
+ * again when its claim is taken over; the Message-ID is the message's id, so mail clients show it once.
+ */
+export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<OutgoingEmail, SmtpResult>; schedules: PeriodicJobKind } {
+  const send: QueueJobKind<OutgoingEmail, SmtpResult> = {
+    name: 'email-send',
+    queue: EMAIL_SEND_QUEUE,
+    channel: EMAIL_OUTBOX_CHANNEL,
+    schedule: options.retryScheduleMs,
+    leaseMs: options.leaseMs ?? 120_000,
+    concurrency: options.concurrency ?? 4,
+    beforeClaim: (em) => emailRepository.cancelUnwanted(em),
+    load: (em, ids) => emailRepository.messagesOf(em, ids),
+    async run(message) {
+      const facts = await options.emails.factsOf(options.em(), message, { links: options.links, publicBaseUrl: options.publicBaseUrl });
+      if (!facts)
+        return {
+          outcome: { kind: 'failed', reason: 'session no longer exists' },
+          result: { accepted: false, excerpt: 'session no longer exists' },
+        };
+      const rendered = renderEmail(facts);
+      const headers: Record<string, string> = {};
+      if (facts.unsubscribeUrl) {
+        headers['List-Unsubscribe'] = `<${facts.unsubscribeUrl}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      try {
+        const info = (await options.transport.sendMail({
+          from: options.from,
+          to: message.recipient,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          date: new Date(),
+          messageId: `<${message.id}@${messageIdDomain(options.publicBaseUrl)}>`,
+          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+        })) as { response?: string };
+        return { outcome: { kind: 'done' }, result: { accepted: true, excerpt: withoutAddresses(info.response ?? '250 accepted') } };
+      } catch (error) {
+        const excerpt = withoutAddresses(describeSmtpError(error));
+        return { outcome: { kind: 'retry', reason: excerpt }, result: { accepted: false, excerpt } };
+      }
+    },
+    async record(tx, message, attempt, result) {
+      const { decision } = attempt;
+      await emailRepository.recordAttempt(tx, {
+        messageId: message.id,
+        attempt: attempt.attempt,
+        startedAt: attempt.startedAt,
+        durationMs: attempt.durationMs,
+        outcome: decision.kind === 'done' ? 'sent' : decision.kind,
+        excerpt: result.excerpt,
+      });
+    },
+    after(message, attempt, result) {
+      const outcome = attempt.decision.kind === 'done' ? 'sent' : attempt.decision.kind;
+      // Ids and outcomes only: an address never reaches the log.
+      const log = { emailId: message.id, kind: message.kind, attempt: attempt.attempt, durationMs: attempt.durationMs, outcome };
+      if (result.accepted) options.logger.info(log, 'email sent');
+      else
+        options.logger.warn(
+          { ...log, reply: result.excerpt },
+          outcome === 'failed' ? 'email failed for good' : 'email attempt failed; will retry',
+        );
+    },
+  };
+  const schedules: PeriodicJobKind = {
+    name: 'email-schedules',
+    everyMs: options.sweepMs,
+    async run(em) {
+      const reminders = await options.emails.queueDueReminders(em);
+      const erased = await options.emails.eraseEnded(options.em(), options.retentionDays);
+      if (reminders > 0 || erased > 0) options.logger.info({ reminders, erasedSessions: erased }, 'email schedules swept');
+    },
+  };
+  return { send, schedules };
+}
+
+/** The SMTP transport of SMTP_URL. */
+export function createEmailTransport(smtpUrl: string): Transporter {
+  // Short timeouts: a relay that hangs must fail the try well within the claim's lease.
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+}
+
+/** The host of PUBLIC_BASE_URL names our Message-IDs. */
+function messageIdDomain(publicBaseUrl: string): string {
+  return new URL(publicBaseUrl).hostname || 'paysplit.invalid';
+}
+
+function describeSmtpError(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { response, code, message } = error as { response?: unknown; code?: unknown; message?: unknown };
+    if (typeof response === 'string' && response) return response;
+    if (typeof message === 'string') return typeof code === 'string' ? `${code}: ${message}` : message;
+  }
+  return String(error);
+}
+
+/** SMTP replies may quote the recipient ("550 <a@b.c>: no such user"): addresses become "<address>". */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'()[\]@,;:]+@[^\s<>"'()[\],;:]+/g, '<address>').slice(0, EXCERPT_CHARS);
+}

@@ -1,0 +1,174 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionProcessEnvironment, provisionDirectly, queryDatabase } from './support/direct-database.js';
+import { MerchantStub } from './support/merchant-stub.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { createTestDatabase } from './support/test-database.js';
+import { TestMailbox } from './support/test-mailbox.js';
+import { postJson } from './support/test-server.js';
+
+// kill -9 of a process in the middle of a webhook delivery, a partner refund call and an email,
+// with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS + 10 s, 120 s): the next process takes the
+// dead one's claims over within seconds, because the dead one stopped heartbeating, not because
+// its leases ran out. Each job then finishes once.
+
+const SECRETS_KEY = randomBytes(32).toString('hex');
+const JOBS = 4;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let merchant: MerchantStub;
+let mailbox: TestMailbox;
+let refundEndpoint: Server;
+let holdRefunds = true;
+const refundCalls: { refundId: string; at: number }[] = [];
+let server: ServerProcess | undefined;
+let environment: Record<string, string>;
+let integration: { integrationId: string; apiKey: string };
+
+const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, query, params);
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  merchant = new MerchantStub();
+  mailbox = new TestMailbox();
+  await Promise.all([merchant.start(), mailbox.start()]);
+  // The partner refund endpoint: holds calls while told to (the killed process is waiting on them).
+  refundEndpoint = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      refundCalls.push({ refundId: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId: string }).refundId, at: Date.now() });
+      if (holdRefunds) return;
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'succeeded', processorRefundReference: 're_1' }));
+    });
+  });
+  await new Promise<void>((resolve) => refundEndpoint.listen(0, '127.0.0.1', resolve));
+  environment = { ...productionProcessEnvironment(database.url, SECRETS_KEY), SMTP_URL: mailbox.url };
+  server = await startServerProcess(environment);
+  integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
+    name: 'Recovery',
+    partnerRefundUrl: `http://127.0.0.1:${(refundEndpoint.address() as AddressInfo).port}/refunds`,
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  refundEndpoint?.closeAllConnections();
+  await new Promise((resolve) => refundEndpoint?.close(resolve));
+  await Promise.all([merchant?.stop(), mailbox?.stop()]);
+  await database?.drop();
+});
+
+/** A one-person session, paid (its completion event is a webhook delivery), then refunded (a partner refund call). */
+async function paidAndRefunded(): Promise<{ sessionId: string; hostId: string }> {
+  const created = await postJson<{ sessionId: string; hostToken: string }>(
+    `${server!.baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: integration.integrationId,
+      amountMinor: '2000',
+      unconfigured: false,
+      splitMode: 'equal',
+      participants: [{ displayName: 'Host' }],
+    },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  const host = new PayBrowser(server!.baseUrl);
+  const view = await host.open(created.body.sessionId, created.body.hostToken);
+  const started = await host.startPayment(created.body.sessionId);
+  const recorded = await postJson(
+    `${server!.baseUrl}/api/v1/payments/record`,
+    { paymentId: started.data.startPayment.paymentId, action: 'authorize', processorReference: 'ch_1' },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  expect(recorded.status).toBe(200);
+  const refunded = await postJson(
+    `${server!.baseUrl}/api/v1/payments/sessions/${created.body.sessionId}/refunds`,
+    {},
+    {
+      'x-service-api-key': integration.apiKey,
+    },
+  );
+  expect(refunded.status).toBe(200);
+  return { sessionId: created.body.sessionId, hostId: (view.data.openSession.participants as { id: string }[])[0]!.id };
+}
+
+describe('kill -9 while jobs are in flight, with the default leases', { timeout: 120_000 }, () => {
+  it('the next process resumes every claimed webhook, refund call and email within 10 s, none lost, none doubled', async ({ annotate }) => {
+    merchant.webhookDelayMs = 600_000;
+    mailbox.holdData = true;
+    const sessions = [];
+    for (let i = 0; i < JOBS; i += 1) sessions.push(await paidAndRefunded());
+    // An email per session, written as the emails module writes them (queued, then announced).
+    for (const [i, { sessionId, hostId }] of sessions.entries()) {
+      await sql(
+        `insert into email_message (id, session_id, participant_id, kind, reason, recipient, status, attempts, next_attempt_at, created_at, updated_at)
+         values (?, ?, ?, 'completion', 'recovery', ?, 'queued', 0, now(), now(), now())`,
+        [randomUUID(), sessionId, hostId, `host${i}@example.com`],
+      );
+    }
+    await sql(`select pg_notify('paysplit_email_outbox', '')`);
+
+    // Every job claimed by the first process and waiting on its far end.
+    const claimed = () =>
+      sql<{ kind: string; n: string }>(
+        `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'delivering'
+         union all select 'refund', count(*) from refund where call_status = 'calling'
+         union all select 'email', count(*) from email_message where status = 'sending'`,
+      );
+    await until(claimed, (rows) => rows.every((row) => Number(row.n) === JOBS), 20_000);
+
+    server!.process.kill('SIGKILL');
+    const killedAt = Date.now();
+    merchant.webhookDelayMs = 0;
+    holdRefunds = false;
+    mailbox.holdData = false;
+    const callsBefore = { webhooks: merchant.webhookCalls.length, refunds: refundCalls.length, mails: mailbox.messages.length };
+    server = await startServerProcess(environment);
+
+    const finished = () =>
+      sql<{ kind: string; n: string }>(
+        `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'succeeded'
+         union all select 'refund', count(*) from refund where status = 'succeeded' and call_status = 'done'
+         union all select 'email', count(*) from email_message where status = 'sent'`,
+      );
+    await until(finished, (rows) => rows.every((row) => Number(row.n) === JOBS), 30_000);
+    const resumedInMs = Date.now() - killedAt;
+
+    // One successful attempt each, and the far ends heard each job once after the kill.
+    const successes = await sql<{ kind: string; jobs: string; attempts: string; last_started: Date }>(
+      `select 'webhook' as kind, count(distinct delivery_id) as jobs, count(*) as attempts, max(started_at) as last_started
+         from webhook_attempt where status_code = 200
+       union all select 'refund', count(distinct refund_id), count(*), max(started_at) from refund_call_attempt where outcome = 'succeeded'
+       union all select 'email', count(distinct message_id), count(*), max(started_at) from email_attempt where outcome = 'sent'`,
+    );
+    for (const row of successes)
+      expect({ kind: row.kind, jobs: Number(row.jobs), attempts: Number(row.attempts) }).toEqual({
+        kind: row.kind,
+        jobs: JOBS,
+        attempts: JOBS,
+      });
+    expect(merchant.webhookCalls.length - callsBefore.webhooks).toBe(JOBS);
+    expect(new Set(merchant.webhookCalls.slice(callsBefore.webhooks).map((call) => call.json.eventId)).size).toBe(JOBS);
+    expect(refundCalls.length - callsBefore.refunds).toBe(JOBS);
+    expect(new Set(refundCalls.slice(callsBefore.refunds).map((call) => call.refundId)).size).toBe(JOBS);
+    expect(mailbox.messages.length - callsBefore.mails).toBe(JOBS);
+    // Resumed by the dead process's silence (6 s), not by its leases (60 s and more).
+    const lastStartedMs = Math.max(...successes.map((row) => new Date(row.last_started).getTime())) - killedAt;
+    await annotate(`kill -9: every claimed job resumed ${lastStartedMs} ms after the kill (all finished after ${resumedInMs} ms)`);
+    expect(lastStartedMs).toBeLessThan(10_000);
+  });
+});
