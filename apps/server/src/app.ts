@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, ERROR_CLASSES, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode } from '@paysplit/domain';
 import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
@@ -14,7 +14,6 @@ import { costLimitPlugin, depthLimitRule, operationCostCheck } from './graphql/q
 import { retryAfterPlugin } from './graphql/retry-after.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
-import { pingDatabase } from './db/pool-health.js';
 import { documentLimitsMiddleware, MAX_DOCUMENT_TOKENS } from './graphql/document-limits.js';
 import {
   admitOwnDocument,
@@ -32,6 +31,7 @@ import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
+import { healthRouter } from './http/health.js';
 import { answerNotFound } from './http/not-found.js';
 import { payAppRouter } from './http/pay-app.js';
 import { referencePagesRouter } from './http/reference-pages.js';
@@ -208,20 +208,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const metricsApp = express();
   metricsApp.disable('x-powered-by');
   metricsApp.get('/metrics', metricsAccess({ token: config.metricsToken, open: true }), metricsEndpoint(metrics));
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await pingDatabase(orm, 2_000);
-      res.json({ status: 'ready' });
-    } catch (error) {
-      logger.warn({ err: error }, 'readiness check failed');
-      const { status, retryAfterSeconds } = ERROR_CLASSES[ErrorCode.ServiceUnavailable];
-      if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-      res.status(status).json({ status: 'unavailable', reason: 'database unreachable' });
-    }
-  });
+  app.use(healthRouter(orm, logger));
 
   const openApiDocument = buildOpenApiDocument(REST_ROUTES, config.publicBaseUrl);
   app.get('/api/v1/openapi.json', (_req, res) => {
