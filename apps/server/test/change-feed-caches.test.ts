@@ -48,7 +48,7 @@ async function timeUntil(read: () => Promise<unknown>, expected: unknown, within
 
 /**
  * The change feed's connection of this file's server, and nothing else: other test files share the
- * cluster, and the webhook dispatcher listens on a channel of its own.
+ * cluster, and the job runner listens on channels of its own.
  */
 const THIS_HUB = `datname = current_database() and application_name = '${CHANGE_FEED_APPLICATION_NAME}'`;
 

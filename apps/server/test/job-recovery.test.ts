@@ -9,6 +9,7 @@ import { type ServerProcess, startServerProcess } from './support/server-process
 import { createTestDatabase } from './support/test-database.js';
 import { TestMailbox } from './support/test-mailbox.js';
 import { postJson } from './support/test-server.js';
+import { until } from './support/polling.js';
 
 // kill -9 of a process in the middle of a webhook delivery, a partner refund call and an email,
 // with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS + 10 s, 120 s): the next process takes the
@@ -28,16 +29,6 @@ let environment: Record<string, string>;
 let integration: { integrationId: string; apiKey: string };
 
 const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, query, params);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

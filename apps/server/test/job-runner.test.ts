@@ -8,6 +8,7 @@ import type { QueueJobKind } from '../src/jobs/job-kind.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { createLogger } from '../src/logger.js';
 import { createTestDatabase } from './support/test-database.js';
+import { until } from './support/polling.js';
 
 // The runner's claim, fence and liveness rules on a queue table of the test's own, with a handler
 // the test drives: when an attempt finishes, and what it answers.
@@ -70,16 +71,6 @@ async function startRunner(kind: QueueJobKind<{ id: string }, null>, metrics?: M
   runners.push(runner);
   await runner.start();
   return runner;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const row = async (id: string) =>
@@ -214,6 +205,11 @@ describe('the job runner', () => {
       await runner.start();
     };
     await Promise.all([start(3_600_000), start(3_600_000)]);
+    // Once one has run the tick, the other has had time to try it too.
+    await until(
+      async () => runs,
+      (count) => count >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(runs).toBe(1);
     // The interval is lowered to 300 ms: the next run an hour away is stale, and is due now.

@@ -6,6 +6,7 @@ import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { RefundEndpoint } from './support/refund-endpoint.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { until } from './support/polling.js';
 
 // Issue 15 over real HTTP and the real database: the partner refund call, automatic refunds,
 // the merchant's refunds endpoint (idempotent, race-safe) and settling pending refunds.
@@ -105,17 +106,6 @@ function refundRequest(integration: Integration, sessionId: string, body: unknow
     'x-service-api-key': integration.apiKey,
     ...headers,
   });
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out; last value ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function refundRows(sessionId: string) {

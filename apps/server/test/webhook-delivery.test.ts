@@ -159,7 +159,7 @@ describe('webhook delivery', () => {
   });
 });
 
-describe('the dispatcher fails closed and keeps listening', () => {
+describe('the webhook job fails closed and keeps listening', () => {
   it('applies the live outbound rules to a delivery whose mode column says live, whatever its event body says', async () => {
     const sessionId = await completeSession();
     const [delivered] = await waitFor(async () => {

@@ -97,7 +97,7 @@ describe('CoverRemaining', () => {
     renderWithQuery(<CoverRemaining session={hostSession([paid(aroha), ben, paid(chloe)], { status: 'PARTIALLY_PAID' })} />);
     fireEvent.click(coverButton());
     expect(screen.getByRole('group').querySelector('p')?.textContent).toBe(
-      'You’ll pay NZ$120.00 for Ben. Ben’s link will show the share as paid.',
+      'You’ll pay NZ$120.00 for Ben. Ben’s link will show their share as paid.',
     );
   });
 

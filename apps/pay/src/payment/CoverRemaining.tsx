@@ -61,7 +61,7 @@ export function CoverRemaining({ session }: { session: PaySessionView }) {
       <p id="cover-question" ref={question} tabIndex={-1}>
         You’ll pay {amount} for {whoIsCovered(left.shares)}.{' '}
         {others.length === 1
-          ? `${others[0]!.displayName}’s link will show the share as paid.`
+          ? `${others[0]!.displayName}’s link will show their share as paid.`
           : 'Their links will show their shares as paid.'}
       </p>
       {start.isError && (

@@ -11,7 +11,7 @@ export class InexactJsonNumber {
  * recursively: a body of a few thousand nested arrays overflowed its stack, and the refusal quoted
  * the RangeError. Checked in one pass over the text first.
  */
-export const MAX_JSON_NESTING = 64;
+const MAX_JSON_NESTING = 64;
 
 /**
  * Parses a request body keeping number exactness visible: every number that a double holds

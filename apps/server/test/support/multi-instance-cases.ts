@@ -46,7 +46,7 @@ export function describeTwoInstances(route: DatabaseRoute): void {
     await merchant.start();
     const environment = {
       ...(pooler
-        ? // The pooler cannot carry LISTEN (change feed, dispatcher) nor named statements.
+        ? // The pooler cannot carry LISTEN (change feed, job runner) nor named statements.
           { DATABASE_URL: pooler.url, DATABASE_DIRECT_URL: database.url, DATABASE_PREPARED_STATEMENTS: 'off' }
         : { DATABASE_URL: database.url }),
       REDIS_URL: redis.url,

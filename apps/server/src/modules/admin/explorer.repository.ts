@@ -3,6 +3,7 @@ import { AuditEntry } from '../audit/audit-entry.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from '../sessions/session-record.repository.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import { placeholders } from '../../db/bindings.js';
 
 /**
  * A keyset position: rows strictly older than (at, id) in (at desc, id desc) order. `at` is an ISO
@@ -87,7 +88,7 @@ export function sessionListQuery(
   else if (scope.ownerAccountId) where('s.integration_id in (select i.id from integration i where i.owner_id = ?)', scope.ownerAccountId);
   if (criteria.integrationId) where('s.integration_id = ?', criteria.integrationId);
   if (perStatus) conditions.push('s.status = wanted.status');
-  else if (statuses.length) where(`s.status in (${statuses.map(() => '?').join(', ')})`, ...statuses);
+  else if (statuses.length) where(`s.status in (${placeholders(statuses)})`, ...statuses);
   if (criteria.mode) where('s.mode = ?', criteria.mode);
   if (criteria.createdFrom) where('s.created_at >= ?', criteria.createdFrom);
   if (criteria.createdTo) where('s.created_at < ?', criteria.createdTo);

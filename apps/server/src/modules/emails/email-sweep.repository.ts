@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { placeholders } from '../../db/bindings.js';
 
 /** Session statuses after which only the erasure sweep touches a session's emails. */
 const ENDED_STATUSES = `('completed', 'expired', 'cancelled')`;
@@ -75,11 +76,6 @@ export class EmailSweepRepository {
       return ids.length;
     });
   }
-}
-
-/** `?, ?, ?` for a list of bindings (Knex expands an array binding into a list, not a PostgreSQL array). */
-function placeholders(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
 }
 
 /** Stateless: one instance serves every unit of work. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailMessage, type EmailKind } from './email-message.entity.js';
+import { placeholders } from '../../db/bindings.js';
 
 /** The channel the email send job is woken on; the payload is a message id. */
 export const EMAIL_OUTBOX_CHANNEL = 'paysplit_email_outbox';
@@ -217,11 +218,6 @@ export class EmailRepository {
     if (sessionIds.length === 0) return [];
     return em.find(EmailMessage, { session: { $in: [...sessionIds] } }, { populate: ['attemptRows'], orderBy: { createdAt: 'asc' } });
   }
-}
-
-/** `?, ?, ?` for a list of bindings (Knex expands an array binding into a list, not a PostgreSQL array). */
-function placeholders(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
 }
 
 /** Stateless: one instance serves every unit of work. */

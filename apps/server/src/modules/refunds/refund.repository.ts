@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Payment } from '../payments/payment.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
+import { placeholders } from '../../db/bindings.js';
 
 /** The channel the refund call job is woken on; the payload is a refund id. */
 export const REFUND_CHANNEL = 'paysplit_refunds';
@@ -158,7 +159,7 @@ export class RefundRepository {
          join session s on s.id = r.session_id
          join payment p on p.id = r.payment_id
          join integration i on i.id = s.integration_id
-        where r.id in (${refundIds.map(() => '?').join(', ')})`,
+        where r.id in (${placeholders(refundIds)})`,
       [...refundIds],
     );
   }

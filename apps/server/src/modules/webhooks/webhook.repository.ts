@@ -3,6 +3,7 @@ import type { Integration } from '../integrations/integration.entity.js';
 import type { Session } from '../sessions/session.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { type EventType, type TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';
+import { placeholders } from '../../db/bindings.js';
 
 /** The channel the webhook delivery job is woken on; the payload is a delivery id. */
 export const OUTBOX_CHANNEL = 'paysplit_outbox';
@@ -137,7 +138,7 @@ export class WebhookRepository {
     return em.getConnection().execute<OutgoingDelivery[]>(
       `select d.id, d.url, d.mode, d.event_id, e.body, e.integration_id, e.created_at
          from webhook_delivery d join webhook_event e on e.id = d.event_id
-        where d.id in (${ids.map(() => '?').join(', ')})`,
+        where d.id in (${placeholders(ids)})`,
       [...ids],
     );
   }
