@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedCache } from '../src/modules/live/feed-cache.js';
-import { CHANGE_FEED_APPLICATION_NAME } from '../src/modules/live/session-changes.js';
+import { FeedCache } from '../src/feed/feed-cache.js';
+import { CHANGE_FEED_APPLICATION_NAME } from '../src/feed/session-changes.js';
 import { ApiKeyAuthenticationService } from '../src/modules/integrations/api-key-authentication.service.js';
 import { type ApiKeyRow, IntegrationRepository } from '../src/modules/integrations/integration.repository.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';

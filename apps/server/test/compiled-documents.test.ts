@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { AdminClient } from './support/admin-client.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';
 

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser, payAppDocumentId } from './support/pay-browser.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';

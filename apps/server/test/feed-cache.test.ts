@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedCache } from '../src/modules/live/feed-cache.js';
+import { FeedCache } from '../src/feed/feed-cache.js';
 
 function cacheWith(options: { listening?: () => boolean; now?: () => number; maxEntries?: number } = {}) {
   let loads = 0;

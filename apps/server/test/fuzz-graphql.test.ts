@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { AdminClient } from './support/admin-client.js';
 import {
   anyJson,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../src/db/orm.js';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { anyJson, type Outcome, reportTally, runAll, RUNS, sample, weirdId, weirdValue } from './support/fuzzing.js';

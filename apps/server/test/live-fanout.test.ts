@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/access/session-access.js';
-import { SESSION_CHANGED_CHANNEL } from '../src/modules/live/session-changes.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
+import { SESSION_CHANGED_CHANNEL } from '../src/feed/session-changes.js';
 import { eventually, FULL_VIEW_SUBSCRIPTION, LiveSubscriber } from './support/live-subscriber.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 

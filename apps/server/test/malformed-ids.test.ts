@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredUnknownIdAnswer, MATCHES_NOTHING } from '../src/graphql/id-arguments.js';
 import { buildPaySplitSchema } from '../src/graphql/schema.js';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { REST_ROUTES } from '../src/rest/routes.js';
 import { AdminClient } from './support/admin-client.js';
 import { MerchantStub } from './support/merchant-stub.js';

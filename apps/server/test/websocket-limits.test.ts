@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessCookieName } from '../src/modules/access/session-access.js';
+import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { payAppDocumentId } from './support/pay-browser.js';
 import { RawSocket, type SocketMessage } from './support/raw-socket.js';
 import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';

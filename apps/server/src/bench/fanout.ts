@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
-import { accessCookieName } from '../modules/access/session-access.js';
+import { accessCookieName } from '../modules/sessions/access/session-access.js';
 import { startLocalServer, summarize } from './harness.js';
 import { type ChildServer, startChild } from './load.js';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
-import { accessCookieName } from '../modules/access/session-access.js';
+import { accessCookieName } from '../modules/sessions/access/session-access.js';
 import { load, type LoadResult } from './load.js';
 
 const PAY_DIST = fileURLToPath(new URL('../../../pay/dist/', import.meta.url));

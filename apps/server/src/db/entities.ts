@@ -4,8 +4,8 @@ import { EmailAttempt, EmailMessage } from '../modules/emails/email-message.enti
 import { AuditEntry } from '../modules/audit/audit-entry.entity.js';
 import { ApiKey } from '../modules/integrations/api-key.entity.js';
 import { Integration } from '../modules/integrations/integration.entity.js';
-import { Payment } from '../modules/payments/payment.entity.js';
-import { Refund, RefundCallAttempt } from '../modules/refunds/refund.entity.js';
+import { Payment } from '../modules/sessions/payments/payment.entity.js';
+import { Refund, RefundCallAttempt } from '../modules/sessions/refunds/refund.entity.js';
 import { IdempotencyRecord } from '../modules/sessions/idempotency-record.entity.js';
 import { Participant } from '../modules/sessions/participant.entity.js';
 import { Session } from '../modules/sessions/session.entity.js';

@@ -5,7 +5,7 @@ import type { EmailServices } from '../modules/emails/email-services.js';
 import { emailRepository } from '../modules/emails/email.repository.js';
 import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
-import { accessCookieName, type SessionAccess, type Viewer } from '../modules/access/session-access.js';
+import { accessCookieName, type SessionAccess, type Viewer } from '../modules/sessions/access/session-access.js';
 import type { AccountServices } from '../modules/accounts/account-services.js';
 import type { AdminPrincipal } from '../modules/accounts/account.service.js';
 import { ADMIN_COOKIE } from '../modules/accounts/sign-in.service.js';
@@ -16,7 +16,7 @@ import type { MerchantPrincipal } from '../modules/integrations/api-key-authenti
 import type { IntegrationServices } from '../modules/integrations/integration-services.js';
 import type { LiveSession } from '../modules/live/live-session.js';
 import type { LiveConnection, SessionFanout } from '../modules/live/session-fanout.js';
-import type { SessionChangeHub } from '../modules/live/session-changes.js';
+import type { SessionChangeHub } from '../feed/session-changes.js';
 import type { SessionServices } from '../modules/sessions/session-services.js';
 import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
 import type { WebhookService } from '../modules/webhooks/webhook.service.js';

@@ -5,10 +5,10 @@ import type { EmailRepository } from '../modules/emails/email.repository.js';
 import type { EmailService, EmailStatus } from '../modules/emails/email.service.js';
 import type { ApiKey } from '../modules/integrations/api-key.entity.js';
 import type { IntegrationRepository } from '../modules/integrations/integration.repository.js';
-import type { Payment } from '../modules/payments/payment.entity.js';
-import type { PaymentRepository } from '../modules/payments/payment.repository.js';
-import type { RefundCallAttempt, Refund } from '../modules/refunds/refund.entity.js';
-import type { RefundRepository } from '../modules/refunds/refund.repository.js';
+import type { Payment } from '../modules/sessions/payments/payment.entity.js';
+import type { PaymentRepository } from '../modules/sessions/payments/payment.repository.js';
+import type { RefundCallAttempt, Refund } from '../modules/sessions/refunds/refund.entity.js';
+import type { RefundRepository } from '../modules/sessions/refunds/refund.repository.js';
 import type { EventWithDeliveries, WebhookRepository } from '../modules/webhooks/webhook.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { brotliCompressSync, deflateSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fc from 'fast-check';
 import { expect, inject } from 'vitest';
-import { accessCookieName } from '../../src/modules/access/session-access.js';
+import { accessCookieName } from '../../src/modules/sessions/access/session-access.js';
 import { errorResponseSchema } from '../../src/rest/error-response.js';
 import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser } from './pay-browser.js';

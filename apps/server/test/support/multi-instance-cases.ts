@@ -3,7 +3,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openOrm } from '../../src/db/orm.js';
-import { accessCookieName } from '../../src/modules/access/session-access.js';
+import { accessCookieName } from '../../src/modules/sessions/access/session-access.js';
 import { createIntegrationServices } from '../../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { MerchantStub } from './merchant-stub.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Payment } from '../payments/payment.entity.js';
+import type { Payment } from '../sessions/payments/payment.entity.js';
 import type { Participant } from '../sessions/participant.entity.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { EmailRepository, NewEmail } from './email.repository.js';

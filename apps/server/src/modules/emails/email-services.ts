@@ -1,5 +1,5 @@
 import type { SecretBox } from '../../security/secret-box.js';
-import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import { EmailOutbox } from './email-outbox.js';
 import { emailSweepRepository } from './email-sweep.repository.js';

@@ -9,8 +9,8 @@ import {
   reminderOffsetOf,
   reminderReason,
 } from '@paysplit/domain';
-import type { Viewer } from '../access/session-access.js';
-import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { Viewer } from '../sessions/access/session-access.js';
+import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { SessionRepository } from '../sessions/session.repository.js';
 import type { EmailOutbox } from './email-outbox.js';
 import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';

@@ -2,7 +2,7 @@ import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import { API_KEY_PATTERN, hashesMatch, hashSecret, type KeyMode } from '../../security/tokens.js';
-import type { FeedCache } from '../live/feed-cache.js';
+import type { FeedCache } from '../../feed/feed-cache.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
 import type { ApiKeyRow, IntegrationRepository } from './integration.repository.js';

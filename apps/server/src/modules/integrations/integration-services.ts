@@ -1,7 +1,7 @@
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { AuditService } from '../audit/audit.service.js';
-import type { FeedCache } from '../live/feed-cache.js';
+import type { FeedCache } from '../../feed/feed-cache.js';
 import { ApiKeyAuthenticationService } from './api-key-authentication.service.js';
 import { ApiKeyService } from './api-keys.service.js';
 import { IntegrationSettingsService } from './integration-settings.service.js';

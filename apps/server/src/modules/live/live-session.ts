@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmailService, EmailStatus } from '../emails/email.service.js';
-import type { Refund } from '../refunds/refund.entity.js';
-import type { RefundRepository } from '../refunds/refund.repository.js';
+import type { Refund } from '../sessions/refunds/refund.entity.js';
+import type { RefundRepository } from '../sessions/refunds/refund.repository.js';
 import type { Session } from '../sessions/session.entity.js';
 import type { SessionReadService } from '../sessions/session-reads.service.js';
 import type { RequestLoaders } from '../../graphql/loaders.js';

@@ -2,10 +2,10 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { accessCookieName } from '../access/session-access.js';
+import { accessCookieName } from './access/session-access.js';
 import { type LiveSession, primeLoaders } from '../live/live-session.js';
 import type { LiveSnapshot } from '../live/session-fanout.js';
-import { StartPaymentPayload } from '../payments/payment.types.js';
+import { StartPaymentPayload } from './payments/payment.types.js';
 import { toPaySessionView, toPaySessionViewOfRecord } from './session.mapper.js';
 import { ConfigureSessionInput, PaySessionView } from './session.types.js';
 

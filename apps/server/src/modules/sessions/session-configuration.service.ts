@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, configure, ErrorCode, planParticipantChange, requireCurrency, type SplitMode } from '@paysplit/domain';
 import type { EmailOutbox } from '../emails/email-outbox.js';
-import type { SessionAccess } from '../access/session-access.js';
-import type { SessionChangeAnnouncer } from '../live/session-changes.js';
-import type { PaymentRepository } from '../payments/payment.repository.js';
+import type { SessionAccess } from './access/session-access.js';
+import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
+import type { PaymentRepository } from './payments/payment.repository.js';
 import { assertStorableText, checkParticipantFields, type ParticipantCommand } from './session-plan.js';
 import type { Session } from './session.entity.js';
 import type { SessionRepository } from './session.repository.js';

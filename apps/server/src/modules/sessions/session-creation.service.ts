@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domain';
-import type { SessionAccess } from '../access/session-access.js';
+import type { SessionAccess } from './access/session-access.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';

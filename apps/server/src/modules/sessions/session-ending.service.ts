@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
 import type { EmailOutbox } from '../emails/email-outbox.js';
-import type { Viewer } from '../access/session-access.js';
+import type { Viewer } from './access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
-import type { SessionChangeAnnouncer } from '../live/session-changes.js';
-import type { PaymentRepository } from '../payments/payment.repository.js';
-import type { RefundService } from '../refunds/refund.service.js';
+import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
+import type { PaymentRepository } from './payments/payment.repository.js';
+import type { RefundService } from './refunds/refund.service.js';
 import { emitSessionEnded } from '../webhooks/session-events.js';
 import type { Session } from './session.entity.js';
 import type { SessionReadService } from './session-reads.service.js';

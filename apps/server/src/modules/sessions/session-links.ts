@@ -1,4 +1,4 @@
-import type { SessionAccess } from '../access/session-access.js';
+import type { SessionAccess } from './access/session-access.js';
 
 /** The addresses a session's people open: the host's and each participant's invite. */
 export class SessionLinks {

@@ -1,5 +1,5 @@
-import type { Viewer } from '../access/session-access.js';
-import type { Payment } from '../payments/payment.entity.js';
+import type { Viewer } from './access/session-access.js';
+import type { Payment } from './payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session-creation.service.js';

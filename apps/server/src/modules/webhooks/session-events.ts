@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Payment } from '../payments/payment.entity.js';
+import type { Payment } from '../sessions/payments/payment.entity.js';
 import type { Session } from '../sessions/session.entity.js';
 import { writeEvent } from './outbox.js';
 import type { EventType } from './webhook-event.entity.js';

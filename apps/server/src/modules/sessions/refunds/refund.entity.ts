@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Payment } from '../payments/payment.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import { Session } from '../session.entity.js';
 
 /** `pending`: asked for, money not yet back; `succeeded`: the merchant's processor refunded it; `failed`: it did not. */
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';

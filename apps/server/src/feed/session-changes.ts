@@ -1,7 +1,7 @@
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotificationListener } from '../../db/notification-listener.js';
-import type { Logger } from '../../logger.js';
+import { NotificationListener } from '../db/notification-listener.js';
+import type { Logger } from '../logger.js';
 import { ChangeNotificationRepository, SESSION_CHANGED_CHANNEL } from './change-notification.repository.js';
 
 export { SESSION_CHANGED_CHANNEL };

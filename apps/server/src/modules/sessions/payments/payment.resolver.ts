@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../graphql/context.js';
-import { byIntegration, RateLimited } from '../../graphql/rate-limited.js';
+import type { RequestContext } from '../../../graphql/context.js';
+import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
 import { RecordPaymentInput, RecordPaymentPayload } from './payment.types.js';
 
 @Resolver()

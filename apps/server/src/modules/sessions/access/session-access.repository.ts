@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Participant } from '../sessions/participant.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import { Participant } from '../participant.entity.js';
+import { Session } from '../session.entity.js';
 
 /** The reads that turn a pay-app token into a viewer: only ids and token hashes. */
 export class SessionAccessRepository {

@@ -1,11 +1,11 @@
 import { ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
-import { dashboardTimeouts } from '../../db/dashboard-database.js';
-import type { RequestContext } from '../../graphql/context.js';
-import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { byIntegration, RateLimited } from '../../graphql/rate-limited.js';
-import { MinorUnitsScalar } from '../../graphql/scalars.js';
-import { PayParticipantView, SessionView } from '../sessions/session.types.js';
+import { dashboardTimeouts } from '../../../db/dashboard-database.js';
+import type { RequestContext } from '../../../graphql/context.js';
+import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
+import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
+import { MinorUnitsScalar } from '../../../graphql/scalars.js';
+import { PayParticipantView, SessionView } from '../session.types.js';
 import { toRefundView, toRefundViewOfRecord } from './refund.mapper.js';
 import { RefundCallAttemptView, RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
 

@@ -1,7 +1,7 @@
 import { createSignedHeaders, type PartnerCreatePaymentPayload } from '@paysplit/sdk';
 import { AppError, ErrorCode } from '@paysplit/domain';
-import type { Logger } from '../../logger.js';
-import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
+import type { Logger } from '../../../logger.js';
+import { describeFetchError, fetchMerchant } from '../../../security/outbound.js';
 
 /** The signed body of decisions §6; the SDK's type, so both sides of the call agree by construction. */
 export type PartnerCreatePaymentBody = PartnerCreatePaymentPayload;

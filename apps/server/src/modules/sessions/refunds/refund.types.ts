@@ -1,8 +1,8 @@
 import { ErrorCode } from '@paysplit/domain';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { MinorUnitsScalar } from '../../graphql/scalars.js';
-import { enumFromValues } from '../sessions/session.types.js';
+import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
+import { MinorUnitsScalar } from '../../../graphql/scalars.js';
+import { enumFromValues } from '../session.types.js';
 
 export const RefundStatusEnum = enumFromValues(['pending', 'succeeded', 'failed'] as const);
 registerEnumType(RefundStatusEnum, { name: 'RefundStatus', description: 'PENDING: asked for, not yet back; SUCCEEDED; FAILED.' });

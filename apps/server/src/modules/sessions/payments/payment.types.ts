@@ -1,7 +1,7 @@
 import { ErrorCode } from '@paysplit/domain';
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { MinorUnitsScalar } from '../../graphql/scalars.js';
+import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
+import { MinorUnitsScalar } from '../../../graphql/scalars.js';
 
 export const RecordActionEnum = { AUTHORIZE: 'authorize', FAIL: 'fail', REFUND: 'refund' } as const;
 registerEnumType(RecordActionEnum, {

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Participant } from '../sessions/participant.entity.js';
-import type { Session } from '../sessions/session.entity.js';
+import type { Participant } from '../participant.entity.js';
+import type { Session } from '../session.entity.js';
 import { LIVE_PAYMENT_STATUSES, Payment, type PayerRole } from './payment.entity.js';
 
 export interface NewPayment {

@@ -11,13 +11,13 @@ import {
   type RefundRequestInput,
   totalRefundable,
 } from '@paysplit/domain';
-import type { SecretBox } from '../../security/secret-box.js';
-import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
-import type { SessionChangeAnnouncer } from '../live/session-changes.js';
+import type { SecretBox } from '../../../security/secret-box.js';
+import type { MerchantPrincipal } from '../../integrations/api-key-authentication.service.js';
+import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { Payment } from '../payments/payment.entity.js';
-import { checkIdempotencyKey, fingerprint, runIdempotently } from '../sessions/idempotency.js';
-import type { Session } from '../sessions/session.entity.js';
-import type { SessionRepository } from '../sessions/session.repository.js';
+import { checkIdempotencyKey, fingerprint, runIdempotently } from '../idempotency.js';
+import type { Session } from '../session.entity.js';
+import type { SessionRepository } from '../session.repository.js';
 import type { PartnerRefundOutcome } from './partner-refund-client.js';
 import { conflictOnly, settlementOf } from './refund-call-answer.js';
 import { emitRefundSettled } from './refund-events.js';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
-import { hashesMatch, hashSecret, secretMatchesHash } from '../../security/tokens.js';
-import type { Session } from '../sessions/session.entity.js';
+import { hashesMatch, hashSecret, secretMatchesHash } from '../../../security/tokens.js';
+import type { Session } from '../session.entity.js';
 import type { SessionAccessRepository } from './session-access.repository.js';
 
 /** Who is looking at a session in the pay app. */

@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Payment } from '../payments/payment.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import { Session } from '../session.entity.js';
 import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
-import { placeholders } from '../../db/bindings.js';
+import { placeholders } from '../../../db/bindings.js';
 
 /** The channel the refund call job is woken on; the payload is a refund id. */
 export const REFUND_CHANNEL = 'paysplit_refunds';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { Participant } from '../sessions/participant.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import { Participant } from '../participant.entity.js';
+import { Session } from '../session.entity.js';
 
 /**
  * `creating`: claimed, partner call in flight; `redirected`: the payer has a checkout address;

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
-import { queueTable } from '../../db/job-queue.repository.js';
-import type { QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
-import type { Logger } from '../../logger.js';
-import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
+import { queueTable } from '../../../db/job-queue.repository.js';
+import type { QueueJobKind, QueueKindSettings } from '../../../jobs/job-kind.js';
+import type { Logger } from '../../../logger.js';
+import type { SigningSecretsService } from '../../integrations/signing-secrets.service.js';
 import { PartnerRefundClient, type PartnerRefundOutcome } from './partner-refund-client.js';
 import { REFUND_CHANNEL, type RefundCall, type RefundRepository } from './refund.repository.js';
 import type { RefundService } from './refund.service.js';

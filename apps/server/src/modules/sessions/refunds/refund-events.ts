@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Session } from '../sessions/session.entity.js';
-import { writeEvent } from '../webhooks/outbox.js';
-import { envelope } from '../webhooks/session-events.js';
+import type { Session } from '../session.entity.js';
+import { writeEvent } from '../../webhooks/outbox.js';
+import { envelope } from '../../webhooks/session-events.js';
 import type { Refund } from './refund.entity.js';
 
 /** SERVICE_REFUND_SUCCEEDED or _FAILED, for integrations subscribed to it, in the settling transaction. */

@@ -1,5 +1,5 @@
 import { createSignedHeaders, type PartnerRefundPayload } from '@paysplit/sdk';
-import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
+import { describeFetchError, fetchMerchant } from '../../../security/outbound.js';
 
 const MAX_REPLY_BYTES = 16 * 1024;
 const EXCERPT_CHARS = 1024;
