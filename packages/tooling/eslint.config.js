@@ -3,6 +3,13 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import dataAccess from './eslint-rules/data-access.js';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
+
+/**
+ * The server's modules from the bottom up, as docs/architecture.md draws them: each may import the
+ * front doors of the ones before it (test/layering.test.ts checks the drawing says the same).
+ */
+export const MODULE_ORDER = ['audit', 'accounts', 'integrations', 'sessions', 'webhooks', 'emails', 'live', 'admin'];
 
 const repo = new URL('../../', import.meta.url).pathname;
 
@@ -65,6 +72,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A module is entered through its front door, from below in the drawn order. Benchmarks, like
+    // tests, measure a module's internals directly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/bench/**'],
+    plugins: { boundaries: moduleBoundaries },
+    rules: { 'boundaries/module-boundaries': ['error', { order: MODULE_ORDER }] },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts'],

@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
-import { createRequestContext, type RequestContext, type Services } from './graphql/context.js';
+import { createRequestContext, type RequestContext } from './graphql/context.js';
 import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
 import { CompiledDocuments } from './graphql/compiled-documents.js';
 import { costLimitPlugin, depthLimitRule, operationCostCheck } from './graphql/query-limits.js';
@@ -42,7 +42,7 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
 import type { SecretBox } from './security/secret-box.js';
-import { createJobRunner, createServices } from './services.js';
+import { type AppServices, createJobRunner, createServices } from './services.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,7 +59,7 @@ export interface AppDeps {
 
 export interface PaySplitApp {
   app: express.Express;
-  services: Services;
+  services: AppServices;
   /** Every module's job kinds, registered; the caller starts and stops it (server.ts, test servers). */
   jobs: JobRunner;
   metrics: Metrics;
@@ -93,6 +93,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const services = createServices({ ...deps, loginThrottle: rateLimits });
   const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
+  metrics.observeOutboxBacklog((em) => services.webhooks.unfinishedByStatus(em));
   try {
     await services.live.start();
   } catch (error) {

@@ -4,9 +4,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CLI_ACTOR } from './modules/audit/audit.service.js';
+import { CLI_ACTOR } from './modules/audit/index.js';
 import { type DevInbox, startDevInbox } from './dev-inbox.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
+import type { Config } from './config.js';
 import { runInOwnProcessGroup } from './process-group.js';
 import { describeTakenPorts, startPorts } from '../scripts/preflight.mjs';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -40,7 +41,7 @@ const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optiona
 async function main(): Promise<void> {
   if (runInOwnProcessGroup()) return;
   if (!existsSync(MERCHANT_MAIN)) throw new Error('The reference merchant is not built: run `npm run build` first (npm start does)');
-  let config = configOrExit();
+  let config: Config = configOrExit();
   // Checked before anything starts (npm start checked before building too; this covers direct runs).
   const ports = startPorts({ PORT: String(config.port), MERCHANT_DEMO_PORT: String(demoPort) });
   if (inboxPort !== undefined) ports.push({ variable: 'MAILDEV_WEB_PORT', port: inboxPort, what: 'the development email inbox' });
@@ -51,10 +52,10 @@ async function main(): Promise<void> {
   }
   // No relay configured in development: catch every email in a local inbox instead.
   let inbox: DevInbox | undefined;
-  if (config.environment === 'development' && !process.env.SMTP_URL) {
+  if (config.environment === 'development' && !config.smtpUrl) {
     inbox = await startDevInbox({ dataDir: config.dataDir, webPort: inboxPort });
-    process.env.SMTP_URL = inbox.smtpUrl;
-    config = configOrExit();
+    // Handed to the server through its parsed Config, as SMTP_URL would be: the environment stays as given.
+    config = Object.freeze({ ...config, smtpUrl: inbox.smtpUrl });
   }
   const running = await startServer(config);
   const merchantUrl = (process.env.MERCHANT_PUBLIC_URL || `http://localhost:${demoPort}`).replace(/\/+$/, '');

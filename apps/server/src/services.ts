@@ -1,54 +1,57 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
+import { DomainEvents } from './events/domain-events.js';
+import { FeedCache } from './feed/feed-cache.js';
+import { SessionChangeAnnouncer, SessionChangeHub } from './feed/session-changes.js';
 import type { Services } from './graphql/context.js';
+import type { RequestLoaders } from './graphql/loaders.js';
 import type { Metrics } from './http/metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
-import { SessionAccess } from './modules/sessions/access/session-access.js';
-import { SessionAccessRepository } from './modules/sessions/access/session-access.repository.js';
-import { createAccountServices } from './modules/accounts/account-services.js';
-import type { LoginThrottle } from './modules/accounts/sign-in.service.js';
-import { AdminScope } from './modules/admin/admin-scope.js';
-import { ExplorerRepository } from './modules/admin/explorer.repository.js';
-import { ExplorerService } from './modules/admin/explorer.service.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { createEmailTransport, emailJobs } from './modules/emails/email-send.job.js';
-import { createEmailServices } from './modules/emails/email-services.js';
-import { createIntegrationServices } from './modules/integrations/integration-services.js';
-import { type ApiKeyRow, IntegrationRepository } from './modules/integrations/integration.repository.js';
-import { FeedCache } from './feed/feed-cache.js';
-import { LiveSessionReader } from './modules/live/live-session.js';
-import { SessionFanout } from './modules/live/session-fanout.js';
-import { SessionChangeAnnouncer, SessionChangeHub } from './feed/session-changes.js';
-import { PartnerClient } from './modules/sessions/payments/partner-client.js';
-import { refundCallJob } from './modules/sessions/refunds/refund-call.job.js';
-import { sessionExpiryJob } from './modules/sessions/session-expiry.job.js';
-import { createSessionServices } from './modules/sessions/session-services.js';
-import type { SessionProgress } from './modules/sessions/session.repository.js';
-import { webhookRepository } from './modules/webhooks/webhook.repository.js';
-import { webhookDeliveryJob } from './modules/webhooks/webhook-delivery.job.js';
-import { WebhookService } from './modules/webhooks/webhook.service.js';
+import { createAccountServices, type LoginThrottle } from './modules/accounts/index.js';
+import { ExplorerService } from './modules/admin/index.js';
+import { createAuditService } from './modules/audit/index.js';
+import { createEmailServices, createEmailTransport } from './modules/emails/index.js';
+import { type ApiKeyRow, createIntegrationModule } from './modules/integrations/index.js';
+import { LiveSessionReader, SessionFanout } from './modules/live/index.js';
+import { createSessionServices, type SessionEvents, type SessionProgress } from './modules/sessions/index.js';
+import { createWebhookServices } from './modules/webhooks/index.js';
 import type { SecretBox } from './security/secret-box.js';
 
 export interface ServiceDeps {
   config: Config;
   orm: MikroORM;
-  /** For the change feed's dedicated LISTEN connection. */
+  /** For the change feed's dedicated LISTEN connection (opened only when the app starts it). */
   databaseUrl: string;
   logger: Logger;
   secretBox: SecretBox;
-  loginThrottle: LoginThrottle;
+  /** Sign-in attempts are counted here (the CLI, which signs nobody in, has none). */
+  loginThrottle?: LoginThrottle;
   now?: () => Date;
 }
 
+/** Job kinds each module offers, bound to its own repositories; createJobRunner registers them. */
+type ModuleJobs = {
+  webhookDelivery: ReturnType<typeof createWebhookServices>['deliveryJob'];
+  refundCall: ReturnType<typeof createSessionServices>['jobs']['refundCall'];
+  expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
+  emails: ReturnType<typeof createEmailServices>['jobs'];
+};
+
+/** Everything one app (server, test server, CLI, bench) runs on, made in one place. */
+export interface AppServices extends Services {
+  /** The job kinds of every module, for createJobRunner. */
+  readonly moduleJobs: ModuleJobs;
+}
+
 /**
- * Every module's services, made once per app: one repository per aggregate, shared by the services
- * of one concern each, and the per-app state of the change feed (announcer, hub, caches). The ORM
- * subscribers are registered here, once; MikroORM 6 cannot unregister one, so after the app stops
- * they stay registered without listeners.
+ * The one place that builds the modules, bottom up in the order docs/architecture.md draws, and
+ * wires what reacts to what: the webhooks and emails modules subscribe to the sessions module's
+ * events here, so the sessions module imports neither. Repositories are made inside their modules
+ * (no module singletons). The ORM subscribers are registered here, once; MikroORM 6 cannot
+ * unregister one, so after the app stops they stay registered without listeners.
  */
-export function createServices(deps: ServiceDeps): Services {
+export function createServices(deps: ServiceDeps): AppServices {
   const { config, orm, logger, secretBox, now } = deps;
   // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
   const announcer = new SessionChangeAnnouncer();
@@ -63,34 +66,29 @@ export function createServices(deps: ServiceDeps): Services {
     keyCache.clear();
   });
 
-  const audit = new AuditService(new AuditRepository());
-  const integrationRepository = new IntegrationRepository();
-  const integrations = createIntegrationServices({
-    secretBox,
-    integrations: integrationRepository,
-    audit,
-    keyCache,
-    signingSecretGraceMs: config.signingSecretGraceMs,
-  });
-  orm.em.getEventManager().registerSubscriber(integrations.apiKeyAuthentication.keyCacheInvalidator());
-  const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
-  const emails = createEmailServices({ secretBox, announcer, now });
-  const sessionServices = createSessionServices({
+  const audit = createAuditService();
+  const accounts = createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle });
+  const integrations = createIntegrationModule({ secretBox, audit, keyCache, signingSecretGraceMs: config.signingSecretGraceMs });
+  orm.em.getEventManager().registerSubscriber(integrations.services.apiKeyAuthentication.keyCacheInvalidator());
+  const events = new DomainEvents<SessionEvents>();
+  const sessions = createSessionServices({
     publicBaseUrl: config.publicBaseUrl,
-    signingSecrets: integrations.signingSecrets,
+    signingSecrets: integrations.services.signingSecrets,
     secretBox,
-    access,
-    partner: new PartnerClient({ timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls }),
+    partner: { timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls },
     announcer,
     statusCache,
-    emailOutbox: emails.emailOutbox,
+    events,
     now,
   });
+  // Reactions run in the order they subscribe: the merchant's event, then the emails.
+  const webhooks = createWebhookServices({ events });
+  const emails = createEmailServices({ secretBox, announcer, sessionLocks: sessions.sessionLocks, events, now });
   // Live pay pages: one read per committed change per instance, fanned out in memory (docs/architecture.md).
   const liveReader = new LiveSessionReader({
-    sessionReads: sessionServices.sessionReads,
-    refunds: sessionServices.refundRecords,
-    emails: emails.emails,
+    sessionReads: sessions.services.sessionReads,
+    refunds: sessions.refundRecords,
+    emails: emails.services.emails,
   });
   const liveViews = new SessionFanout({
     // A fresh unit of work per read: the subscriptions live long, their data must not go stale.
@@ -101,17 +99,22 @@ export function createServices(deps: ServiceDeps): Services {
   live.onCommittedSessionChange((sessionId) => liveViews.changed(sessionId));
   live.onReconnection(() => liveViews.refreshAll());
   return {
-    ...createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle }),
-    explorer: new ExplorerService(new ExplorerRepository(), integrationRepository),
-    adminScope: new AdminScope(integrationRepository),
+    ...accounts,
     audit,
-    ...integrations,
-    access,
-    ...sessionServices,
-    ...emails,
-    webhooks: new WebhookService(webhookRepository),
+    ...integrations.services,
+    ...sessions.services,
+    ...webhooks.services,
+    ...emails.services,
+    explorer: new ExplorerService({ adminScope: integrations.services.adminScope }),
     live,
     liveViews,
+    requestLoaders: (emFor: () => EntityManager): RequestLoaders => ({
+      ...integrations.loaders(emFor),
+      ...sessions.loaders(emFor),
+      ...webhooks.loaders(emFor),
+      ...emails.loaders(emFor),
+    }),
+    moduleJobs: { webhookDelivery: webhooks.deliveryJob, ...sessions.jobs, emails: emails.jobs },
   };
 }
 
@@ -122,7 +125,7 @@ export interface JobDeps {
   databaseUrl: string;
   logger: Logger;
   metrics?: Metrics;
-  services: Services;
+  services: AppServices;
   /** Names the process in job_instance. */
   application?: string;
   /** Upper bound between sweeps of a kind when no notification arrives (default 30 s). */
@@ -132,6 +135,7 @@ export interface JobDeps {
 /** The one job runner with every module's job kinds registered (server and tests alike; started by the caller). */
 export function createJobRunner(deps: JobDeps): JobRunner {
   const { config, orm, logger, services, metrics } = deps;
+  const jobs = services.moduleJobs;
   const runner = new JobRunner({
     orm,
     databaseUrl: deps.databaseUrl,
@@ -142,7 +146,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
   });
   const em = () => orm.em.fork();
   runner.register(
-    webhookDeliveryJob({
+    jobs.webhookDelivery({
       em,
       signingSecrets: services.signingSecrets,
       logger,
@@ -154,11 +158,8 @@ export function createJobRunner(deps: JobDeps): JobRunner {
     }),
   );
   runner.register(
-    refundCallJob({
+    jobs.refundCall({
       em,
-      signingSecrets: services.signingSecrets,
-      refunds: services.refunds,
-      refundRecords: services.refundRecords,
       logger,
       retryScheduleMs: config.refundRetryScheduleMs,
       timeoutMs: config.partnerTimeoutMs,
@@ -167,17 +168,16 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       privateTestUrls: config.privateTestUrls,
     }),
   );
-  runner.registerPeriodic(sessionExpiryJob({ sessions: services.sessionEnding, logger, everyMs: config.expirySweepMs }));
+  runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {
-    const emails = emailJobs({
+    const emails = jobs.emails({
       em,
       logger,
       transport: createEmailTransport(config.smtpUrl),
       from: config.emailFrom,
       publicBaseUrl: config.publicBaseUrl,
       links: services.sessionLinks,
-      emails: services.emails,
       retryScheduleMs: config.emailRetryScheduleMs,
       sweepMs: config.emailSweepMs,
       retentionDays: config.emailRetentionDays,

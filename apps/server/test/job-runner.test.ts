@@ -41,7 +41,7 @@ function testKind(options: { leaseMs?: number } = {}) {
     name: 'test-job',
     queue: QUEUE,
     channel: 'paysplit_test_job',
-    schedule: [60_000, 60_000],
+    retryScheduleMs: [60_000, 60_000],
     leaseMs: options.leaseMs ?? 60_000,
     concurrency: 2,
     load: async (_em, ids) => ids.map((id) => ({ id })),

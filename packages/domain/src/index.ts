@@ -11,3 +11,4 @@ export * from './participant-change.js';
 export * from './reminders.js';
 export * from './refund.js';
 export * from './passwords.js';
+export * from './webhook-events.js';

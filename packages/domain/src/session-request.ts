@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, type ErrorDetail } from './errors.js';
+import { AppError, describeDetails, ErrorCode, type ErrorDetail } from './errors.js';
 import { DEFAULT_EXPIRES_IN_SECONDS, MAX_EXPIRES_IN_SECONDS, MIN_EXPIRES_IN_SECONDS } from './session-lifecycle.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -288,4 +288,10 @@ export function findUnstorableText(value: unknown, path: string): ErrorDetail[] 
     }
   }
   return found;
+}
+
+/** Refuses text PostgreSQL cannot store (NUL) anywhere in a command, before any other work. */
+export function assertStorableText(command: unknown): void {
+  const details = findUnstorableText(command, '');
+  if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
 }

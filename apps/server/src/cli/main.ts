@@ -7,11 +7,9 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { printPaySplitSchema } from '../graphql/schema.js';
 import { createLogger } from '../logger.js';
-import { AccountRepository } from '../modules/accounts/account.repository.js';
-import { AccountService } from '../modules/accounts/account.service.js';
-import { AuditRepository } from '../modules/audit/audit.repository.js';
-import { AuditService } from '../modules/audit/audit.service.js';
-import { createIntegrationServices, type IntegrationServices } from '../modules/integrations/integration-services.js';
+import { createServices } from '../services.js';
+import type { IntegrationServices } from '../modules/integrations/index.js';
+import type { AccountService } from '../modules/accounts/index.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
@@ -191,10 +189,14 @@ async function main(argv: string[]): Promise<number> {
       print({ applied: applied.length === 0 ? 'nothing to apply' : applied }, parsed.json);
       return 0;
     }
-    const audit = new AuditService(new AuditRepository());
-    const integrations = createIntegrationServices({ secretBox: database.secretBox, audit });
-    const accounts = new AccountService(new AccountRepository(), audit);
-    const result = await (parsed.command as Command).run({ em: database.orm.em.fork(), integrations, accounts, json: parsed.json });
+    // The same services as the server's, made the same way; the CLI starts no job runner and no change feed.
+    const services = createServices({ config, orm: database.orm, databaseUrl: database.directUrl, logger, secretBox: database.secretBox });
+    const result = await (parsed.command as Command).run({
+      em: database.orm.em.fork(),
+      integrations: services,
+      accounts: services.accounts,
+      json: parsed.json,
+    });
     print(result, parsed.json);
     return 0;
   } catch (error) {

@@ -48,6 +48,18 @@ export interface ClaimedRow {
   reclaimed: boolean;
 }
 
+/**
+ * SQL: the row (as `alias`) is running under a claim nobody will finish: its lease ran out, or the
+ * instance that claimed it is gone. The runner takes such rows over; a queue that cancels rows
+ * (the mail outbox) may cancel them too, by the same rule.
+ */
+export function abandonedClaim(queue: QueueTable, alias: string): string {
+  const { status, running, lease } = queue;
+  return `(${alias}.${status} = '${running}'
+           and (${alias}.${lease} < now()
+                or (${alias}.claimed_by is not null and not exists (select 1 from job_instance i where i.id = ${alias}.claimed_by))))`;
+}
+
 /** How long instances may stay silent before their claims are taken over. */
 export const INSTANCE_SILENCE_MS = 6_000;
 
@@ -64,10 +76,7 @@ export class JobQueueRepository {
     const rows = await em.getConnection().execute<{ id: string; attempt: number; reclaimed: boolean }[]>(
       `with picked as (
          select id, ${status} = '${running}' as reclaimed from ${table} q
-          where ((${status} in (${waiting}) and ${due} <= now())
-             or (${status} = '${running}'
-                 and (${lease} < now()
-                      or (claimed_by is not null and not exists (select 1 from job_instance i where i.id = q.claimed_by)))))
+          where ((${status} in (${waiting}) and ${due} <= now()) or ${abandonedClaim(queue, 'q')})
             ${queue.claimableWhere ? `and ${queue.claimableWhere}` : ''}
           order by ${due}
           limit ?
@@ -185,4 +194,3 @@ export class JobQueueRepository {
 }
 
 /** Stateless: one instance serves every unit of work. */
-export const jobQueueRepository = new JobQueueRepository();

@@ -1,36 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { LimitName } from '../http/rate-limits.js';
-import type { EmailServices } from '../modules/emails/email-services.js';
-import { emailRepository } from '../modules/emails/email.repository.js';
-import { createLoaders, type RequestLoaders } from './loaders.js';
 import type { Logger } from '../logger.js';
-import { accessCookieName, type SessionAccess, type Viewer } from '../modules/sessions/access/session-access.js';
-import type { AccountServices } from '../modules/accounts/account-services.js';
-import type { AdminPrincipal } from '../modules/accounts/account.service.js';
-import { ADMIN_COOKIE } from '../modules/accounts/sign-in.service.js';
-import type { AdminScope } from '../modules/admin/admin-scope.js';
-import type { ExplorerService } from '../modules/admin/explorer.service.js';
-import type { AuditService } from '../modules/audit/audit.service.js';
-import type { MerchantPrincipal } from '../modules/integrations/api-key-authentication.service.js';
-import type { IntegrationServices } from '../modules/integrations/integration-services.js';
-import type { LiveSession } from '../modules/live/live-session.js';
-import type { LiveConnection, SessionFanout } from '../modules/live/session-fanout.js';
 import type { SessionChangeHub } from '../feed/session-changes.js';
-import type { SessionServices } from '../modules/sessions/session-services.js';
-import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
-import type { WebhookService } from '../modules/webhooks/webhook.service.js';
+import type { RequestLoaders } from './loaders.js';
+import { ADMIN_COOKIE, type AccountServices, type AdminPrincipal } from '../modules/accounts/index.js';
+import type { AuditService } from '../modules/audit/index.js';
+import type { IntegrationServices, MerchantPrincipal } from '../modules/integrations/index.js';
+import { accessCookieName, type SessionServices, type Viewer } from '../modules/sessions/index.js';
+import type { WebhookServices } from '../modules/webhooks/index.js';
+import type { EmailServices } from '../modules/emails/index.js';
+import type { LiveConnection, LiveSession, SessionFanout } from '../modules/live/index.js';
+import type { ExplorerService } from '../modules/admin/index.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
-export interface Services extends IntegrationServices, AccountServices, SessionServices, EmailServices {
-  explorer: ExplorerService;
-  adminScope: AdminScope;
+export interface Services extends AccountServices, IntegrationServices, SessionServices, WebhookServices, EmailServices {
   audit: AuditService;
-  webhooks: WebhookService;
-  access: SessionAccess;
+  explorer: ExplorerService;
   live: SessionChangeHub;
   /** The live updates' subscriptions of this instance: one read per change, fanned out in memory. */
   liveViews: SessionFanout<LiveSession>;
+  /** This request's batch loaders, every module's; `emFor` names the unit of work a batch runs in. */
+  requestLoaders(emFor: () => EntityManager): RequestLoaders;
 }
 
 export interface CookieJar {
@@ -181,15 +172,7 @@ export function createRequestContext(
     em: unitOfWork,
     logger: () => (logger ??= root.logger.child({ requestId: facts.requestId })),
     // The batches run after the root field, so an admin request's batches use the dashboard pool.
-    loaders: () =>
-      (loaders ??= createLoaders(() => dashboardEm ?? unitOfWork(), {
-        payments: root.services.paymentRecords,
-        integrations: root.services.integrationRecords,
-        webhooks: webhookRepository,
-        emails: emailRepository,
-        emailService: root.services.emails,
-        refunds: root.services.refundRecords,
-      })),
+    loaders: () => (loaders ??= root.services.requestLoaders(() => dashboardEm ?? unitOfWork())),
   });
   const eager: Omit<RequestContext, 'em' | 'logger' | 'loaders'> = {
     requestId: facts.requestId,

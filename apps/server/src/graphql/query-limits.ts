@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { type DocumentNode, getOperationAST, getVariableValues, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { createRequire } from 'node:module';
-import { MAX_PAGE_SIZE } from '../modules/admin/explorer.service.js';
+import { MAX_PAGE_SIZE } from '../modules/admin/index.js';
 import type { RequestContext } from './context.js';
 import { graphQLRefusal } from './errors.js';
 import { inputErrorMessage } from './input-errors.js';

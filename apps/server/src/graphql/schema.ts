@@ -4,29 +4,25 @@ import { buildSchema, type PubSub } from 'type-graphql';
 import { guardIdArguments } from './id-arguments.js';
 import { enforceDeclaredLimits } from './rate-limited.js';
 import type { RequestContext } from './context.js';
-import { AccountResolver } from '../modules/accounts/account.resolver.js';
-import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emails/email.resolver.js';
-import { ExplorerResolver } from '../modules/admin/explorer.resolver.js';
-import { IntegrationResolver } from '../modules/integrations/integration.resolver.js';
-import { PaymentResolver } from '../modules/sessions/payments/payment.resolver.js';
-import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from '../modules/sessions/refunds/refund.resolver.js';
-import { PaySessionResolver } from '../modules/sessions/pay-session.resolver.js';
-import { SessionResolver } from '../modules/sessions/session.resolver.js';
-import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
+import { AccountResolver } from '../modules/accounts/index.js';
+import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emails/index.js';
+import { ExplorerResolver } from '../modules/admin/index.js';
+import { LiveSessionResolver } from '../modules/live/index.js';
+import { IntegrationResolver } from '../modules/integrations/index.js';
+import { SessionEventsResolver, WebhookResolver } from '../modules/webhooks/index.js';
+import { SESSION_RESOLVERS } from '../modules/sessions/index.js';
 
+/** Every module's part of the one schema, bottom up in the modules' order. */
 export const RESOLVERS = [
-  SessionResolver,
-  PaySessionResolver,
-  PaymentResolver,
-  RefundResolver,
-  SessionRefundsResolver,
-  PayParticipantRefundsResolver,
-  WebhookResolver,
   AccountResolver,
   IntegrationResolver,
-  ExplorerResolver,
+  ...SESSION_RESOLVERS,
+  WebhookResolver,
+  SessionEventsResolver,
   ParticipantEmailResolver,
   SessionEmailsResolver,
+  LiveSessionResolver,
+  ExplorerResolver,
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Request, type Router } from 'express';
-import type { EmailService } from '../modules/emails/email.service.js';
+import type { EmailService } from '../modules/emails/index.js';
 import { sendPlainPage } from './plain-page.js';
 
 const INVALID = '<p>This unsubscribe link is not valid. If you copied it from an email, check that it is complete.</p>';

@@ -19,7 +19,7 @@ import { formatGraphQLError } from '../graphql/errors.js';
 import { costRefusal, depthLimitRule, estimateCost } from '../graphql/query-limits.js';
 import { resolveSubscriptionDocument, type TrustedDocumentPolicy } from '../graphql/trusted-documents.js';
 import type { Logger } from '../logger.js';
-import type { LiveConnection } from '../modules/live/session-fanout.js';
+import type { LiveConnection } from '../modules/live/index.js';
 import { serveLiveSockets, type SocketRefusal } from './live-sockets.js';
 
 /**

@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolConnections } from '../db/pool-health.js';
-import type { FanoutStats } from '../modules/live/session-fanout.js';
-import { webhookRepository } from '../modules/webhooks/webhook.repository.js';
+import type { FanoutStats } from '../modules/live/index.js';
 
 /** How long a read of the outbox backlog serves scrapes before the next one queries again. */
 const BACKLOG_REFRESH_MS = 10_000;
@@ -97,6 +96,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Counts the webhook deliveries not finished yet, by status (the webhooks module's, set by createApp). */
+  private countBacklog: (em: EntityManager) => Promise<{ status: string; n: string }[]> = async () => [];
+
+  /** Where the outbox backlog gauge reads its counts. */
+  observeOutboxBacklog(count: (em: EntityManager) => Promise<{ status: string; n: string }[]>): void {
+    this.countBacklog = count;
+  }
+
   constructor(orm: MikroORM) {
     collectDefaultMetrics({ register: this.registry, prefix: 'paysplit_' });
     // Scrapes are answered from a count at most BACKLOG_REFRESH_MS old, so however often (or by
@@ -106,7 +113,7 @@ export class Metrics {
       if (!backlog || Date.now() - backlog.at >= BACKLOG_REFRESH_MS) {
         backlog = {
           at: Date.now(),
-          rows: webhookRepository.countUnfinishedByStatus(orm.em).catch(() => []),
+          rows: this.countBacklog(orm.em).catch(() => []),
         };
       }
       return backlog.rows;

@@ -36,16 +36,11 @@ export interface FinishedAttempt {
  * handler its module registers. The runner claims, retries and fences; the handler loads, makes
  * one attempt, and records it.
  */
-export interface QueueJobKind<Job extends { id: string } = { id: string }, Result = unknown> {
+export interface QueueJobKind<Job extends { id: string } = { id: string }, Result = unknown> extends Required<QueueKindSettings> {
   name: string;
   queue: QueueTable;
   /** NOTIFY channel its rows are announced on when they commit. */
   channel: string;
-  /** Delay before retry n; after the last the job has failed. */
-  schedule: readonly number[];
-  /** How long a claim lasts in a live instance: longer than an attempt can take. */
-  leaseMs: number;
-  concurrency: number;
   /** Runs before each claim (e.g. cancelling work nobody wants any more). */
   beforeClaim?(em: EntityManager): Promise<void>;
   /** What the attempts need, for claimed rows (in any order; a row that is gone is left out). */

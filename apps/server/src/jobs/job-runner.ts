@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type ClaimedRow, jobQueueRepository } from '../db/job-queue.repository.js';
+import { type ClaimedRow, JobQueueRepository } from '../db/job-queue.repository.js';
 import { NotificationListener } from '../db/notification-listener.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
@@ -67,7 +67,7 @@ export class JobRunner {
   private stopped = true;
   private instanceId = randomUUID();
   private claims = new AbortController();
-  private readonly repository = jobQueueRepository;
+  private readonly repository = new JobQueueRepository();
   private readonly application: string;
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -232,10 +232,10 @@ export class JobRunner {
     signal: AbortSignal,
   ): Promise<void> {
     const startedAt = new Date();
-    const last = row.attempt > kind.schedule.length;
+    const last = row.attempt > kind.retryScheduleMs.length;
     const { outcome, result } = await kind.run(job, { attempt: row.attempt, last, signal });
     const durationMs = Date.now() - startedAt.getTime();
-    const decision = decide(outcome, row.attempt, kind.schedule, this.options.random);
+    const decision = decide(outcome, row.attempt, kind.retryScheduleMs, this.options.random);
     const finished: FinishedAttempt = { attempt: row.attempt, startedAt, durationMs, outcome, decision };
     await this.options.orm.em.fork().transactional(async (tx) => {
       const dueInMs = decision.kind === 'retry' ? decision.delayMs : 0;

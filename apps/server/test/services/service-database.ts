@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
-import { SessionAccess } from '../../src/modules/sessions/access/session-access.js';
 import type { MerchantPrincipal } from '../../src/modules/integrations/api-key-authentication.service.js';
 import { createIntegrationServices } from '../../src/modules/integrations/integration-services.js';
-import { SessionAccessRepository } from '../../src/modules/sessions/access/session-access.repository.js';
 import { SessionChangeAnnouncer } from '../../src/feed/session-changes.js';
-import { PartnerClient } from '../../src/modules/sessions/payments/partner-client.js';
+import { DomainEvents } from '../../src/events/domain-events.js';
+import { PaymentRepository } from '../../src/modules/sessions/payments/payment.repository.js';
+import { createWebhookServices } from '../../src/modules/webhooks/index.js';
+import type { SessionEvents } from '../../src/modules/sessions/events.js';
 import { createSessionServices, type SessionServices } from '../../src/modules/sessions/session-services.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -20,6 +21,8 @@ import { createTestDatabase } from '../support/test-database.js';
 export interface ServiceDatabase {
   orm: MikroORM;
   services: SessionServices;
+  /** Plain reads of payments, to check what a use case left behind. */
+  payments: PaymentRepository;
   /** The clock every service reads; tests move it instead of sleeping. */
   clock: { now: Date };
   /** Session ids this app announced, in order (what pay pages and caches would hear). */
@@ -41,18 +44,22 @@ export async function openServiceDatabase(): Promise<ServiceDatabase> {
   const announced: string[] = [];
   announcer.onLocalChange((sessionId) => announced.push(sessionId));
   const clock = { now: new Date() };
-  const services = createSessionServices({
+  // The merchant's events are the webhooks module's reactions, subscribed as createServices does.
+  const events = new DomainEvents<SessionEvents>();
+  const { services } = createSessionServices({
     publicBaseUrl: 'https://paysplit.test',
     secretBox,
-    access: new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository()),
     signingSecrets: integrations.signingSecrets,
-    partner: new PartnerClient({ timeoutMs: 1_000, logger, privateTestUrls: false }),
+    partner: { timeoutMs: 1_000, logger, privateTestUrls: false },
     announcer,
+    events,
     now: () => clock.now,
   });
+  createWebhookServices({ events });
   return {
     orm,
     services,
+    payments: new PaymentRepository(),
     clock,
     announced,
     async merchant(input = {}) {

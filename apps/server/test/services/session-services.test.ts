@@ -185,7 +185,7 @@ describe('payment recording', () => {
     } finally {
       db.clock.now = start;
     }
-    const owed = await db.services.paymentRecords.refundsOwed(em(), created.sessionId);
+    const owed = await db.payments.refundsOwed(em(), created.sessionId);
     expect(owed.map((owedPayment) => owedPayment.id)).toEqual([payment]);
   });
 });

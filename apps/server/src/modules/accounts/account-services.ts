@@ -1,4 +1,4 @@
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { AccountRepository } from './account.repository.js';
 import { AccountService } from './account.service.js';
 import { OperatorTokenService } from './operator-tokens.service.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import type { AccountRepository } from './account.repository.js';
 import { isEmailAddress } from './email-address.js';
 import type { Account, AccountRole } from './account.entity.js';

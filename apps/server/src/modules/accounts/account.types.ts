@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { enumFromValues } from '../sessions/session.types.js';
+import { enumFromValues } from '../../graphql/enums.js';
 
 export const AccountRoleEnum = enumFromValues(['merchant', 'operator'] as const);
 registerEnumType(AccountRoleEnum, {

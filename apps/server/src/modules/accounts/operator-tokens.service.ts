@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import { hashSecret } from '../../security/tokens.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import type { OperatorToken } from './account.entity.js';
 import type { AccountRepository } from './account.repository.js';
 import { type AdminPrincipal, requireOperator } from './account.service.js';

@@ -1,8 +1,13 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { AuditEntry } from '../audit/audit-entry.entity.js';
-import { Session } from '../sessions/session.entity.js';
-import { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from '../sessions/session-record.repository.js';
-import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import type { AuditEntry } from '../audit/index.js';
+import { SESSION_RECORD_COLUMNS, type Session, type SessionRecord, type SessionRow, toSessionRecord } from '../sessions/index.js';
+import type { WebhookDelivery } from '../webhooks/index.js';
+
+// The administration area's read model reads other modules' tables, read-only and by entity name:
+// their classes stay inside their modules, and every write goes through their services.
+const SESSION = 'Session';
+const WEBHOOK_DELIVERY = 'WebhookDelivery';
+const AUDIT_ENTRY = 'AuditEntry';
 import { placeholders } from '../../db/bindings.js';
 
 /**
@@ -138,7 +143,7 @@ export class ExplorerRepository {
   }
 
   findSession(em: EntityManager, scope: OwnerScope, sessionId: string): Promise<Session | null> {
-    return em.findOne(Session, { $and: [{ id: sessionId }, sessionScope(scope)] }, { populate: ['participants'] });
+    return em.findOne<Session, 'participants'>(SESSION, { $and: [{ id: sessionId }, sessionScope(scope)] }, { populate: ['participants'] });
   }
 
   /** Newest first, with their events and every attempt. */
@@ -158,7 +163,7 @@ export class ExplorerRepository {
     if (criteria.to) conditions.push({ createdAt: { $lt: criteria.to } });
     conditions.push(olderThan(after, 'createdAt') as FilterQuery<WebhookDelivery>);
     return em.find(
-      WebhookDelivery,
+      WEBHOOK_DELIVERY,
       { $and: conditions },
       { populate: ['event', 'attempts'], strategy: 'select-in', orderBy: { createdAt: 'desc', id: 'desc' }, limit },
     );
@@ -176,7 +181,7 @@ export class ExplorerRepository {
     if (scope) conditions.push({ $or: [{ actorAccountId: scope.actorAccountId }, { integrationId: { $in: [...scope.integrationIds] } }] });
     if (integrationId) conditions.push({ integrationId });
     conditions.push(olderThan(after, 'at') as FilterQuery<AuditEntry>);
-    return em.find(AuditEntry, { $and: conditions }, { orderBy: { at: 'desc', id: 'desc' }, limit });
+    return em.find<AuditEntry>(AUDIT_ENTRY, { $and: conditions }, { orderBy: { at: 'desc', id: 'desc' }, limit });
   }
 
   /** Aggregates over sessions created in the range: counts by status, money collected and refunded, completion time and delivery outcomes. */

@@ -3,8 +3,8 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'typ
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { toSessionViewOfRecord } from '../sessions/session.mapper.js';
-import { toDeliveryView } from '../webhooks/webhook.mapper.js';
+import { toSessionViewOfRecord } from '../sessions/index.js';
+import { toDeliveryView } from '../webhooks/index.js';
 import type { Page } from './explorer.service.js';
 import {
   AuditEntryConnection,

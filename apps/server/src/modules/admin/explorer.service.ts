@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid, SESSION_STATUSES } from '@paysplit/domain';
-import type { AdminPrincipal } from '../accounts/account.service.js';
-import type { AuditEntry } from '../audit/audit-entry.entity.js';
-import type { IntegrationRepository } from '../integrations/integration.repository.js';
-import type { Session } from '../sessions/session.entity.js';
-import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
-import { assertRange } from '../webhooks/webhook.service.js';
-import { ownerScope } from './admin-scope.js';
-import type { ExplorerRepository, ListedSession, Position } from './explorer.repository.js';
+import type { AdminPrincipal } from '../accounts/index.js';
+import type { AuditEntry } from '../audit/index.js';
+import type { AdminScope } from '../integrations/index.js';
+import type { Session } from '../sessions/index.js';
+import type { WebhookDelivery } from '../webhooks/index.js';
+import { assertRange } from '../webhooks/index.js';
+import { ownerScope } from '../integrations/index.js';
+import { ExplorerRepository, type ListedSession, type Position } from './explorer.repository.js';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -85,10 +85,9 @@ function minorBound(value: string | number | null | undefined, path: string): bi
 
 /** Read models of the administration area: the sessions explorer, deliveries, stats and the audit log. */
 export class ExplorerService {
-  constructor(
-    private readonly explorer: ExplorerRepository,
-    private readonly integrations: IntegrationRepository,
-  ) {}
+  private readonly explorer = new ExplorerRepository();
+
+  constructor(private readonly options: { adminScope: AdminScope }) {}
 
   async listSessions(
     em: EntityManager,
@@ -188,7 +187,7 @@ export class ExplorerService {
     const size = pageSize(first);
     let scope: { actorAccountId: string; integrationIds: string[] } | undefined;
     if (principal.role !== 'operator') {
-      const owned = await this.integrations.idsOwnedBy(em, principal.accountId);
+      const owned = await this.options.adminScope.integrationIdsOwnedBy(em, principal.accountId);
       scope = { actorAccountId: principal.accountId, integrationIds: owned };
       if (integrationId && !owned.includes(integrationId)) {
         throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);

@@ -1,8 +1,9 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { MATCHES_NOTHING, UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { MinorUnitsScalar } from '../../graphql/scalars.js';
-import { ModeEnum, SessionStatusEnum, SessionView } from '../sessions/session.types.js';
-import { WebhookDeliveryView } from '../webhooks/webhook.types.js';
+import { SessionStatusEnum, SessionView } from '../sessions/index.js';
+import { WebhookDeliveryView } from '../webhooks/index.js';
+import { ModeEnum } from '../../graphql/enums.js';
 
 @InputType({ description: 'Sessions explorer filters; all optional and combined with AND.' })
 export class SessionFilter {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Collection, Entity, Enum, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
-import { Participant } from '../sessions/participant.entity.js';
-import { Session } from '../sessions/session.entity.js';
+import type { Participant } from '../sessions/index.js';
+import type { Session } from '../sessions/index.js';
 
 export const EMAIL_KINDS = ['invitation', 'reminder', 'receipt', 'completion'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -29,10 +29,10 @@ export class EmailMessage {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Session, { deleteRule: 'cascade' })
+  @ManyToOne({ entity: 'Session', deleteRule: 'cascade' })
   session!: Rel<Session>;
 
-  @ManyToOne(() => Participant, { nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: 'Participant', nullable: true, deleteRule: 'cascade' })
   @Index()
   participant?: Rel<Participant> | null;
 

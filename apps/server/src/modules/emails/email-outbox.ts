@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Payment } from '../sessions/payments/payment.entity.js';
-import type { Participant } from '../sessions/participant.entity.js';
-import type { Session } from '../sessions/session.entity.js';
+import type { Payment } from '../sessions/index.js';
+import type { Participant } from '../sessions/index.js';
+import type { Session } from '../sessions/index.js';
 import type { EmailRepository, NewEmail } from './email.repository.js';
 
 /**

@@ -1,26 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { queueTable } from '../../db/job-queue.repository.js';
 import type { PeriodicJobKind, QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
-import type { SessionLinks } from '../sessions/session-links.js';
+import type { SessionLinks } from '../sessions/index.js';
 import { renderEmail } from './email-content.js';
-import { EMAIL_OUTBOX_CHANNEL, emailRepository, type OutgoingEmail } from './email.repository.js';
+import { EMAIL_OUTBOX_CHANNEL, EMAIL_SEND_QUEUE, type EmailRepository, type OutgoingEmail } from './email.repository.js';
 import type { EmailService } from './email.service.js';
 
 const EXCERPT_CHARS = 300;
 
-/** The email_message table as the queue of the mail outbox. */
-export const EMAIL_SEND_QUEUE = queueTable(
-  'email_message',
-  'status',
-  { waiting: ['queued'], running: 'sending', done: 'sent', failed: 'failed', retry: 'queued' },
-  { attempts: 'attempts', lease: 'lease_until', claimableWhere: 'recipient is not null' },
-);
-
 /** The schedule is EMAIL_RETRY_SCHEDULE; the lease outlasts the transport's timeouts together (120 s). */
 export interface EmailJobOptions extends Partial<Pick<QueueKindSettings, 'leaseMs'>>, Omit<QueueKindSettings, 'leaseMs'> {
   em: () => EntityManager;
+  repository: EmailRepository;
   logger: Logger;
   /** A nodemailer SMTP transport (SMTP_URL). */
   transport: Transporter;
@@ -35,7 +27,7 @@ export interface EmailJobOptions extends Partial<Pick<QueueKindSettings, 'leaseM
 }
 
 /** One SMTP try: accepted, or refused with the (address-free) reply. */
-interface SmtpResult {
+export interface SmtpResult {
   accepted: boolean;
   excerpt: string;
 }
@@ -52,11 +44,11 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
     name: 'email-send',
     queue: EMAIL_SEND_QUEUE,
     channel: EMAIL_OUTBOX_CHANNEL,
-    schedule: options.retryScheduleMs,
+    retryScheduleMs: options.retryScheduleMs,
     leaseMs: options.leaseMs ?? 120_000,
     concurrency: options.concurrency ?? 4,
-    beforeClaim: (em) => emailRepository.cancelUnwanted(em),
-    load: (em, ids) => emailRepository.messagesOf(em, ids),
+    beforeClaim: (em) => options.repository.cancelUnwanted(em),
+    load: (em, ids) => options.repository.messagesOf(em, ids),
     async run(message) {
       const facts = await options.emails.factsOf(options.em(), message, { links: options.links, publicBaseUrl: options.publicBaseUrl });
       if (!facts)
@@ -89,7 +81,7 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
     },
     async record(tx, message, attempt, result) {
       const { decision } = attempt;
-      await emailRepository.recordAttempt(tx, {
+      await options.repository.recordAttempt(tx, {
         messageId: message.id,
         attempt: attempt.attempt,
         startedAt: attempt.startedAt,

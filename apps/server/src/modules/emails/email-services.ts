@@ -1,31 +1,52 @@
-import type { SecretBox } from '../../security/secret-box.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
-import { SessionRepository } from '../sessions/session.repository.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { SessionEventBus, SessionLocks } from '../sessions/index.js';
 import { EmailOutbox } from './email-outbox.js';
-import { emailSweepRepository } from './email-sweep.repository.js';
-import { emailRepository } from './email.repository.js';
+import { type EmailJobOptions, emailJobs } from './email-send.job.js';
+import { EmailSweepRepository } from './email-sweep.repository.js';
+import { createEmailLoaders } from './email.loaders.js';
+import { EmailRepository } from './email.repository.js';
 import { EmailService } from './email.service.js';
 import { UnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface EmailServices {
-  /** Writes emails in the transaction of their cause (the sessions and payments services use it). */
-  emailOutbox: EmailOutbox;
   emails: EmailService;
 }
 
-/** Made once per app, like the other modules' services. */
-export function createEmailServices(deps: { secretBox: SecretBox; announcer: SessionChangeAnnouncer; now?: () => Date }): EmailServices {
-  const emailOutbox = new EmailOutbox(emailRepository);
+export interface EmailServiceDeps {
+  secretBox: SecretBox;
+  announcer: SessionChangeAnnouncer;
+  sessionLocks: SessionLocks;
+  events: SessionEventBus;
+  now?: () => Date;
+}
+
+/**
+ * The emails module, made once per app. Invitations, receipts and the cancelling of what an ended
+ * session no longer needs are its reactions to the sessions module's events, written in their
+ * transaction (the mail outbox); the send and sweep job kinds and the loaders read through its
+ * repositories.
+ */
+export function createEmailServices(deps: EmailServiceDeps) {
+  const repository = new EmailRepository();
+  const outbox = new EmailOutbox(repository);
+  deps.events
+    .on('splitSaved', (tx, { session, invite }) => outbox.splitSaved(tx, session, invite))
+    .on('sharePaid', (tx, { session, payment }) => outbox.paymentAuthorized(tx, session, payment))
+    .on('sessionEnded', (tx, { session }) => outbox.sessionEnded(tx, session.id));
+  const emails = new EmailService({
+    emails: repository,
+    sweeps: new EmailSweepRepository(),
+    outbox,
+    sessions: deps.sessionLocks,
+    announcer: deps.announcer,
+    unsubscribeTokens: new UnsubscribeTokens(deps.secretBox.deriveKey('email-unsubscribe')),
+    now: deps.now,
+  });
   return {
-    emailOutbox,
-    emails: new EmailService({
-      emails: emailRepository,
-      sweeps: emailSweepRepository,
-      outbox: emailOutbox,
-      sessions: new SessionRepository(),
-      announcer: deps.announcer,
-      unsubscribeTokens: new UnsubscribeTokens(deps.secretBox.deriveKey('email-unsubscribe')),
-      now: deps.now,
-    }),
+    services: { emails } satisfies EmailServices,
+    jobs: (options: Omit<EmailJobOptions, 'repository' | 'emails'>) => emailJobs({ ...options, repository, emails }),
+    loaders: (emFor: () => EntityManager) => createEmailLoaders(emFor, repository, emails),
   };
 }

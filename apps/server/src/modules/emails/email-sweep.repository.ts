@@ -79,4 +79,3 @@ export class EmailSweepRepository {
 }
 
 /** Stateless: one instance serves every unit of work. */
-export const emailSweepRepository = new EmailSweepRepository();

@@ -1,6 +1,8 @@
+import type { EmailFacts } from '../sessions/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailMessage, type EmailKind } from './email-message.entity.js';
 import { placeholders } from '../../db/bindings.js';
+import { abandonedClaim, queueTable } from '../../db/job-queue.repository.js';
 
 /** The channel the email send job is woken on; the payload is a message id. */
 export const EMAIL_OUTBOX_CHANNEL = 'paysplit_email_outbox';
@@ -51,14 +53,16 @@ export interface EmailAttemptRecord {
   excerpt: string | null;
 }
 
-/** What the host's roster shows per participant with an email. */
-export interface EmailStatusRow {
-  participant_id: string;
-  invited_at: Date | null;
-  last_reminded_at: Date | null;
-  last_manual_remind_at: Date | null;
-  unsubscribed_at: Date | null;
-}
+/** What the host's roster shows per participant with an email (the pay page's own read brings the same facts). */
+export type EmailStatusRow = EmailFacts;
+
+/** The email_message table as the queue of the mail outbox. */
+export const EMAIL_SEND_QUEUE = queueTable(
+  'email_message',
+  'status',
+  { waiting: ['queued'], running: 'sending', done: 'sent', failed: 'failed', retry: 'queued' },
+  { attempts: 'attempts', lease: 'lease_until', claimableWhere: 'recipient is not null' },
+);
 
 /**
  * Every query and write of email_message and email_attempt (the mail outbox), and the email
@@ -161,10 +165,7 @@ export class EmailRepository {
       `update email_message m set status = 'cancelled', lease_until = null, claimed_by = null, updated_at = now()
          from session s, participant p
         where s.id = m.session_id and p.id = m.participant_id
-          and (m.status = 'queued'
-               or (m.status = 'sending'
-                   and (m.lease_until < now()
-                        or (m.claimed_by is not null and not exists (select 1 from job_instance i where i.id = m.claimed_by)))))
+          and (m.status = 'queued' or ${abandonedClaim(EMAIL_SEND_QUEUE, 'm')})
           and m.kind in ('invitation', 'reminder')
           and (s.status in ${ENDED_STATUSES} or s.expires_at <= now() or p.status = 'paid'
                or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
@@ -221,4 +222,3 @@ export class EmailRepository {
 }
 
 /** Stateless: one instance serves every unit of work. */
-export const emailRepository = new EmailRepository();

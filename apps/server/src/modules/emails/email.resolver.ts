@@ -3,8 +3,8 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } 
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { toPaySessionView } from '../sessions/session.mapper.js';
-import { PayParticipantView, PaySessionView, SessionView } from '../sessions/session.types.js';
+import { toPaySessionView } from '../sessions/index.js';
+import { PayParticipantView, PaySessionView, SessionView } from '../sessions/index.js';
 import { maskEmailAddress } from './email-address-mask.js';
 import { AdminEmailAttempt, AdminEmailMessage, ParticipantEmailStatus } from './email.types.js';
 

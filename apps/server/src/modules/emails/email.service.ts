@@ -9,12 +9,12 @@ import {
   reminderOffsetOf,
   reminderReason,
 } from '@paysplit/domain';
-import type { Viewer } from '../sessions/access/session-access.js';
+import type { Viewer } from '../sessions/index.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
-import type { SessionRepository } from '../sessions/session.repository.js';
+import type { SessionLocks } from '../sessions/index.js';
 import type { EmailOutbox } from './email-outbox.js';
 import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';
-import type { SessionLinks } from '../sessions/session-links.js';
+import type { SessionLinks } from '../sessions/index.js';
 import type { EmailFacts } from './email-content.js';
 import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -23,7 +23,8 @@ export interface EmailServiceOptions {
   emails: EmailRepository;
   sweeps: EmailSweepRepository;
   outbox: EmailOutbox;
-  sessions: SessionRepository;
+  /** The sessions module's row locks: a reminder or an unsubscribe takes the session's lock first, like every change of it. */
+  sessions: SessionLocks;
   announcer: SessionChangeAnnouncer;
   unsubscribeTokens: UnsubscribeTokens;
   now?: () => Date;

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
+import { AppError, ErrorCode, isUuid, assertStorableText } from '@paysplit/domain';
 import { API_KEY_PATTERN, generateApiKey, hashSecret, type KeyMode } from '../../security/tokens.js';
-import { type AuditActor, type AuditService, CLI_ACTOR } from '../audit/audit.service.js';
-import { assertStorableText } from '../sessions/session-plan.js';
+import { type AuditActor, type AuditService, CLI_ACTOR } from '../audit/index.js';
 import type { ApiKey } from './api-key.entity.js';
 import type { Integration } from './integration.entity.js';
 import { assertLiveUrls } from './integration-fields.js';

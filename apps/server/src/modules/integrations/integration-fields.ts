@@ -9,10 +9,11 @@ import {
   validateAccentColor,
   validateReminderOffsets,
   validateLogoUrl,
+  describeDetails,
+  type WebhookEventType,
+  WEBHOOK_EVENT_TYPES,
 } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
-import { describeDetails } from '../sessions/session-plan.js';
-import type { EventType } from '../webhooks/webhook-event.entity.js';
 
 /**
  * The checks and normal forms of what a merchant sets on an integration, shared by provisioning,
@@ -26,17 +27,10 @@ export interface BrandSettings {
   accentColor?: string | null;
 }
 
-const EVENT_TYPES: readonly EventType[] = [
-  'SERVICE_SESSION_COMPLETED',
-  'SERVICE_SESSION_EXPIRED',
-  'SERVICE_SESSION_CANCELLED',
-  'SERVICE_PAYMENT_RECORDED',
-  'SERVICE_REFUND_SUCCEEDED',
-  'SERVICE_REFUND_FAILED',
-];
+const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
 
 /** Completion events are always sent; the others only when asked for (decisions §6). */
-export function normalizeSubscriptions(requested: readonly string[]): EventType[] {
+export function normalizeSubscriptions(requested: readonly string[]): WebhookEventType[] {
   const unknown = requested.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
   if (unknown.length > 0) {
     throw new AppError(ErrorCode.ValidationError, `Unknown event type ${unknown.join(', ')}: use ${EVENT_TYPES.join(', ')}`, [

@@ -1,6 +1,8 @@
 import type { SecretBox } from '../../security/secret-box.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { AuditService } from '../audit/audit.service.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type AuditService, createAuditService } from '../audit/index.js';
+import { AdminScope } from './admin-scope.js';
+import { createIntegrationLoaders } from './integration.loaders.js';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import { ApiKeyAuthenticationService } from './api-key-authentication.service.js';
 import { ApiKeyService } from './api-keys.service.js';
@@ -16,28 +18,35 @@ export interface IntegrationServices {
   apiKeys: ApiKeyService;
   payoutOnboarding: PayoutOnboardingService;
   signingSecrets: SigningSecretsService;
-  /** Plain reads for the per-request loaders (graphql/loaders.ts). */
-  integrationRecords: IntegrationRepository;
+  /** Which integrations an administration-area user may see. */
+  adminScope: AdminScope;
 }
 
-/** Wires the module once: createApp, the CLI, and tests or benchmarks that provision without a server. */
-export function createIntegrationServices(deps: {
+export interface IntegrationServiceDeps {
   secretBox: SecretBox;
-  integrations?: IntegrationRepository;
   audit?: AuditService;
   /** See ApiKeyAuthenticationService. */
   keyCache?: FeedCache<ApiKeyRow>;
   signingSecretGraceMs?: number;
-}): IntegrationServices {
-  const integrations = deps.integrations ?? new IntegrationRepository();
-  const audit = deps.audit ?? new AuditService(new AuditRepository());
+}
+
+/** The integrations module, made once per app by createServices: its services and its per-request loaders. */
+export function createIntegrationModule(deps: IntegrationServiceDeps) {
+  const integrations = new IntegrationRepository();
+  const audit = deps.audit ?? createAuditService();
   const apiKeys = new ApiKeyService(integrations, audit);
-  return {
+  const services: IntegrationServices = {
     apiKeyAuthentication: new ApiKeyAuthenticationService(integrations, { keyCache: deps.keyCache }),
     integrationSettings: new IntegrationSettingsService(deps.secretBox, integrations, apiKeys, audit),
     apiKeys,
     payoutOnboarding: new PayoutOnboardingService(deps.secretBox, integrations, audit),
     signingSecrets: new SigningSecretsService(deps.secretBox, integrations, audit, deps.signingSecretGraceMs),
-    integrationRecords: integrations,
+    adminScope: new AdminScope(integrations),
   };
+  return { services, loaders: (emFor: () => EntityManager) => createIntegrationLoaders(emFor, integrations) };
+}
+
+/** The services alone, for tests and benchmarks that provision without a server. */
+export function createIntegrationServices(deps: IntegrationServiceDeps): IntegrationServices {
+  return createIntegrationModule(deps).services;
 }

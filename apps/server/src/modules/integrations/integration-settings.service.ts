@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { normalizeAllowlistEntry } from '@paysplit/domain';
+import { normalizeAllowlistEntry, assertStorableText } from '@paysplit/domain';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateSigningSecret, type KeyMode } from '../../security/tokens.js';
-import type { AdminPrincipal } from '../accounts/account.service.js';
-import { visibleIntegrations } from '../admin/admin-scope.js';
-import { type AuditActor, type AuditService, CLI_ACTOR } from '../audit/audit.service.js';
-import { assertStorableText } from '../sessions/session-plan.js';
+import type { AdminPrincipal } from '../accounts/index.js';
+import { visibleIntegrations } from './admin-scope.js';
+import { type AuditActor, type AuditService, CLI_ACTOR } from '../audit/index.js';
 import type { ApiKeyService } from './api-keys.service.js';
 import type { Integration } from './integration.entity.js';
 import {

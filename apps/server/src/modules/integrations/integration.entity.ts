@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Account } from '../accounts/account.entity.js';
-import type { EventType } from '../webhooks/webhook-event.entity.js';
+import type { Account } from '../accounts/index.js';
+import { type WebhookEventType } from '@paysplit/domain';
 
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
@@ -54,14 +54,14 @@ export class Integration {
 
   /** Event types sent to the webhook URL; completion only unless the merchant asks for more. */
   @Property({ type: 'json' })
-  eventSubscriptions: EventType[] = ['SERVICE_SESSION_COMPLETED'];
+  eventSubscriptions: WebhookEventType[] = ['SERVICE_SESSION_COMPLETED'];
 
   /** Minutes before a session's deadline at which unpaid payers with an email are reminded (issue 19). */
   @Property({ type: 'json' })
   reminderOffsetsMinutes: number[] = [1440, 120];
 
   /** The merchant account that manages it in the administration area (none: CLI-made, operators only). */
-  @ManyToOne(() => Account, { nullable: true, deleteRule: 'set null' })
+  @ManyToOne({ entity: 'Account', nullable: true, deleteRule: 'set null' })
   @Index()
   owner?: Account | null;
 

@@ -2,7 +2,7 @@ import type { EntityManager, FilterQuery, RequiredEntityData } from '@mikro-orm/
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { KeyMode } from '../../security/tokens.js';
-import { Account } from '../accounts/account.entity.js';
+import type { Account } from '../accounts/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
 
@@ -53,7 +53,7 @@ export class IntegrationRepository {
 
   /** Staged in the unit of work; `save` writes it. */
   insertIntegration(em: EntityManager, { ownerAccountId, ...fields }: NewIntegration): Integration {
-    return em.create(Integration, { ...fields, owner: ownerAccountId ? em.getReference(Account, ownerAccountId) : null });
+    return em.create(Integration, { ...fields, owner: ownerAccountId ? em.getReference<Account>('Account', ownerAccountId) : null });
   }
 
   /** Staged in the unit of work; `save` writes it. */

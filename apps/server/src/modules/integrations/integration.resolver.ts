@@ -4,9 +4,6 @@ import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import type { KeyMode } from '../../security/tokens.js';
-import { ModeEnum } from '../sessions/session.types.js';
-import { toEventView } from '../webhooks/webhook.mapper.js';
-import { WebhookEventView } from '../webhooks/webhook.types.js';
 import { toApiKeyView, toIntegrationView } from './integration.mapper.js';
 import type { SigningSecretKind } from './signing-secrets.service.js';
 import {
@@ -18,6 +15,7 @@ import {
   RotatedSigningSecret,
   SigningSecretKindEnum,
 } from './integration.types.js';
+import { ModeEnum } from '../../graphql/enums.js';
 
 /** Integration settings in the administration area (signed-in merchant users for their own, operators for all). */
 @Resolver(() => IntegrationView)
@@ -139,22 +137,5 @@ export class IntegrationResolver {
     const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
     await context.services.payoutOnboarding.submitPayoutOnboarding(context.em, integration, input, principal);
     return toIntegrationView(await context.services.integrationSettings.withOwner(context.em, integration));
-  }
-
-  @Mutation(() => WebhookEventView, { description: 'Sends a signed SERVICE_TEST_EVENT to the webhook URL now.' })
-  async sendTestEvent(
-    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
-    @Ctx() context: RequestContext,
-  ): Promise<WebhookEventView> {
-    const principal = await context.requireAdmin();
-    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
-    const { event, deliveries } = await context.services.webhooks.sendTestEvent(context.em, integration, (em) =>
-      context.services.audit.record(em, principal, {
-        action: 'event.test_sent',
-        integrationId: integration.id,
-        summary: 'Sent a test event',
-      }),
-    );
-    return toEventView(event, deliveries);
   }
 }

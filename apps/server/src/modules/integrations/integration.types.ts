@@ -1,15 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { enumFromValues, ModeEnum } from '../sessions/session.types.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@paysplit/domain';
+import { enumFromValues, ModeEnum } from '../../graphql/enums.js';
 
 /** Event types keep their wire spelling in GraphQL too (they are already upper case). */
-export const EventTypeEnum = {
-  SERVICE_SESSION_COMPLETED: 'SERVICE_SESSION_COMPLETED',
-  SERVICE_SESSION_EXPIRED: 'SERVICE_SESSION_EXPIRED',
-  SERVICE_SESSION_CANCELLED: 'SERVICE_SESSION_CANCELLED',
-  SERVICE_PAYMENT_RECORDED: 'SERVICE_PAYMENT_RECORDED',
-  SERVICE_REFUND_SUCCEEDED: 'SERVICE_REFUND_SUCCEEDED',
-  SERVICE_REFUND_FAILED: 'SERVICE_REFUND_FAILED',
-} as const;
+export const EventTypeEnum = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, type])) as { [T in WebhookEventType]: T };
 registerEnumType(EventTypeEnum, { name: 'EventType', description: 'Webhook event kinds; completion is always sent (decisions §6).' });
 
 export const PayoutOnboardingStatusEnum = enumFromValues(['pending', 'complete'] as const);

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, assertStorableText } from '@paysplit/domain';
 import type { SecretBox } from '../../security/secret-box.js';
-import { isEmailAddress } from '../accounts/email-address.js';
-import type { AuditActor, AuditService } from '../audit/audit.service.js';
-import { assertStorableText } from '../sessions/session-plan.js';
+import { isEmailAddress } from '../accounts/index.js';
+import type { AuditActor, AuditService } from '../audit/index.js';
 import { normalizeBankAccount } from './bank-account.js';
 import type { Integration } from './integration.entity.js';
 import type { IntegrationRepository } from './integration.repository.js';

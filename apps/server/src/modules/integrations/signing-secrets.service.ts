@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateSigningSecret } from '../../security/tokens.js';
-import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import type { AuditActor, AuditService } from '../audit/index.js';
 import type { IntegrationRepository } from './integration.repository.js';
 
 export type SigningSecretKind = 'webhook' | 'partner';

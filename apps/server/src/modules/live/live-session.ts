@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EmailService, EmailStatus } from '../emails/email.service.js';
-import type { Refund } from '../sessions/refunds/refund.entity.js';
-import type { RefundRepository } from '../sessions/refunds/refund.repository.js';
-import type { Session } from '../sessions/session.entity.js';
-import type { SessionReadService } from '../sessions/session-reads.service.js';
+import type { EmailService, EmailStatus } from '../emails/index.js';
+import type { Refund } from '../sessions/index.js';
+import type { RefundReads } from '../sessions/index.js';
+import type { Session } from '../sessions/index.js';
+import type { SessionReadService } from '../sessions/index.js';
 import type { RequestLoaders } from '../../graphql/loaders.js';
 
 /**
@@ -22,7 +22,7 @@ export class LiveSessionReader {
   constructor(
     private readonly options: {
       sessionReads: SessionReadService;
-      refunds: Pick<RefundRepository, 'findOfSessions'>;
+      refunds: RefundReads;
       emails: Pick<EmailService, 'statuses'>;
     },
   ) {}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { Integration } from '../integrations/integration.entity.js';
+import type { Integration } from '../integrations/index.js';
 
 /**
  * The first reply to a creation request made with an `Idempotency-Key`, replayed for 24 h.
@@ -14,7 +14,7 @@ export class IdempotencyRecord {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Integration, { deleteRule: 'cascade' })
+  @ManyToOne({ entity: 'Integration', deleteRule: 'cascade' })
   integration!: Integration;
 
   @Property({ type: 'text' })

@@ -1,8 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
-import type { EmailStatusRow } from '../emails/email.repository.js';
 import type { ParticipantStatus } from './participant.entity.js';
+
+/**
+ * What the host's roster shows per participant with an email, read with the pay page in one
+ * statement (the emails module reads the same facts for its loaders and turns them into a status).
+ */
+export interface EmailFacts {
+  participant_id: string;
+  invited_at: Date | null;
+  last_reminded_at: Date | null;
+  last_manual_remind_at: Date | null;
+  unsubscribed_at: Date | null;
+}
 
 /** A session as the pay app shows it, as plain values, with what deciding the viewer needs (hashes, never tokens). */
 export interface PaySessionRecord {
@@ -37,7 +48,7 @@ export interface PayParticipantRecord {
   /** What was refunded to this payer (succeeded) and is asked for (pending); read with the session when it is there. */
   refundTotals?: RefundTotals;
   /** The host's roster: what was emailed to this participant (only for participants with an email). */
-  emailFacts?: EmailStatusRow | null;
+  emailFacts?: EmailFacts | null;
 }
 
 export interface RefundTotals {

@@ -1,10 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, configure, ErrorCode, planParticipantChange, requireCurrency, type SplitMode } from '@paysplit/domain';
-import type { EmailOutbox } from '../emails/email-outbox.js';
+import {
+  AppError,
+  configure,
+  ErrorCode,
+  planParticipantChange,
+  requireCurrency,
+  type SplitMode,
+  assertStorableText,
+} from '@paysplit/domain';
+import type { SessionEventBus } from './events.js';
 import type { SessionAccess } from './access/session-access.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
-import { assertStorableText, checkParticipantFields, type ParticipantCommand } from './session-plan.js';
+import { checkParticipantFields, type ParticipantCommand } from './session-plan.js';
 import type { Session } from './session.entity.js';
 import type { SessionRepository } from './session.repository.js';
 
@@ -20,7 +28,8 @@ export interface SessionConfigurationOptions {
   payments: PaymentRepository;
   access: SessionAccess;
   announcer: SessionChangeAnnouncer;
-  emailOutbox?: EmailOutbox;
+  /** Invitations are the emails module's reaction to the saved split. */
+  events: SessionEventBus;
   now?: () => Date;
 }
 
@@ -72,7 +81,7 @@ export class SessionConfigurationService {
       const chosen = changed.participants
         .getItems()
         .filter((participant) => command.participants[participant.position]?.sendInvite === true);
-      await this.options.emailOutbox?.splitSaved(tx, changed, chosen);
+      await this.options.events.publish(tx, 'splitSaved', { session: changed, invite: chosen, at: this.now() });
       await announcer.announce(tx, session.id);
       return changed;
     });

@@ -4,7 +4,7 @@ import { AppError, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domai
 import type { SessionAccess } from './access/session-access.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
-import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { MerchantPrincipal } from '../integrations/index.js';
 import { type CreateSessionCommand, planSession, type SessionPlan } from './session-plan.js';
 import type { SessionRepository } from './session.repository.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from './idempotency.js';

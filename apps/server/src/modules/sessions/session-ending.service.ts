@@ -1,25 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
-import type { EmailOutbox } from '../emails/email-outbox.js';
 import type { Viewer } from './access/session-access.js';
-import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { MerchantPrincipal } from '../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
 import type { RefundService } from './refunds/refund.service.js';
-import { emitSessionEnded } from '../webhooks/session-events.js';
+import type { SessionEventBus, SessionOutcome } from './events.js';
 import type { Session } from './session.entity.js';
 import type { SessionReadService } from './session-reads.service.js';
 import type { SessionRepository } from './session.repository.js';
 
-export type SessionOutcome = { to: 'expired' } | { to: 'cancelled'; by: 'merchant' | 'host' };
+export type { SessionOutcome };
 
 export interface SessionEndingOptions {
   sessions: SessionRepository;
   payments: PaymentRepository;
   reads: SessionReadService;
   announcer: SessionChangeAnnouncer;
-  /** Invitations and reminders still queued are cancelled with the ending. */
-  emailOutbox?: EmailOutbox;
+  /** The webhooks and emails modules react to the ending in its transaction. */
+  events: SessionEventBus;
   /** Automatic refunds of the money flagged for refund, when the integration has a partnerRefundUrl. */
   refunds?: RefundService;
   now?: () => Date;
@@ -82,15 +81,12 @@ export class SessionEndingService {
     await this.options.payments.settleEndedSession(em, session.id);
     await this.options.sessions.save(em);
     await this.options.refunds?.refundOwed(em, session, outcome.to === 'expired' ? 'session expired' : 'session cancelled');
-    await emitSessionEnded(
-      em,
+    await this.options.events.publish(em, 'sessionEnded', {
       session,
-      outcome.to === 'expired' ? 'SERVICE_SESSION_EXPIRED' : 'SERVICE_SESSION_CANCELLED',
-      { by: outcome.to === 'cancelled' ? outcome.by : undefined },
-      () => this.options.payments.refundsOwed(em, session.id),
-      now,
-    );
-    await this.options.emailOutbox?.sessionEnded(em, session.id);
+      outcome,
+      refundsOwed: () => this.options.payments.refundsOwed(em, session.id),
+      at: now,
+    });
     await this.options.announcer.announce(em, session.id);
     return true;
   }

@@ -16,13 +16,10 @@ import {
   type SplitMode,
   validateMetadata,
   validateOrderReference,
-  findUnstorableText,
   normalizeDescription,
   toSplitPart,
+  assertStorableText,
 } from '@paysplit/domain';
-
-// Still imported from here by other modules; the wording lives in the domain now.
-export { describeDetails };
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
 export interface CreateSessionCommand {
@@ -125,12 +122,6 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     description: description && 'value' in description ? description.value : null,
     expiresInSeconds,
   };
-}
-
-/** Refuses text PostgreSQL cannot store (NUL) anywhere in a command, before any other work. */
-export function assertStorableText(command: unknown): void {
-  const details = findUnstorableText(command, '');
-  if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
 }
 
 function checkUnconfigured(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
 import { type Viewer, viewerOfHashes, wellFormedToken } from './access/session-access.js';
 import { hashSecret } from '../../security/tokens.js';
-import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import type { MerchantPrincipal } from '../integrations/index.js';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import type { PaySessionRecord, PaySessionRecordRepository } from './pay-session-record.repository.js';
 import type { Session } from './session.entity.js';

@@ -1,82 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
-import type { KeyMode } from '../../security/tokens.js';
-import type { ParticipantStatus } from './participant.entity.js';
+import { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from './session-record.js';
 
-/** A session and its participants as plain values: what a merchant's read shows, with no entity behind it. */
-export interface SessionRecord {
-  id: string;
-  integrationId: string;
-  status: SessionStatus;
-  mode: KeyMode;
-  currency: string;
-  amountMinor: bigint;
-  paidMinor: bigint;
-  refundedMinor: bigint;
-  splitMode: SplitMode | null;
-  orderReference: string | null;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  version: number;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  expiresAt: Date;
-  /** In display order (by position). */
-  participants: ParticipantRecord[];
-}
-
-export interface ParticipantRecord {
-  id: string;
-  position: number;
-  displayName: string;
-  email: string | null;
-  isHost: boolean;
-  amountMinor: bigint;
-  status: ParticipantStatus;
-}
-
-/** A row of SESSION_RECORD_COLUMNS. */
-export interface SessionRow {
-  id: string;
-  integration_id: string;
-  status: SessionStatus;
-  mode: KeyMode;
-  currency: string;
-  amount_minor: string;
-  paid_minor: string;
-  refunded_minor: string;
-  split_mode: SplitMode | null;
-  order_reference: string | null;
-  description: string | null;
-  metadata: Record<string, unknown>;
-  version: number;
-  completed_at: string | Date | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  expires_at: string | Date;
-  participants: {
-    id: string;
-    position: number;
-    display_name: string;
-    email: string | null;
-    is_host: boolean;
-    amount_minor: string;
-    status: ParticipantStatus;
-  }[];
-}
-
-/**
- * The columns of a SessionRecord, of `session s`. Participants ride along as JSON (amounts as text:
- * JSON numbers would lose bigint precision), so a read is one round trip and one planned statement.
- */
-export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.split_mode,
-                s.order_reference, s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
-                coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
-                                                            'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
-                                                            'status', p.status) order by p.position)
-                            from participant p where p.session_id = s.id), '[]') as participants`;
+export { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord };
 
 export const MERCHANT_SESSION_STATEMENT: PreparedStatement = {
   name: 'merchant_session',
@@ -89,35 +15,4 @@ export class SessionRecordRepository {
     const [row] = await runPrepared<SessionRow>(em, MERCHANT_SESSION_STATEMENT, [sessionId, integrationId]);
     return row && toSessionRecord(row);
   }
-}
-
-export function toSessionRecord(row: SessionRow): SessionRecord {
-  return {
-    id: row.id,
-    integrationId: row.integration_id,
-    status: row.status,
-    mode: row.mode,
-    currency: row.currency,
-    amountMinor: BigInt(row.amount_minor),
-    paidMinor: BigInt(row.paid_minor),
-    refundedMinor: BigInt(row.refunded_minor),
-    splitMode: row.split_mode,
-    orderReference: row.order_reference,
-    description: row.description,
-    metadata: row.metadata,
-    version: row.version,
-    completedAt: row.completed_at === null ? null : new Date(row.completed_at),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    expiresAt: new Date(row.expires_at),
-    participants: row.participants.map((participant) => ({
-      id: participant.id,
-      position: participant.position,
-      displayName: participant.display_name,
-      email: participant.email,
-      isHost: participant.is_host,
-      amountMinor: BigInt(participant.amount_minor),
-      status: participant.status,
-    })),
-  };
 }

@@ -1,26 +1,39 @@
-import type { EmailOutbox } from '../emails/email-outbox.js';
-import type { SecretBox } from '../../security/secret-box.js';
-import type { SessionAccess } from './access/session-access.js';
-import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
-import type { PartnerClient } from './payments/partner-client.js';
+import type { Logger } from '../../logger.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { SigningSecretsService } from '../integrations/index.js';
+import { SessionAccess } from './access/session-access.js';
+import { SessionAccessRepository } from './access/session-access.repository.js';
+import type { SessionEventBus } from './events.js';
+import { PartnerClient } from './payments/partner-client.js';
 import { PaymentRecordingService } from './payments/payment-recording.service.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import { PaymentStartService } from './payments/payment-start.service.js';
+import { type RefundCallJobOptions, refundCallJob } from './refunds/refund-call.job.js';
 import { RefundRepository } from './refunds/refund.repository.js';
 import { RefundService } from './refunds/refund.service.js';
 import { SessionConfigurationService } from './session-configuration.service.js';
 import { SessionCreationService } from './session-creation.service.js';
 import { SessionEndingService } from './session-ending.service.js';
+import { sessionExpiryJob } from './session-expiry.job.js';
 import { SessionLinks } from './session-links.js';
+import { createSessionLoaders } from './session.loaders.js';
 import { SessionReadService } from './session-reads.service.js';
 import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 
-/** The services of the sessions and payments rooms, as the request context offers them. */
+/** Refunds read as plain rows by the live pay page's view. */
+export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
+
+/** The row locks other modules take before changing something of a session (its lock order comes first). */
+export type SessionLocks = Pick<SessionRepository, 'lockSession' | 'lockParticipant'>;
+
+/** The services of the sessions module (sessions, participants' access, payments, refunds), as the request context offers them. */
 export interface SessionServices {
+  access: SessionAccess;
   sessionCreation: SessionCreationService;
   sessionConfiguration: SessionConfigurationService;
   sessionReads: SessionReadService;
@@ -28,61 +41,76 @@ export interface SessionServices {
   sessionLinks: SessionLinks;
   paymentStart: PaymentStartService;
   paymentRecording: PaymentRecordingService;
-  /** Plain reads of payments (the per-request loaders batch them). */
-  paymentRecords: PaymentRepository;
-  /** Refunds of captured money (issue 15): the merchant's, automatic ones, settling. */
+  /** Refunds of captured money: the merchant's, automatic ones, settling. */
   refunds: RefundService;
-  /** Plain reads of refunds and their call attempts (loaders, the refund-call job kind). */
-  refundRecords: RefundRepository;
 }
 
 export interface SessionServiceDeps {
   publicBaseUrl: string;
   secretBox: SecretBox;
-  access: SessionAccess;
   signingSecrets: SigningSecretsService;
-  partner: PartnerClient;
+  /** The partner create-payment call. */
+  partner: { timeoutMs: number; logger: Logger; privateTestUrls: boolean };
   announcer: SessionChangeAnnouncer;
   statusCache?: FeedCache<SessionProgress>;
-  /** Invitations, receipts and completion notes, written with their cause. */
-  emailOutbox?: EmailOutbox;
+  /** What the module publishes, inside the transaction of each change; webhooks and emails subscribe. */
+  events: SessionEventBus;
   now?: () => Date;
 }
 
 /** Made once per app: one repository per aggregate, shared by the services of one concern each. */
-export function createSessionServices(deps: SessionServiceDeps): SessionServices {
-  const { publicBaseUrl, secretBox, access, signingSecrets, partner, announcer, statusCache, emailOutbox, now } = deps;
+export function createSessionServices(deps: SessionServiceDeps) {
+  const { publicBaseUrl, secretBox, signingSecrets, announcer, statusCache, events, now } = deps;
   const sessions = new SessionRepository();
   const payments = new PaymentRepository();
+  const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  const sessionLinks = new SessionLinks(publicBaseUrl, access);
   const sessionReads = new SessionReadService({
     sessions,
     records: new SessionRecordRepository(),
     payRecords: new PaySessionRecordRepository(),
     statusCache,
   });
-  const sessionLinks = new SessionLinks(publicBaseUrl, access);
   const refundRecords = new RefundRepository();
-  const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, now });
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, emailOutbox, refunds, now });
-  return {
+  const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, events, now });
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, now });
+  const services: SessionServices = {
+    access,
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
-    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, emailOutbox, now }),
+    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, now }),
     sessionReads,
     sessionEnding,
     sessionLinks,
-    paymentStart: new PaymentStartService({ publicBaseUrl, sessions, payments, signingSecrets, partner, now }),
+    paymentStart: new PaymentStartService({
+      publicBaseUrl,
+      sessions,
+      payments,
+      signingSecrets,
+      partner: new PartnerClient(deps.partner),
+      now,
+    }),
     paymentRecording: new PaymentRecordingService({
       publicBaseUrl,
       sessions,
       payments,
       ending: sessionEnding,
       announcer,
-      emailOutbox,
+      events,
       refunds,
       now,
     }),
-    paymentRecords: payments,
     refunds,
-    refundRecords,
+  };
+  return {
+    services,
+    sessionLocks: sessions satisfies SessionLocks,
+    /** Refunds and their call attempts as plain reads (the live pay page's view reads them). */
+    refundRecords: refundRecords as RefundReads,
+    jobs: {
+      refundCall: (options: Omit<RefundCallJobOptions, 'refunds' | 'refundRecords' | 'signingSecrets'>) =>
+        refundCallJob({ ...options, refunds, refundRecords, signingSecrets }),
+      expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
+    },
+    loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords),
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
-import { Integration } from '../integrations/integration.entity.js';
+import type { Integration } from '../integrations/index.js';
 import { Participant } from './participant.entity.js';
 
 @Entity({ tableName: 'session' })
@@ -33,7 +33,7 @@ export class Session {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Integration, { deleteRule: 'cascade' })
+  @ManyToOne({ entity: 'Integration', deleteRule: 'cascade' })
   integration!: Integration;
 
   @Property({ type: 'text' })

@@ -5,8 +5,6 @@ import { pollLimitKey } from '../../http/rate-limits.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import type { RequestContext } from '../../graphql/context.js';
-import { toEventView } from '../webhooks/webhook.mapper.js';
-import { WebhookEventView } from '../webhooks/webhook.types.js';
 import { toCreateSessionPayload, toPaymentView, toSessionView, toSessionViewOfRecord, toStatusView } from './session.mapper.js';
 import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
@@ -64,12 +62,6 @@ export class SessionResolver {
   @FieldResolver(() => String, { description: "The integration's name (as its settings show it; payers see its display name)." })
   async integrationName(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<string> {
     return (await context.loaders.integrationName.load(session.integrationId)) ?? session.integrationId;
-  }
-
-  @UseMiddleware(dashboardTimeouts)
-  @FieldResolver(() => [WebhookEventView], { description: 'Events about this session, each with every delivery attempt.' })
-  async events(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
-    return (await context.loaders.eventsOfSession.load(session.id)).map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 
   @UseMiddleware(dashboardTimeouts)

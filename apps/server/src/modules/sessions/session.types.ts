@@ -1,24 +1,17 @@
 import { ErrorCode, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { enumFromValues, ModeEnum } from '../../graphql/enums.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
-import type { EmailStatusRow } from '../emails/email.repository.js';
+import type { EmailFacts } from './pay-session-record.repository.js';
 import type { RefundTotals } from './pay-session-record.repository.js';
-
-/** GraphQL enum values in caps, domain values lowercase (decisions §2). */
-export function enumFromValues<T extends string>(values: readonly T[]): Record<string, T> {
-  return Object.fromEntries(values.map((value) => [value.toUpperCase(), value]));
-}
 
 export const SessionStatusEnum = enumFromValues(SESSION_STATUSES);
 registerEnumType(SessionStatusEnum, { name: 'SessionStatus', description: 'Where a session is in its lifecycle.' });
 
 export const SplitModeEnum = enumFromValues(SPLIT_MODES);
 registerEnumType(SplitModeEnum, { name: 'SplitMode', description: 'How the total is divided among participants.' });
-
-export const ModeEnum = enumFromValues(['test', 'live'] as const);
-registerEnumType(ModeEnum, { name: 'Mode', description: 'test or live, taken from the API key that created the session.' });
 
 export const ParticipantStatusEnum = enumFromValues(['pending', 'paid'] as const);
 registerEnumType(ParticipantStatusEnum, { name: 'ParticipantStatus' });
@@ -146,7 +139,7 @@ export class PayParticipantView {
   /** This payer's refund totals when the read brought them (the pay page's statement); else the loader finds them. */
   refundTotals?: RefundTotals;
   /** The host's view, when the read brought them: what was emailed to this participant (null: no email). */
-  emailFacts?: EmailStatusRow | null;
+  emailFacts?: EmailFacts | null;
 }
 
 @ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Integration } from '../integrations/integration.entity.js';
-import type { Session } from '../sessions/session.entity.js';
-import type { EventType, WebhookEvent } from './webhook-event.entity.js';
-import { webhookRepository } from './webhook.repository.js';
+import type { Integration } from '../integrations/index.js';
+import type { Session } from '../sessions/index.js';
+import type { WebhookEventType } from '@paysplit/domain';
+import type { WebhookEvent } from './webhook-event.entity.js';
+import type { WebhookRepository } from './webhook.repository.js';
 
 /**
  * Writes an event and its delivery inside the caller's transaction (the outbox): the event
@@ -10,15 +11,16 @@ import { webhookRepository } from './webhook.repository.js';
  */
 export async function writeEvent(
   em: EntityManager,
+  repository: WebhookRepository,
   input: {
     integration: Integration;
     session: Session;
-    type: EventType;
+    type: WebhookEventType;
     payload: (eventId: string, createdAt: Date) => Record<string, unknown>;
     now: Date;
   },
 ): Promise<WebhookEvent> {
-  const event = webhookRepository.addEvent(em, {
+  const event = repository.addEvent(em, {
     integration: input.integration,
     session: input.session,
     type: input.type,
@@ -27,7 +29,7 @@ export async function writeEvent(
     body: (eventId) => JSON.stringify(input.payload(eventId, input.now)),
   });
   if (input.integration.webhookUrl) {
-    await webhookRepository.queueDelivery(em, { event, url: input.integration.webhookUrl, mode: input.session.mode });
+    await repository.queueDelivery(em, { event, url: input.integration.webhookUrl, mode: input.session.mode });
   }
   return event;
 }

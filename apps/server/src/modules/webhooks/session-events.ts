@@ -1,11 +1,64 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Payment } from '../sessions/payments/payment.entity.js';
-import type { Session } from '../sessions/session.entity.js';
+import type { WebhookEventType } from '@paysplit/domain';
+import type { Payment, Refund, Session, SessionEventBus, SessionOutcome } from '../sessions/index.js';
 import { writeEvent } from './outbox.js';
-import type { EventType } from './webhook-event.entity.js';
+import type { WebhookRepository } from './webhook.repository.js';
+
+/**
+ * The merchant's events are the webhooks module's reactions to what the sessions module publishes,
+ * written in the transaction of the change (the outbox): the event exists if and only if it committed.
+ */
+export function subscribeWebhookEvents(events: SessionEventBus, repository: WebhookRepository): void {
+  /** Writes one event of a session: the envelope every event carries, then the type's own fields. */
+  const write = (tx: EntityManager, session: Session, type: WebhookEventType, now: Date, fields: Record<string, unknown>) =>
+    writeEvent(tx, repository, {
+      integration: session.integration,
+      session,
+      type,
+      now,
+      payload: (eventId, createdAt) => ({ ...envelope(type, session, eventId, createdAt), ...fields }),
+    });
+  const subscribes = (session: Session, type: WebhookEventType) => session.integration.eventSubscriptions.includes(type);
+
+  events
+    // The one completion event, always sent, listing the payments that count towards it; a unique
+    // index refuses a second one for the session.
+    .on('sessionCompleted', async (tx, { session, payments, at }) => {
+      await write(tx, session, 'SERVICE_SESSION_COMPLETED', at, {
+        completedAt: (session.completedAt ?? at).toISOString(),
+        payments: payments.map(paymentSummary),
+      });
+    })
+    .on('paymentRecorded', async (tx, { session, payment, at }) => {
+      if (!subscribes(session, 'SERVICE_PAYMENT_RECORDED')) return;
+      await write(tx, session, 'SERVICE_PAYMENT_RECORDED', at, {
+        sessionStatus: session.status,
+        paidMinor: session.paidMinor.toString(),
+        remainingMinor: (session.amountMinor - session.paidMinor).toString(),
+        payment: { ...paymentSummary(payment), status: payment.status, refundRequired: payment.refundRequired },
+      });
+    })
+    // Expired or cancelled, with exactly which payments to void or refund (read only when subscribed).
+    .on('sessionEnded', async (tx, { session, outcome, refundsOwed, at }) => {
+      const type = outcome.to === 'expired' ? 'SERVICE_SESSION_EXPIRED' : 'SERVICE_SESSION_CANCELLED';
+      if (!subscribes(session, type)) return;
+      const owed = await refundsOwed();
+      await write(tx, session, type, at, {
+        status: session.status,
+        paidMinor: session.paidMinor.toString(),
+        ...endingFields(session, outcome),
+        refundsOwed: owed.map(paymentSummary),
+      });
+    })
+    .on('refundSettled', async (tx, { session, refund, at }) => {
+      const type = refund.status === 'succeeded' ? 'SERVICE_REFUND_SUCCEEDED' : 'SERVICE_REFUND_FAILED';
+      if (!subscribes(session, type)) return;
+      await write(tx, session, type, at, refundFields(session, refund));
+    });
+}
 
 /** Fields every event carries; `sessionVersion` lets a receiver discard stale events. */
-export function envelope(type: EventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
+function envelope(type: WebhookEventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
   return {
     eventId,
     type,
@@ -30,66 +83,23 @@ function paymentSummary(payment: Payment): Record<string, unknown> {
   };
 }
 
-/**
- * The one completion event, listing the payments that count towards it (the payments room reads
- * them: PaymentRepository.countedPayments); a unique index refuses a second one for the session.
- */
-export async function emitSessionCompleted(em: EntityManager, session: Session, payments: readonly Payment[], now: Date): Promise<void> {
-  await writeEvent(em, {
-    integration: session.integration,
-    session,
-    type: 'SERVICE_SESSION_COMPLETED',
-    now,
-    payload: (eventId, createdAt) => ({
-      ...envelope('SERVICE_SESSION_COMPLETED', session, eventId, createdAt),
-      completedAt: (session.completedAt ?? now).toISOString(),
-      payments: payments.map(paymentSummary),
-    }),
-  });
+function endingFields(session: Session, outcome: SessionOutcome): Record<string, unknown> {
+  return outcome.to === 'cancelled' ? { cancelledBy: outcome.by } : { expiredAt: session.expiresAt.toISOString() };
 }
 
-/** Expired or cancelled, with exactly which payments to void or refund. */
-export async function emitSessionEnded(
-  em: EntityManager,
-  session: Session,
-  type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED',
-  details: { by?: 'merchant' | 'host' },
-  /** Read only when the integration subscribes to the event (PaymentRepository.refundsOwed). */
-  loadRefundsOwed: () => Promise<Payment[]>,
-  now: Date,
-): Promise<void> {
-  if (!session.integration.eventSubscriptions.includes(type)) return;
-  const owed = await loadRefundsOwed();
-  await writeEvent(em, {
-    integration: session.integration,
-    session,
-    type,
-    now,
-    payload: (eventId, createdAt) => ({
-      ...envelope(type, session, eventId, createdAt),
-      status: session.status,
-      paidMinor: session.paidMinor.toString(),
-      ...(type === 'SERVICE_SESSION_CANCELLED'
-        ? { cancelledBy: details.by ?? 'merchant' }
-        : { expiredAt: session.expiresAt.toISOString() }),
-      refundsOwed: owed.map(paymentSummary),
-    }),
-  });
-}
-
-export async function emitPaymentRecorded(em: EntityManager, session: Session, payment: Payment, now: Date): Promise<void> {
-  if (!session.integration.eventSubscriptions.includes('SERVICE_PAYMENT_RECORDED')) return;
-  await writeEvent(em, {
-    integration: session.integration,
-    session,
-    type: 'SERVICE_PAYMENT_RECORDED',
-    now,
-    payload: (eventId, createdAt) => ({
-      ...envelope('SERVICE_PAYMENT_RECORDED', session, eventId, createdAt),
-      sessionStatus: session.status,
-      paidMinor: session.paidMinor.toString(),
-      remainingMinor: (session.amountMinor - session.paidMinor).toString(),
-      payment: { ...paymentSummary(payment), status: payment.status, refundRequired: payment.refundRequired },
-    }),
-  });
+/** SERVICE_REFUND_SUCCEEDED or _FAILED: amountMinor is this refund's amount, the session's total moves to sessionAmountMinor. */
+function refundFields(session: Session, refund: Refund): Record<string, unknown> {
+  return {
+    amountMinor: refund.amountMinor.toString(),
+    sessionAmountMinor: session.amountMinor.toString(),
+    refundId: refund.id,
+    paymentId: refund.payment.id,
+    participantId: refund.payerId,
+    status: refund.status,
+    reason: refund.reason ?? null,
+    source: refund.source,
+    processorRefundReference: refund.processorRefundReference ?? null,
+    failureReason: refund.failureReason ?? null,
+    refundedMinor: session.refundedMinor.toString(),
+  };
 }

@@ -5,8 +5,8 @@ import type { Metrics } from '../../http/metrics.js';
 import type { QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
-import type { SigningSecretsService } from '../integrations/signing-secrets.service.js';
-import { OUTBOX_CHANNEL, type OutgoingDelivery, webhookRepository } from './webhook.repository.js';
+import type { SigningSecretsService } from '../integrations/index.js';
+import { OUTBOX_CHANNEL, type OutgoingDelivery, type WebhookRepository } from './webhook.repository.js';
 
 const EXCERPT_BYTES = 1024;
 
@@ -22,6 +22,7 @@ export const WEBHOOK_DELIVERY_QUEUE = queueTable('webhook_delivery', 'status', {
 /** The schedule is WEBHOOK_RETRY_SCHEDULE (decisions §6); the lease WEBHOOK_CLAIM_MS, at least twice the timeout. */
 export interface WebhookDeliveryJobOptions extends QueueKindSettings {
   em: () => EntityManager;
+  repository: WebhookRepository;
   signingSecrets: SigningSecretsService;
   timeoutMs: number;
   logger: Logger;
@@ -30,7 +31,7 @@ export interface WebhookDeliveryJobOptions extends QueueKindSettings {
   privateTestUrls?: boolean;
 }
 
-interface SendResult {
+export interface SendResult {
   statusCode: number | null;
   excerpt: string | null;
   error: string | null;
@@ -46,10 +47,10 @@ export function webhookDeliveryJob(options: WebhookDeliveryJobOptions): QueueJob
     name: 'webhook-delivery',
     queue: WEBHOOK_DELIVERY_QUEUE,
     channel: OUTBOX_CHANNEL,
-    schedule: options.retryScheduleMs,
+    retryScheduleMs: options.retryScheduleMs,
     leaseMs: options.leaseMs,
     concurrency: options.concurrency ?? 8,
-    load: (em, ids) => webhookRepository.deliveriesOf(em, ids),
+    load: (em, ids) => options.repository.deliveriesOf(em, ids),
     async run(delivery, { signal }) {
       const { webhook: secret } = await options.signingSecrets.currentSecrets(options.em(), delivery.integration_id);
       let statusCode: number | null = null;
@@ -84,7 +85,7 @@ export function webhookDeliveryJob(options: WebhookDeliveryJobOptions): QueueJob
       return { outcome: { kind: 'retry', reason: error ?? `HTTP ${statusCode}`, notBeforeMs: retryAfterMs }, result };
     },
     async record(tx, delivery, attempt, result) {
-      await webhookRepository.recordAttempt(tx, {
+      await options.repository.recordAttempt(tx, {
         deliveryId: delivery.id,
         attempt: attempt.attempt,
         startedAt: attempt.startedAt,

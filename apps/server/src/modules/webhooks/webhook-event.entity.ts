@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { Integration } from '../integrations/integration.entity.js';
-import { Session } from '../sessions/session.entity.js';
-
-export type EventType =
-  | 'SERVICE_SESSION_COMPLETED'
-  | 'SERVICE_SESSION_EXPIRED'
-  | 'SERVICE_SESSION_CANCELLED'
-  | 'SERVICE_PAYMENT_RECORDED'
-  | 'SERVICE_REFUND_SUCCEEDED'
-  | 'SERVICE_REFUND_FAILED';
-
-/** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
-export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';
+import type { Integration } from '../integrations/index.js';
+import type { Session } from '../sessions/index.js';
+import { type TEST_EVENT_TYPE, type WebhookEventType } from '@paysplit/domain';
 
 /** An event, written in the same transaction as the change it reports (the outbox). */
 @Entity({ tableName: 'webhook_event' })
@@ -28,17 +18,17 @@ export class WebhookEvent {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @ManyToOne(() => Integration, { deleteRule: 'cascade' })
+  @ManyToOne({ entity: 'Integration', deleteRule: 'cascade' })
   @Index()
   integration!: Integration;
 
   /** Null only for test events. */
-  @ManyToOne(() => Session, { deleteRule: 'cascade', nullable: true })
+  @ManyToOne({ entity: 'Session', deleteRule: 'cascade', nullable: true })
   @Index()
   session!: Session | null;
 
   @Property({ type: 'text' })
-  type!: EventType | typeof TEST_EVENT_TYPE;
+  type!: WebhookEventType | typeof TEST_EVENT_TYPE;
 
   @Property({ type: 'integer' })
   sessionVersion!: number;

@@ -1,9 +1,10 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import type { Integration } from '../integrations/integration.entity.js';
-import type { Session } from '../sessions/session.entity.js';
+import type { Integration } from '../integrations/index.js';
+import type { Session } from '../sessions/index.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { type EventType, type TEST_EVENT_TYPE, WebhookEvent } from './webhook-event.entity.js';
+import { WebhookEvent } from './webhook-event.entity.js';
 import { placeholders } from '../../db/bindings.js';
+import { type TEST_EVENT_TYPE, type WebhookEventType } from '@paysplit/domain';
 
 /** The channel the webhook delivery job is woken on; the payload is a delivery id. */
 export const OUTBOX_CHANNEL = 'paysplit_outbox';
@@ -49,7 +50,7 @@ export class WebhookRepository {
     input: {
       integration: Integration;
       session: Session | null;
-      type: EventType | typeof TEST_EVENT_TYPE;
+      type: WebhookEventType | typeof TEST_EVENT_TYPE;
       sessionVersion: number;
       createdAt: Date;
       body: (eventId: string) => string;
@@ -162,4 +163,3 @@ export class WebhookRepository {
 }
 
 /** Stateless: one instance serves every unit of work. */
-export const webhookRepository = new WebhookRepository();

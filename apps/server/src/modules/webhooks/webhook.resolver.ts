@@ -1,5 +1,7 @@
 import { ErrorCode } from '@paysplit/domain';
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { dashboardTimeouts } from '../../db/dashboard-database.js';
+import { SessionView } from '../sessions/index.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { MATCHES_NOTHING, UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
@@ -45,5 +47,32 @@ export class WebhookResolver {
     const deliveries = await context.services.webhooks.redeliver(context.em, merchant, eventId);
     context.logger.info({ eventId, integrationId: merchant.integrationId }, 'event redelivery requested');
     return deliveries.map(toDeliveryView);
+  }
+
+  @Mutation(() => WebhookEventView, { description: 'Sends a signed SERVICE_TEST_EVENT to the webhook URL now.' })
+  async sendTestEvent(
+    @Arg('integrationId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) integrationId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<WebhookEventView> {
+    const principal = await context.requireAdmin();
+    const integration = await context.services.adminScope.requireVisibleIntegration(context.em, principal, integrationId);
+    const { event, deliveries } = await context.services.webhooks.sendTestEvent(context.em, integration, (em) =>
+      context.services.audit.record(em, principal, {
+        action: 'event.test_sent',
+        integrationId: integration.id,
+        summary: 'Sent a test event',
+      }),
+    );
+    return toEventView(event, deliveries);
+  }
+}
+
+/** The events of a session, on the session as the administration area and merchants read it. */
+@Resolver(() => SessionView)
+export class SessionEventsResolver {
+  @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => [WebhookEventView], { description: 'Events about this session, each with every delivery attempt.' })
+  async events(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<WebhookEventView[]> {
+    return (await context.loaders.eventsOfSession.load(session.id)).map(({ event, deliveries }) => toEventView(event, deliveries));
   }
 }

@@ -1,17 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
-import type { MerchantPrincipal } from '../integrations/api-key-authentication.service.js';
+import { AppError, ErrorCode, isUuid, TEST_EVENT_TYPE } from '@paysplit/domain';
+import type { MerchantPrincipal } from '../integrations/index.js';
 import type { WebhookDelivery } from './webhook-delivery.entity.js';
-import { TEST_EVENT_TYPE, type WebhookEvent } from './webhook-event.entity.js';
-import type { Integration } from '../integrations/integration.entity.js';
-import { type EventWithDeliveries, webhookRepository, type WebhookRepository } from './webhook.repository.js';
+import { type WebhookEvent } from './webhook-event.entity.js';
+import type { Integration } from '../integrations/index.js';
+import type { EventWithDeliveries, WebhookRepository } from './webhook.repository.js';
 
 /** Which events a caller may act on: one integration (API key), or an admin scope's integrations. */
 export type EventScope = { integration: string } | { integration?: { owner: string } };
 
 /** What a merchant can see and do about the events of their sessions. */
 export class WebhookService {
-  constructor(private readonly outbox: WebhookRepository = webhookRepository) {}
+  constructor(private readonly outbox: WebhookRepository) {}
+
+  /** Deliveries not finished yet, by status (the /metrics gauge). */
+  unfinishedByStatus(em: EntityManager): ReturnType<WebhookRepository['countUnfinishedByStatus']> {
+    return this.outbox.countUnfinishedByStatus(em);
+  }
 
   async eventsOfSession(em: EntityManager, merchant: MerchantPrincipal, sessionId: string): Promise<EventWithDeliveries[]> {
     if (!isUuid(sessionId)) return [];

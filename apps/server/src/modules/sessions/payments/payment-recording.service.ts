@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isTerminalStatus, isUuid, parseMinorAmount, recordAuthorization } from '@paysplit/domain';
-import type { EmailOutbox } from '../../emails/email-outbox.js';
-import type { MerchantPrincipal } from '../../integrations/api-key-authentication.service.js';
+import { AppError, ErrorCode, isTerminalStatus, isUuid, parseMinorAmount, recordAuthorization, assertStorableText } from '@paysplit/domain';
+import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEndingService } from '../session-ending.service.js';
-import { assertStorableText } from '../session-plan.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
-import { emitPaymentRecorded, emitSessionCompleted } from '../../webhooks/session-events.js';
+import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
 import type { Payment, RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
@@ -41,7 +39,8 @@ export interface PaymentRecordingOptions {
   payments: PaymentRepository;
   ending: SessionEndingService;
   announcer: SessionChangeAnnouncer;
-  emailOutbox?: EmailOutbox;
+  /** Webhooks and receipts react to a recorded payment in its transaction. */
+  events: SessionEventBus;
   /** Automatic refund of money that cannot count, when the integration has a partnerRefundUrl. */
   refunds?: RefundService;
   now?: () => Date;
@@ -105,7 +104,7 @@ export class PaymentRecordingService {
           await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now());
         }
         await this.authorize(tx, session, payment);
-        await emitPaymentRecorded(tx, session, payment, this.now());
+        await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: this.now() });
       }
       const reply = this.reply(session, payment);
       payment.recordReplies = { ...payment.recordReplies, [command.action]: reply as unknown as Record<string, unknown> };
@@ -147,12 +146,11 @@ export class PaymentRecordingService {
       session.completedAt = now;
       // The completion event reads the payments as they now stand.
       await this.options.payments.save(tx);
-      await emitSessionCompleted(tx, session, await this.options.payments.countedPayments(tx, session.id), now);
+      const payments = await this.options.payments.countedPayments(tx, session.id);
+      await this.options.events.publish(tx, 'sessionCompleted', { session, payments, at: now });
     }
-    if (this.options.emailOutbox) {
-      await this.options.payments.save(tx);
-      await this.options.emailOutbox.paymentAuthorized(tx, session, payment);
-    }
+    await this.options.payments.save(tx);
+    await this.options.events.publish(tx, 'sharePaid', { session, payment, at: now });
   }
 
   private reply(session: Session, payment: Payment): RecordedPayment {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, assertPayable, ErrorCode, formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
 import type { Viewer } from '../access/session-access.js';
-import type { SigningSecretsService } from '../../integrations/signing-secrets.service.js';
+import type { SigningSecretsService } from '../../integrations/index.js';
 import type { SessionRepository } from '../session.repository.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
 import type { PaymentRepository } from './payment.repository.js';

@@ -3,7 +3,7 @@ import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
 import { queueTable } from '../../../db/job-queue.repository.js';
 import type { QueueJobKind, QueueKindSettings } from '../../../jobs/job-kind.js';
 import type { Logger } from '../../../logger.js';
-import type { SigningSecretsService } from '../../integrations/signing-secrets.service.js';
+import type { SigningSecretsService } from '../../integrations/index.js';
 import { PartnerRefundClient, type PartnerRefundOutcome } from './partner-refund-client.js';
 import { REFUND_CHANNEL, type RefundCall, type RefundRepository } from './refund.repository.js';
 import type { RefundService } from './refund.service.js';
@@ -43,7 +43,7 @@ export function refundCallJob(options: RefundCallJobOptions): QueueJobKind<Refun
     name: 'refund-call',
     queue: REFUND_CALL_QUEUE,
     channel: REFUND_CHANNEL,
-    schedule: options.retryScheduleMs,
+    retryScheduleMs: options.retryScheduleMs,
     leaseMs: options.leaseMs,
     concurrency: options.concurrency ?? 4,
     load: (em, ids) => options.refundRecords.callsOf(em, ids),

@@ -12,7 +12,7 @@ import {
   totalRefundable,
 } from '@paysplit/domain';
 import type { SecretBox } from '../../../security/secret-box.js';
-import type { MerchantPrincipal } from '../../integrations/api-key-authentication.service.js';
+import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { Payment } from '../payments/payment.entity.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from '../idempotency.js';
@@ -20,7 +20,7 @@ import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
 import type { PartnerRefundOutcome } from './partner-refund-client.js';
 import { conflictOnly, settlementOf } from './refund-call-answer.js';
-import { emitRefundSettled } from './refund-events.js';
+import type { SessionEventBus } from '../events.js';
 import type { Refund, RefundSource } from './refund.entity.js';
 import type { RefundRepository } from './refund.repository.js';
 
@@ -62,6 +62,8 @@ export interface RefundServiceOptions {
   refunds: RefundRepository;
   secretBox: SecretBox;
   announcer: SessionChangeAnnouncer;
+  /** The webhooks module reacts to a settled refund in its transaction. */
+  events: SessionEventBus;
   now?: () => Date;
 }
 
@@ -266,7 +268,7 @@ export class RefundService {
     }
     session.version += 1;
     await refunds.save(tx);
-    await emitRefundSettled(tx, session, refund, now);
+    await this.options.events.publish(tx, 'refundSettled', { session, refund, at: now });
     await this.options.announcer.announce(tx, session.id);
     return refund;
   }

@@ -2,7 +2,7 @@ import { ErrorCode } from '@paysplit/domain';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { MinorUnitsScalar } from '../../../graphql/scalars.js';
-import { enumFromValues } from '../session.types.js';
+import { enumFromValues } from '../../../graphql/enums.js';
 
 export const RefundStatusEnum = enumFromValues(['pending', 'succeeded', 'failed'] as const);
 registerEnumType(RefundStatusEnum, { name: 'RefundStatus', description: 'PENDING: asked for, not yet back; SUCCEEDED; FAILED.' });

@@ -1,8 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
-import type { AdminPrincipal } from '../accounts/account.service.js';
-import type { Integration } from '../integrations/integration.entity.js';
-import type { IntegrationRepository } from '../integrations/integration.repository.js';
+import type { AdminPrincipal } from '../accounts/index.js';
+import type { Integration } from './integration.entity.js';
+import type { IntegrationRepository } from './integration.repository.js';
 
 /**
  * What an administration-area user may see: operators everything, a merchant the integrations
@@ -28,5 +28,10 @@ export class AdminScope {
       : null;
     if (!integration) throw new AppError(ErrorCode.NotFound, `Integration ${integrationId} not found`);
     return integration;
+  }
+
+  /** The integrations a merchant user owns (the audit log shows their entries). */
+  integrationIdsOwnedBy(em: EntityManager, accountId: string): Promise<string[]> {
+    return this.integrations.idsOwnedBy(em, accountId);
   }
 }

@@ -1,0 +1,8 @@
+import { IdempotencyRecord } from './idempotency-record.entity.js';
+import { Participant } from './participant.entity.js';
+import { Payment } from './payments/payment.entity.js';
+import { Refund, RefundCallAttempt } from './refunds/refund.entity.js';
+import { Session } from './session.entity.js';
+
+/** The tables this module owns, for the ORM's explicit entity list (db/entities.ts); its repositories alone write them. */
+export const SESSION_ENTITIES = [Session, Participant, IdempotencyRecord, Payment, Refund, RefundCallAttempt];

@@ -1,0 +1,30 @@
+import type { DomainEvents } from '../../events/domain-events.js';
+import type { Participant } from './participant.entity.js';
+import type { Payment } from './payments/payment.entity.js';
+import type { Refund } from './refunds/refund.entity.js';
+import type { Session } from './session.entity.js';
+
+/** How a session ended before completing. */
+export type SessionOutcome = { to: 'expired' } | { to: 'cancelled'; by: 'merchant' | 'host' };
+
+/**
+ * What the sessions module tells the modules that react (webhooks, emails), each published inside
+ * the transaction of the change, with the session row locked and its new state applied. `at` is
+ * the moment of the change, on the module's clock.
+ */
+export interface SessionEvents {
+  /** The host saved who is in and the split; `invite` are the participants they asked to email. */
+  splitSaved: { session: Session; invite: readonly Participant[]; at: Date };
+  /** A payment's money now counts toward the session: its shares are paid. */
+  sharePaid: { session: Session; payment: Payment; at: Date };
+  /** The last share was paid; `payments` are those that count toward the session. */
+  sessionCompleted: { session: Session; payments: readonly Payment[]; at: Date };
+  /** The merchant recorded an authorized payment (counted, or kept and flagged for refund). */
+  paymentRecorded: { session: Session; payment: Payment; at: Date };
+  /** Expired or cancelled; `refundsOwed` reads the money to void or refund, only when someone needs it. */
+  sessionEnded: { session: Session; outcome: SessionOutcome; refundsOwed: () => Promise<Payment[]>; at: Date };
+  /** A refund of captured money succeeded or failed. */
+  refundSettled: { session: Session; refund: Refund; at: Date };
+}
+
+export type SessionEventBus = DomainEvents<SessionEvents>;

@@ -1,0 +1,14 @@
+import { PaymentResolver } from './payments/payment.resolver.js';
+import { PaySessionResolver } from './pay-session.resolver.js';
+import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
+import { SessionResolver } from './session.resolver.js';
+
+/** The module's part of the GraphQL schema (graphql/schema.ts builds one schema from every module's). */
+export const SESSION_RESOLVERS = [
+  SessionResolver,
+  PaySessionResolver,
+  PaymentResolver,
+  RefundResolver,
+  SessionRefundsResolver,
+  PayParticipantRefundsResolver,
+] as const;
