@@ -15,6 +15,7 @@ import { until } from './support/polling.js';
 
 const QUEUE: QueueTable = {
   table: 'test_job',
+  channel: 'paysplit_test_job',
   status: 'status',
   waiting: ['waiting'],
   running: 'running',
@@ -40,7 +41,6 @@ function testKind(options: { leaseMs?: number } = {}) {
   const kind: QueueJobKind<{ id: string }, null> = {
     name: 'test-job',
     queue: QUEUE,
-    channel: 'paysplit_test_job',
     retryScheduleMs: [60_000, 60_000],
     leaseMs: options.leaseMs ?? 60_000,
     concurrency: 2,

@@ -7,6 +7,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export interface QueueTable {
   table: string;
+  /** The NOTIFY channel its rows are announced on when they commit (the runner LISTENs to it). */
+  channel: string;
   /** The status column and its values. */
   status: string;
   waiting: readonly string[];
@@ -32,12 +34,13 @@ const OUTBOX_COLUMNS = { attempts: 'attempt_count', lease: 'claimed_until', due:
  */
 export function queueTable(
   table: string,
+  channel: string,
   status: string,
   states: Pick<QueueTable, 'waiting' | 'running'> & QueueTable['finished'],
   columns: Partial<Pick<QueueTable, keyof typeof OUTBOX_COLUMNS | 'claimableWhere'>> = {},
 ): QueueTable {
   const { waiting, running, done, failed, retry } = states;
-  return { table, status, waiting, running, finished: { done, failed, retry }, ...OUTBOX_COLUMNS, ...columns };
+  return { table, channel, status, waiting, running, finished: { done, failed, retry }, ...OUTBOX_COLUMNS, ...columns };
 }
 
 export interface ClaimedRow {

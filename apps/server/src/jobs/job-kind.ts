@@ -12,6 +12,12 @@ export interface QueueKindSettings {
   concurrency?: number;
 }
 
+/** A kind's settings as configured, with the kind's own number of jobs at once when none is set. */
+export function kindSettings(settings: QueueKindSettings, defaultConcurrency: number): Required<QueueKindSettings> {
+  const { retryScheduleMs, leaseMs, concurrency = defaultConcurrency } = settings;
+  return { retryScheduleMs, leaseMs, concurrency };
+}
+
 /** What a handler knows about the attempt it is making. */
 export interface AttemptContext {
   /** Counting from 1. */
@@ -39,8 +45,6 @@ export interface FinishedAttempt {
 export interface QueueJobKind<Job extends { id: string } = { id: string }, Result = unknown> extends Required<QueueKindSettings> {
   name: string;
   queue: QueueTable;
-  /** NOTIFY channel its rows are announced on when they commit. */
-  channel: string;
   /** Runs before each claim (e.g. cancelling work nobody wants any more). */
   beforeClaim?(em: EntityManager): Promise<void>;
   /** What the attempts need, for claimed rows (in any order; a row that is gone is left out). */

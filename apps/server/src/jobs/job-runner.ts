@@ -99,7 +99,7 @@ export class JobRunner {
     this.stopped = false;
     await this.repository.registerInstance(this.options.orm.em.fork(), this.instanceId, this.application);
     const channels = new Map<string, string[]>();
-    for (const { kind } of this.queues.values()) channels.set(kind.channel, [...(channels.get(kind.channel) ?? []), kind.name]);
+    for (const { kind } of this.queues.values()) channels.set(kind.queue.channel, [...(channels.get(kind.queue.channel) ?? []), kind.name]);
     this.listener = new NotificationListener({
       databaseUrl: this.options.databaseUrl,
       channels: [...channels.keys(), JOBS_CHANNEL],

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { PeriodicJobKind, QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
+import { kindSettings, type PeriodicJobKind, type QueueJobKind, type QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import type { SessionLinks } from '../sessions/index.js';
 import { renderEmail } from './email-content.js';
-import { EMAIL_OUTBOX_CHANNEL, EMAIL_SEND_QUEUE, type EmailRepository, type OutgoingEmail } from './email.repository.js';
+import { EMAIL_SEND_QUEUE, type EmailRepository, type OutgoingEmail } from './email.repository.js';
 import type { EmailService } from './email.service.js';
 
 const EXCERPT_CHARS = 300;
@@ -43,10 +43,7 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
   const send: QueueJobKind<OutgoingEmail, SmtpResult> = {
     name: 'email-send',
     queue: EMAIL_SEND_QUEUE,
-    channel: EMAIL_OUTBOX_CHANNEL,
-    retryScheduleMs: options.retryScheduleMs,
-    leaseMs: options.leaseMs ?? 120_000,
-    concurrency: options.concurrency ?? 4,
+    ...kindSettings({ ...options, leaseMs: options.leaseMs ?? 120_000 }, 4),
     beforeClaim: (em) => options.repository.cancelUnwanted(em),
     load: (em, ids) => options.repository.messagesOf(em, ids),
     async run(message) {

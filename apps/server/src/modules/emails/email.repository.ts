@@ -59,6 +59,7 @@ export type EmailStatusRow = EmailFacts;
 /** The email_message table as the queue of the mail outbox. */
 export const EMAIL_SEND_QUEUE = queueTable(
   'email_message',
+  EMAIL_OUTBOX_CHANNEL,
   'status',
   { waiting: ['queued'], running: 'sending', done: 'sent', failed: 'failed', retry: 'queued' },
   { attempts: 'attempts', lease: 'lease_until', claimableWhere: 'recipient is not null' },

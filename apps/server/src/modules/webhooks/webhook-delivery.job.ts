@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createSignedHeaders } from '@paysplit/sdk';
 import { queueTable } from '../../db/job-queue.repository.js';
 import type { Metrics } from '../../http/metrics.js';
-import type { QueueJobKind, QueueKindSettings } from '../../jobs/job-kind.js';
+import { kindSettings, type QueueJobKind, type QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
 import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
 import type { SigningSecretsService } from '../integrations/index.js';
@@ -11,7 +11,7 @@ import { OUTBOX_CHANNEL, type OutgoingDelivery, type WebhookRepository } from '.
 const EXCERPT_BYTES = 1024;
 
 /** The webhook_delivery table as the queue of webhook deliveries. */
-export const WEBHOOK_DELIVERY_QUEUE = queueTable('webhook_delivery', 'status', {
+export const WEBHOOK_DELIVERY_QUEUE = queueTable('webhook_delivery', OUTBOX_CHANNEL, 'status', {
   waiting: ['pending', 'retrying'],
   running: 'delivering',
   done: 'succeeded',
@@ -46,10 +46,7 @@ export function webhookDeliveryJob(options: WebhookDeliveryJobOptions): QueueJob
   return {
     name: 'webhook-delivery',
     queue: WEBHOOK_DELIVERY_QUEUE,
-    channel: OUTBOX_CHANNEL,
-    retryScheduleMs: options.retryScheduleMs,
-    leaseMs: options.leaseMs,
-    concurrency: options.concurrency ?? 8,
+    ...kindSettings(options, 8),
     load: (em, ids) => options.repository.deliveriesOf(em, ids),
     async run(delivery, { signal }) {
       const { webhook: secret } = await options.signingSecrets.currentSecrets(options.em(), delivery.integration_id);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
 import { queueTable } from '../../../db/job-queue.repository.js';
-import type { QueueJobKind, QueueKindSettings } from '../../../jobs/job-kind.js';
+import { kindSettings, type QueueJobKind, type QueueKindSettings } from '../../../jobs/job-kind.js';
 import type { Logger } from '../../../logger.js';
 import type { SigningSecretsService } from '../../integrations/index.js';
 import { PartnerRefundClient, type PartnerRefundOutcome } from './partner-refund-client.js';
@@ -12,7 +12,7 @@ import type { RefundService } from './refund.service.js';
  * The refund table as the queue of partner refund calls. Answered (even `pending`) or given up,
  * the calls end: the refund's own status says how.
  */
-export const REFUND_CALL_QUEUE = queueTable('refund', 'call_status', {
+export const REFUND_CALL_QUEUE = queueTable('refund', REFUND_CHANNEL, 'call_status', {
   waiting: ['due'],
   running: 'calling',
   done: 'done',
@@ -42,10 +42,7 @@ export function refundCallJob(options: RefundCallJobOptions): QueueJobKind<Refun
   return {
     name: 'refund-call',
     queue: REFUND_CALL_QUEUE,
-    channel: REFUND_CHANNEL,
-    retryScheduleMs: options.retryScheduleMs,
-    leaseMs: options.leaseMs,
-    concurrency: options.concurrency ?? 4,
+    ...kindSettings(options, 4),
     load: (em, ids) => options.refundRecords.callsOf(em, ids),
     async run(call) {
       const answer = await callPartner(call);
