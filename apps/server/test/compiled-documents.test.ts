@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { AdminClient } from './support/admin-client.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 /**
  * The pay app's and the admin area's own queries run compiled (graphql/compiled-documents.ts) when

@@ -2,11 +2,11 @@ import { PassThrough } from 'node:stream';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser, payAppDocumentId } from './support/pay-browser.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './support/test-server.js';
 import { browserSocketClient } from './support/socket-client.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 /**
  * Issue 13, "hold the edge": requests an attacker would send. Each answers a 4xx with its code;

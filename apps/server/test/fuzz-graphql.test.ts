@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { AdminClient } from './support/admin-client.js';
 import {
   anyJson,
@@ -22,6 +21,7 @@ import {
   weirdValue,
 } from './support/fuzzing.js';
 import { payAppDocumentId } from './support/pay-browser.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 let target: FuzzTarget;
 /** A signed-in merchant user of the administration area, owning `adminIntegrationId`. */

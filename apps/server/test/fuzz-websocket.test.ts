@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../src/db/orm.js';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
 import { anyJson, type Outcome, reportTally, runAll, RUNS, sample, weirdId, weirdValue } from './support/fuzzing.js';
@@ -12,6 +11,7 @@ import { RawSocket, type SocketClose, type SocketMessage } from './support/raw-s
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
 import { createTestDatabase } from './support/test-database.js';
 import { createConfiguredSession } from './support/test-server.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 /**
  * What a hostile client sends over the live updates' WebSocket, generated: connection_init too

@@ -95,7 +95,7 @@ describe('module boundaries', () => {
         'export type Probe = Session;',
         '',
       ].join('\n'),
-      'graphql/boundary-probe.ts': [
+      'cli/boundary-probe.ts': [
         "import { PaymentRepository } from '../modules/sessions/payments/payment.repository.js';",
         "import { createSessionServices } from '../modules/sessions/index.js';",
         'export const probe: unknown[] = [PaymentRepository, createSessionServices];',
@@ -104,6 +104,20 @@ describe('module boundaries', () => {
       'modules/boundary-probe/index.ts': [
         "export { Probe } from './probe.entity.js';",
         "export type { Probe as ProbeRow } from './probe.entity.js';",
+        "import { Probe as Again } from './probe.entity.js';",
+        'export { Again };',
+        '',
+      ].join('\n'),
+      'graphql/boundary-types-probe.ts': [
+        "import type { SessionServices } from '../modules/sessions/index.js';",
+        "import { SessionView } from '../modules/sessions/index.js';",
+        "export type Probe = [SessionServices, import('../modules/sessions/session.entity.js').Session];",
+        'export const probe: unknown = SessionView;',
+        '',
+      ].join('\n'),
+      'modules/sessions/boundary-upward-probe.ts': [
+        "export type Probe = import('../live/index.js').LiveSession;",
+        "export { probe } from '../boundary-probe/index.js';",
         '',
       ].join('\n'),
       'modules/boundary-probe/probe.entity.ts': 'export class Probe {}\n',
@@ -115,9 +129,22 @@ describe('module boundaries', () => {
       expect.stringMatching(/^3:.*The webhooks module may not import emails/),
     ]);
     // Outside modules/ the front door is the only way in too.
-    expect(rule(problems['graphql/boundary-probe.ts'])).toEqual([expect.stringMatching(/^1:.*is inside the sessions module/)]);
-    // A front door may hand out an entity's type, not its class.
-    expect(rule(problems['modules/boundary-probe/index.ts'])).toEqual([expect.stringMatching(/^1:.*hands out types of its entities/)]);
+    expect(rule(problems['cli/boundary-probe.ts'])).toEqual([expect.stringMatching(/^1:.*is inside the sessions module/)]);
+    // A front door may hand out an entity's type, not its class: neither re-exported nor imported and exported again.
+    expect(rule(problems['modules/boundary-probe/index.ts'])).toEqual([
+      expect.stringMatching(/^1:.*hands out types of its entities/),
+      expect.stringMatching(/^4:.*hands out types of its entities/),
+    ]);
+    // Infrastructure may use a front door's types; loading it (a value) is refused, and so is an internal type by import().
+    expect(rule(problems['graphql/boundary-types-probe.ts'])).toEqual([
+      expect.stringMatching(/^2:.*graphql\/boundary-types-probe\.ts is infrastructure the modules build on/),
+      expect.stringMatching(/^3:.*is inside the sessions module/),
+    ]);
+    // A type by import() counts against the order too, and a folder missing from the drawing is named.
+    expect(rule(problems['modules/sessions/boundary-upward-probe.ts'])).toEqual([
+      expect.stringMatching(/^1:.*The sessions module may not import live/),
+      expect.stringMatching(/^2:.*modules\/boundary-probe is not in the drawn module order/),
+    ]);
   }, 120_000);
 
   it('uses the module order docs/architecture.md draws, and every module folder is in it', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { SESSION_CHANGED_CHANNEL } from '../src/feed/session-changes.js';
 import { eventually, FULL_VIEW_SUBSCRIPTION, LiveSubscriber } from './support/live-subscriber.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 /**
  * Live updates at scale (issue 18): one read of a session per change per instance, whatever the

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { printPaySplitSchema } from '../src/graphql/schema.js';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 import { browserSocketClient } from './support/socket-client.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 let server: TestServer;
 let merchant: MerchantStub;

@@ -16,13 +16,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredUnknownIdAnswer, MATCHES_NOTHING } from '../src/graphql/id-arguments.js';
 import { buildPaySplitSchema } from '../src/graphql/schema.js';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { REST_ROUTES } from '../src/rest/routes.js';
 import { AdminClient } from './support/admin-client.js';
 import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { browserSocketClient } from './support/socket-client.js';
 import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 /**
  * The rule of decisions §4: a malformed id answers exactly what a well-formed id that names

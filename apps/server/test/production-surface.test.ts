@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Integration } from '../src/modules/integrations/integration.entity.js';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';
 import { browserSocketClient } from './support/socket-client.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: 'a'.repeat(64) };
 const TOKEN = 'metrics-token-of-at-least-24-chars';

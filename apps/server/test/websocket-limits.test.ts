@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessCookieName } from '../src/modules/sessions/access/session-access.js';
 import { payAppDocumentId } from './support/pay-browser.js';
 import { RawSocket, type SocketMessage } from './support/raw-socket.js';
 import { createConfiguredSession, postJson, startTestServer, type TestServer } from './support/test-server.js';
+import { accessCookieName } from '../src/http/cookies.js';
 
 // The bounds as documented (docs/operations.md, "Live updates"; docs/architecture.md).
 const MAX_MESSAGE_BYTES_BEFORE_INIT = 4096;

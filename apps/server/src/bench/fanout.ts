@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
-import { accessCookieName } from '../modules/sessions/access/session-access.js';
 import { startLocalServer, summarize } from './harness.js';
 import { type ChildServer, startChild } from './load.js';
+import { accessCookieName } from '../http/cookies.js';
 
 /**
  * Live fan-out (issue 18): thousands of graphql-ws subscriptions (pay pages) on one instance,

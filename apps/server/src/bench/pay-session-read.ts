@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { TrustedDocuments } from '../graphql/trusted-documents.js';
-import { accessCookieName } from '../modules/sessions/access/session-access.js';
 import { load, type LoadResult } from './load.js';
+import { accessCookieName } from '../http/cookies.js';
 
 const PAY_DIST = fileURLToPath(new URL('../../../pay/dist/', import.meta.url));
 

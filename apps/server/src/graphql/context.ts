@@ -4,14 +4,15 @@ import type { LimitName } from '../http/rate-limits.js';
 import type { Logger } from '../logger.js';
 import type { SessionChangeHub } from '../feed/session-changes.js';
 import type { RequestLoaders } from './loaders.js';
-import { ADMIN_COOKIE, type AccountServices, type AdminPrincipal } from '../modules/accounts/index.js';
+import type { AccountServices, AdminPrincipal } from '../modules/accounts/index.js';
 import type { AuditService } from '../modules/audit/index.js';
 import type { IntegrationServices, MerchantPrincipal } from '../modules/integrations/index.js';
-import { accessCookieName, type SessionServices, type Viewer } from '../modules/sessions/index.js';
+import type { SessionServices, Viewer } from '../modules/sessions/index.js';
 import type { WebhookServices } from '../modules/webhooks/index.js';
 import type { EmailServices } from '../modules/emails/index.js';
 import type { LiveConnection, LiveSession, SessionFanout } from '../modules/live/index.js';
 import type { ExplorerService } from '../modules/admin/index.js';
+import { ADMIN_COOKIE, accessCookieName } from '../http/cookies.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
 export interface Services extends AccountServices, IntegrationServices, SessionServices, WebhookServices, EmailServices {

@@ -4,11 +4,13 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { type DocumentNode, getOperationAST, getVariableValues, GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { createRequire } from 'node:module';
-import { MAX_PAGE_SIZE } from '../modules/admin/index.js';
 import type { RequestContext } from './context.js';
 import { graphQLRefusal } from './errors.js';
 import { inputErrorMessage } from './input-errors.js';
 import { OperationCostCache } from './operation-cost-cache.js';
+
+/** The largest page an administration-area list returns (the explorer refuses more; the cost model counts this many). */
+export const MAX_PAGE_SIZE = 100;
 
 // Its ESM build imports graphql's .mjs files, a second copy of graphql beside the CommonJS one that
 // type-graphql builds the schema with ("Cannot use GraphQLObjectType from another module"). The

@@ -2,11 +2,11 @@ import { appendFileSync } from 'node:fs';
 import { brotliCompressSync, deflateSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fc from 'fast-check';
 import { expect, inject } from 'vitest';
-import { accessCookieName } from '../../src/modules/sessions/access/session-access.js';
 import { errorResponseSchema } from '../../src/rest/error-response.js';
 import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser } from './pay-browser.js';
 import { createConfiguredSession, startTestServer, type TestServer } from './test-server.js';
+import { accessCookieName } from '../../src/http/cookies.js';
 
 /**
  * Property-based request fuzzing: for every REST endpoint and GraphQL mutation, thousands of

@@ -3,7 +3,6 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openOrm } from '../../src/db/orm.js';
-import { accessCookieName } from '../../src/modules/sessions/access/session-access.js';
 import { createIntegrationServices } from '../../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { MerchantStub } from './merchant-stub.js';
@@ -12,6 +11,7 @@ import { type ServerProcess, startRedis, startServerProcess } from './server-pro
 import { type RunningPgBouncer, startPgBouncer } from '../../src/bench/pgbouncer.js';
 import { createTestDatabase } from './test-database.js';
 import { postJson } from './test-server.js';
+import { accessCookieName } from '../../src/http/cookies.js';
 
 /**
  * The delivery cases wait up to 30 s and 40 s for the merchant to receive everything, after

@@ -5,8 +5,8 @@ import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byClientAddress, RateLimited } from '../../graphql/rate-limited.js';
 import type { Account, OperatorToken } from './account.entity.js';
 import type { AdminPrincipal } from './account.service.js';
-import { ADMIN_COOKIE } from './sign-in.service.js';
 import { AdminViewer, CreatedOperatorToken, OperatorTokenView } from './account.types.js';
+import { ADMIN_COOKIE } from '../../http/cookies.js';
 
 /** Signing in and out of the administration area, passwords, and operator tokens. */
 @Resolver()

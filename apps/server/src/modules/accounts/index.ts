@@ -4,4 +4,4 @@ export type { Account } from './account.entity.js';
 export { AccountResolver } from './account.resolver.js';
 export type { AccountService, AdminPrincipal } from './account.service.js';
 export { isEmailAddress } from './email-address.js';
-export { ADMIN_COOKIE, type LoginThrottle } from './sign-in.service.js';
+export { type LoginThrottle } from './sign-in.service.js';

@@ -14,7 +14,6 @@ export interface LoginThrottle {
   loginSucceeded(email: string, address: string): Promise<void>;
 }
 
-export const ADMIN_COOKIE = 'ps_admin';
 const LOGIN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 

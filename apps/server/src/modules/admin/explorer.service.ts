@@ -8,8 +8,7 @@ import type { WebhookDelivery } from '../webhooks/index.js';
 import { assertRange } from '../webhooks/index.js';
 import { ownerScope } from '../integrations/index.js';
 import { ExplorerRepository, type ListedSession, type Position } from './explorer.repository.js';
-
-export const MAX_PAGE_SIZE = 100;
+import { MAX_PAGE_SIZE } from '../../graphql/query-limits.js';
 
 /** An id no row has: an unknown or foreign integration id filters to an empty page, like any other filter. */
 const NO_INTEGRATION = '00000000-0000-0000-0000-000000000000';

@@ -1,3 +1,3 @@
 // The admin module's front door: the administration area's read model (docs/architecture.md, "Modules").
-export { ExplorerService, MAX_PAGE_SIZE } from './explorer.service.js';
+export { ExplorerService } from './explorer.service.js';
 export { ExplorerResolver } from './explorer.resolver.js';

@@ -1,4 +1,4 @@
 import { AuditEntry } from './audit-entry.entity.js';
 
-/** The table this module owns, for the ORM's explicit entity list (db/entities.ts); its repository alone writes it. */
+/** The table this module owns, for the ORM's explicit entity list (db/entities.ts); only its repository writes it (docs/architecture.md, "Modules"). */
 export const AUDIT_ENTITIES = [AuditEntry];

@@ -1,5 +1,5 @@
 import { ApiKey } from './api-key.entity.js';
 import { Integration } from './integration.entity.js';
 
-/** The tables this module owns, for the ORM's explicit entity list (db/entities.ts); its repositories alone query them. */
+/** The tables this module owns, for the ORM's explicit entity list (db/entities.ts); only its repositories write them (docs/architecture.md, "Modules"). */
 export const INTEGRATION_ENTITIES = [Integration, ApiKey];

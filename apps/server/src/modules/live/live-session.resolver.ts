@@ -2,9 +2,10 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { accessCookieName, PaySessionView, toPaySessionView } from '../sessions/index.js';
+import { PaySessionView, toPaySessionView } from '../sessions/index.js';
 import { type LiveSession, primeLoaders } from './live-session.js';
 import type { LiveSnapshot } from './session-fanout.js';
+import { accessCookieName } from '../../http/cookies.js';
 
 /** The pay page's live updates: the same view as the paySession query, pushed on every change. */
 @Resolver()

@@ -4,5 +4,5 @@ import { Payment } from './payments/payment.entity.js';
 import { Refund, RefundCallAttempt } from './refunds/refund.entity.js';
 import { Session } from './session.entity.js';
 
-/** The tables this module owns, for the ORM's explicit entity list (db/entities.ts); its repositories alone write them. */
+/** The tables this module owns, for the ORM's explicit entity list (db/entities.ts); only its repositories write them (docs/architecture.md, "Modules"). */
 export const SESSION_ENTITIES = [Session, Participant, IdempotencyRecord, Payment, Refund, RefundCallAttempt];

@@ -7,7 +7,7 @@ export type { Participant } from './participant.entity.js';
 export type { Payment } from './payments/payment.entity.js';
 export type { Refund } from './refunds/refund.entity.js';
 export type { SessionLoaders } from './session.loaders.js';
-export { accessCookieName, type SessionAccess, type Viewer } from './access/session-access.js';
+export { type SessionAccess, type Viewer } from './access/session-access.js';
 export type { SessionLinks } from './session-links.js';
 export type { SessionReadService } from './session-reads.service.js';
 export type { EmailFacts } from './pay-session-record.repository.js';

@@ -2,10 +2,10 @@ import { AppError, ErrorCode } from '@paysplit/domain';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { accessCookieName } from './access/session-access.js';
 import { StartPaymentPayload } from './payments/payment.types.js';
 import { toPaySessionView, toPaySessionViewOfRecord } from './session.mapper.js';
 import { ConfigureSessionInput, PaySessionView } from './session.types.js';
+import { accessCookieName } from '../../http/cookies.js';
 
 /** The pay app's operations: hosts and participants, authenticated by their session cookie. */
 @Resolver()

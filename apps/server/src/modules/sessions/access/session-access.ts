@@ -9,12 +9,6 @@ import type { SessionAccessRepository } from './session-access.repository.js';
 export type Viewer =
   { role: 'host'; sessionId: string; participantId: string | null } | { role: 'participant'; sessionId: string; participantId: string };
 
-/** The cookie that carries a session's token after the pay app exchanged it (decisions §5). */
-export function accessCookieName(sessionId: string): string {
-  // A UUID is the same in any case; so is its cookie.
-  return `ps_${sessionId.replace(/-/g, '').toLowerCase()}`;
-}
-
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Derived invite tokens kept in memory (about 200 bytes each). */
