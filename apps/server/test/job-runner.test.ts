@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueTable } from '../src/db/job-queue.repository.js';
-import { migrate, openOrm } from '../src/db/orm.js';
+import { openOrm } from '../src/db/orm.js';
 import { Metrics } from '../src/http/metrics.js';
 import type { QueueJobKind } from '../src/jobs/job-kind.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
@@ -84,7 +84,6 @@ const row = async (id: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   orm = await openOrm({ databaseUrl: database.url });
-  await migrate(orm);
   await sql(
     `create table test_job (id uuid primary key, status text not null, attempts int not null default 0, lease_until timestamptz,
        due_at timestamptz not null default now(), claimed_by uuid, updated_at timestamptz not null default now())`,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationListener } from '../src/db/notification-listener.js';
-import { migrate, openOrm } from '../src/db/orm.js';
+import { openOrm } from '../src/db/orm.js';
 import { createLogger } from '../src/logger.js';
 import { SessionRepository } from '../src/modules/sessions/session.repository.js';
 import { type RunningPgBouncer, startPgBouncer } from '../src/bench/pgbouncer.js';
@@ -15,9 +15,6 @@ const sessions = new SessionRepository();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const direct = await openOrm({ databaseUrl: database.url, poolMax: 1 });
-  await migrate(direct);
-  await direct.close(true);
   // One server connection shared by every client connection, as a busy pooler shares them.
   pooler = await startPgBouncer(database.url, { serverPoolSize: 1 });
 });

@@ -9,7 +9,8 @@ let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // Empty, not the run's migrated template: the server applies every migration itself, and says so.
+  database = await createTestDatabase({ empty: true });
   server = await startServerProcess({
     DATABASE_URL: database.url,
     SECRETS_KEY: randomBytes(32).toString('hex'),

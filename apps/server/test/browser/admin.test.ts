@@ -10,12 +10,12 @@ import {
   revokeConfirmed,
   takeShownOnce as takeShownOnceBox,
 } from './admin-pages.js';
-import { accessibilityViolations, type Browser, openBrowser, screenshot } from './chromium.js';
+import { accessibilityViolations, type Browser, chromiumForFile, screenshot } from './chromium.js';
 import { PayBrowser } from '../support/pay-browser.js';
 
 let server: TestServer;
 let stub: MerchantStub;
-const browsers: Browser[] = [];
+const newPerson = chromiumForFile();
 
 const MERCHANT_EMAIL = 'owner@admin-journey.example';
 const MERCHANT_PASSWORD = 'a long merchant passphrase';
@@ -33,15 +33,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
   await stub?.stop();
   await server?.close();
 });
 
 async function person(viewport = { width: 1280, height: 900 }): Promise<Browser> {
-  const browser = await openBrowser({ viewport });
-  browsers.push(browser);
-  return browser;
+  return newPerson({ viewport });
 }
 
 /** Waits for the screen's heading, screenshots it, and checks it with axe-core: no violation of any impact. */

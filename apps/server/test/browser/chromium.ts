@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** Debian's chromium; never a downloaded browser build. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,7 +51,34 @@ export async function launchChromium(): Promise<Chromium> {
   };
 }
 
-/** A chromium of its own for one person. */
+/**
+ * One chromium for the test file that calls this at its top level: launched before the file's first
+ * test, closed after its last. Launching is what a browser costs (a process tree, a second or more
+ * on a small machine); a context is a fresh profile, its own cookies and storage, in milliseconds.
+ * So each person a test asks for is a new context, closed when that test ends: nothing a test's
+ * people did is seen by the next test.
+ */
+export function chromiumForFile(): (options?: { viewport?: { width: number; height: number } }) => Promise<Browser> {
+  let browser: Chromium | undefined;
+  const people: Browser[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(people.splice(0).map((person) => person.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async (options = {}) => {
+    if (!browser) throw new Error('chromiumForFile() is called at the top level of a test file, and people only inside tests');
+    const person = await browser.person(options);
+    people.push(person);
+    return person;
+  };
+}
+
+/** A chromium of its own for one person (a file with one person in one test). */
 export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
   const browser = await launchChromium();
   const person = await browser.person(options);

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayBrowser } from '../support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { accessibilityViolations, type Browser, openBrowser, screenshot } from './chromium.js';
+import { accessibilityViolations, chromiumForFile, screenshot } from './chromium.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
-const browsers: Browser[] = [];
+const person = chromiumForFile();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -15,7 +15,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
   await merchant?.stop();
   await server?.close();
 });
@@ -87,8 +86,7 @@ for (const viewport of [
   describe(`the reference merchant's pages at ${size}`, () => {
     it('checkout formats as you type, keeps the fields after a decline, pays; every page fits, is accessible and logs no error', async () => {
       const { bookingId, hostCheckout, benCheckout } = await bookingWithCheckouts();
-      const browser = await openBrowser({ viewport });
-      browsers.push(browser);
+      const browser = await person({ viewport });
       const { page } = browser;
       const consoleErrors: string[] = [];
       // The merchant's pages only: after paying, the host is on PaySplit's pages, which are not the merchant's.

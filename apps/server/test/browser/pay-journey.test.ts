@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+import { accessibilityViolations, type Browser, chromiumForFile, collectConsoleErrors, overflowsSideways, screenshot } from './chromium.js';
 import { payAtCheckout } from './test-processor.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
-const browsers: Browser[] = [];
+const newPerson = chromiumForFile();
 
 beforeAll(async () => {
   // Debug logging: the journey must not leak a secret even at the chattiest level.
@@ -15,7 +15,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
   await merchant?.stop();
   await server?.close();
 });
@@ -38,8 +37,7 @@ interface Person extends Browser {
 
 describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $width × $height', ({ width, height, prefix }) => {
   async function person(): Promise<Person> {
-    const browser = await openBrowser({ viewport: { width, height } });
-    browsers.push(browser);
+    const browser = await newPerson({ viewport: { width, height } });
     return Object.assign(browser, { consoleErrors: collectConsoleErrors(browser.page) });
   }
 

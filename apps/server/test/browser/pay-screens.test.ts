@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postJson, startTestServer, type TestServer } from '../support/test-server.js';
-import { accessibilityViolations, type Browser, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+import { accessibilityViolations, type Browser, chromiumForFile, overflowsSideways, screenshot } from './chromium.js';
 
 // Business time moves for the expiry screen; the rest of the test runs on real time.
 let offsetMs = 0;
 let server: TestServer;
 let integration: { integrationId: string; apiKey: string };
+const person = chromiumForFile();
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + offsetMs) });
@@ -33,12 +34,10 @@ const VIEWPORTS = [
 ] as const;
 
 describe.each(VIEWPORTS)('pay app screens at $width × $height, each checked with axe-core', ({ width, height, prefix }) => {
+  // A fresh profile for each screen, closed when its test ends (chromiumForFile).
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await openBrowser({ viewport: { width, height } });
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeEach(async () => {
+    browser = await person({ viewport: { width, height } });
   });
 
   /** The screen is up, nothing scrolls sideways, and axe-core finds nothing (any impact). */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { migrate, openOrm } from '../../src/db/orm.js';
+import { openOrm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import type { MerchantPrincipal } from '../../src/modules/integrations/api-key-authentication.service.js';
 import { createIntegrationServices } from '../../src/modules/integrations/integration-services.js';
@@ -36,7 +36,6 @@ export async function openServiceDatabase(): Promise<ServiceDatabase> {
   const database = await createTestDatabase();
   const logger = createLogger({ level: 'silent' });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 5, logger });
-  await migrate(orm);
   const secretBox = new SecretBox(randomBytes(32));
   const integrations = createIntegrationServices({ secretBox });
   const announcer = new SessionChangeAnnouncer();

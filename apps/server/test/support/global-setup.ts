@@ -1,14 +1,20 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase } from '../../src/db/embedded-database.js';
+import { migrate, openOrm } from '../../src/db/orm.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection string of a database on the test cluster whose role may create databases. */
     postgresAdminUrl: string;
+    /** The run's migrated template database, which test databases are copies of (test-database.ts). */
+    postgresTemplateDatabase: string;
     /** Where the fuzz suites add their request counts (fuzzing.ts), summed when the run ends. */
     fuzzTallyFile: string;
   }
@@ -16,7 +22,8 @@ declare module 'vitest' {
 
 /**
  * One real PostgreSQL for the whole run: `DATABASE_URL` when set (CI with a server), else an
- * embedded cluster in a temporary folder. Each test file then creates its own database on it.
+ * embedded cluster in a temporary folder. On it, one template database migrated once; each test
+ * file then creates its own database as a copy of it (test-database.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const tallyDir = await mkdtemp(path.join(tmpdir(), 'paysplit-fuzz-'));
@@ -27,17 +34,66 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await rm(tallyDir, { recursive: true, force: true });
   };
   if (process.env.DATABASE_URL) {
-    project.provide('postgresAdminUrl', process.env.DATABASE_URL);
-    return reportFuzzing;
+    const adminUrl = process.env.DATABASE_URL;
+    const template = await createTemplateDatabase(adminUrl);
+    project.provide('postgresAdminUrl', adminUrl);
+    project.provide('postgresTemplateDatabase', template.name);
+    return async () => {
+      await reportFuzzing();
+      // A server outlives the run: leave no template behind on it.
+      await template.drop();
+    };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-test-'));
   const database = await startEmbeddedDatabase({ dataDir, databaseName: 'postgres', ephemeral: true });
+  const template = await createTemplateDatabase(database.url).catch(async (error: unknown) => {
+    // No teardown runs when setup throws: stop the cluster here rather than leave it running.
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   project.provide('postgresAdminUrl', database.url);
+  project.provide('postgresTemplateDatabase', template.name);
   return async () => {
     await reportFuzzing();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Creates the run's template and applies every migration to it with the server's own migrator, once.
+ * Named for this run, so two runs against one `DATABASE_URL` server never share (or drop) each other's.
+ */
+async function createTemplateDatabase(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `paysplit_template_${randomBytes(6).toString('hex')}`;
+  await asAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const orm = await openOrm({ databaseUrl: url.toString(), poolMax: 1 });
+  try {
+    await migrate(orm);
+  } finally {
+    // PostgreSQL copies a database only while nobody is connected to it.
+    await orm.close(true);
+  }
+  // And nobody may connect from now on, so no copy can fail on a stray connection to it.
+  await asAdmin(adminUrl, (admin) => admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`));
+  return {
+    name,
+    drop: () => asAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function asAdmin(adminUrl: string, work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** One line for the whole run: how many fuzz requests the suites sent, and how many failed on our side. */

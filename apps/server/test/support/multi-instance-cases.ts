@@ -58,7 +58,7 @@ export function describeTwoInstances(route: DatabaseRoute): void {
       EXPIRY_SWEEP_MS: '60000',
       METRICS_TOKEN,
     };
-    a = await startServerProcess(environment); // migrates the database first
+    a = await startServerProcess(environment); // finds the database migrated (a copy of the run's template)
     b = await startServerProcess(environment);
     // Provision directly in the shared database, with the instances' SECRETS_KEY.
     const orm = await openOrm({ databaseUrl: database.url });

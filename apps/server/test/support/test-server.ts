@@ -35,7 +35,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Boots the real app on an ephemeral port against its own fresh, migrated database. */
+/** Boots the real app on an ephemeral port against its own fresh, migrated database (a copy of the run's template). */
 export interface TestServerOptions {
   logLevel?: string;
   /** WEBHOOK_RETRY_SCHEDULE for this server, e.g. '100ms,200ms' (short, so tests see retries). */
@@ -59,7 +59,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
   const logger = createLogger({ level: options.logLevel ?? 'info', destination: logStream });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 20, logger });
-  await migrate(orm);
+  // The database is a copy of the run's migrated template (test-database.ts), so the migrator the
+  // server runs on every start has nothing to apply; a template missing one would surface here.
+  const applied = await migrate(orm);
+  if (applied.length > 0) throw new Error(`The test database's template lacked migrations: ${applied.join(', ')}`);
   const secretBox = new SecretBox(randomBytes(32));
   const server = createServer();
   server.listen(0, '127.0.0.1');
