@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueTable } from '../src/db/job-queue.repository.js';
+import pg from 'pg';
+import { JobQueueRepository, type QueueTable } from '../src/db/job-queue.repository.js';
 import { openOrm } from '../src/db/orm.js';
 import { Metrics } from '../src/http/metrics.js';
 import type { QueueJobKind } from '../src/jobs/job-kind.js';
@@ -219,6 +220,34 @@ describe('the job runner', () => {
       (count) => count >= 3,
       5_000,
     );
+  });
+
+  it('gives a tick to one instance when another claimed it while the first waited on the row', async () => {
+    // Instance A holds the schedule row while B's claim begins, then claims the tick and commits:
+    // B's claim, which began earlier, must not take A's next run (now plus one interval, later than
+    // B's start plus one interval) for one set under a longer interval and run the tick again.
+    await sql(`delete from job_schedule`);
+    await sql(`insert into job_schedule (kind, next_run_at) values ('raced', now() - interval '1 second')`);
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select 1 from job_schedule where kind = 'raced' for update`);
+      const waiting = new JobQueueRepository().claimTick(orm.em.fork(), 'raced', randomUUID(), 3_600_000);
+      // B's statement is now waiting on the row lock.
+      await until(
+        async () =>
+          Number((await sql<{ n: string }>(`select count(*) as n from pg_locks where not granted and locktype = 'transactionid'`))[0]!.n),
+        (n) => n > 0,
+        5_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query(`update job_schedule set next_run_at = clock_timestamp() + interval '1 hour' where kind = 'raced'`);
+      await holder.query('commit');
+      expect(await waiting).toBe(false);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('an instance that finds itself presumed dead abandons its claims and comes back as a new instance', async () => {

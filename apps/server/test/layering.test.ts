@@ -70,8 +70,18 @@ async function lintProbes(files: Record<string, string>): Promise<Record<string,
       await mkdir(directory, { recursive: true });
       await writeFile(join(serverSource, path), text);
     }
-    const eslint = new ESLint({ cwd: repo, overrideConfigFile: join(repo, 'packages/tooling/eslint.config.js') });
+    // The boundary rule reads import paths only: no type information, so no TypeScript program that
+    // may not have seen the probes yet (typescript-eslint keeps one per process and notices new files
+    // by watching, which a loaded machine can outrun).
+    const eslint = new ESLint({
+      cwd: repo,
+      overrideConfigFile: join(repo, 'packages/tooling/eslint.config.js'),
+      overrideConfig: { languageOptions: { parserOptions: { project: null, projectService: false } } },
+      ruleFilter: ({ ruleId }) => ruleId === 'boundaries/module-boundaries',
+    });
     const results = await eslint.lintFiles(written);
+    // A probe that did not parse would pass every expectation below by saying nothing.
+    expect(results.flatMap((result) => result.messages.filter((message) => message.fatal))).toEqual([]);
     return Object.fromEntries(
       results.map((result) => [
         relative(serverSource, result.filePath),

@@ -171,14 +171,17 @@ export class JobQueueRepository {
   /**
    * Claims the current tick of a periodic kind: true for the one instance that moves `next_run_at`
    * on by `everyMs` (a kind seen for the first time is due now). A next run further away than one
-   * interval was set under a longer one (the setting was lowered): it is due now too.
+   * interval was set under a longer one (the setting was lowered): it is due now too. That test reads
+   * clock_timestamp(), not now(): now() is when the statement began, and a statement that waited
+   * for another instance's claim of the same row would see that claim's next run (its now() plus one
+   * interval) as further away than its own earlier now() plus one interval, and claim the tick again.
    */
   async claimTick(em: EntityManager, kind: string, instanceId: string, everyMs: number): Promise<boolean> {
     const connection = em.getConnection();
     await connection.execute(`insert into job_schedule (kind, next_run_at) values (?, now()) on conflict (kind) do nothing`, [kind]);
     const rows = await connection.execute<{ kind: string }[]>(
       `update job_schedule set next_run_at = now() + (? * interval '1 millisecond'), claimed_by = ?
-        where kind = ? and (next_run_at <= now() or next_run_at > now() + (? * interval '1 millisecond'))
+        where kind = ? and (next_run_at <= now() or next_run_at > clock_timestamp() + (? * interval '1 millisecond'))
       returning kind`,
       [everyMs, instanceId, kind, everyMs],
     );
