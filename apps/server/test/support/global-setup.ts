@@ -4,10 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase } from '../../src/db/embedded-database.js';
 import { migrate, openOrm } from '../../src/db/orm.js';
+import { asAdmin, dropDatabase } from './admin-connection.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -81,19 +81,8 @@ async function createTemplateDatabase(adminUrl: string): Promise<{ name: string;
   await asAdmin(adminUrl, (admin) => admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`));
   return {
     name,
-    drop: () => asAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () => dropDatabase(adminUrl, name),
   };
-}
-
-async function asAdmin(adminUrl: string, work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** One line for the whole run: how many fuzz requests the suites sent, and how many failed on our side. */

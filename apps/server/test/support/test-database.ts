@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { asAdmin, dropDatabase } from './admin-connection.js';
 
 export interface TestDatabase {
   url: string;
@@ -24,17 +24,6 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => asAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () => dropDatabase(adminUrl, name),
   };
-}
-
-async function asAdmin(adminUrl: string, work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
