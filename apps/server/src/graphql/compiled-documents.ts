@@ -3,7 +3,6 @@ import {
   type DocumentNode,
   type ExecutionResult,
   getOperationAST,
-  getVariableValues,
   GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -12,8 +11,8 @@ import {
   validate,
   type ValidationRule,
 } from 'graphql';
-import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
-import { schemaTakingCoercedVariables, withCoercedVariables } from './coerced-variables.js';
+import type { CompiledQuery } from 'graphql-jit';
+import { coerceVariables, compileTakingCoercedVariables } from './coerced-variables.js';
 import type { RequestContext } from './context.js';
 import { logOperationErrors, sendGraphQLReply } from './errors.js';
 import type { CostedRequest } from './query-limits.js';
@@ -29,8 +28,6 @@ interface CompiledDocument {
 /** What Apollo answers JSON with, by the client's Accept (Apollo's chooseContentTypeForSingleResultResponse). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
-/** graphql-js's execute stops coercing variables after this many errors (Apollo answers with those). */
-const MAX_VARIABLE_ERRORS = 50;
 const ACCEPTABLE_TYPES = [JSON_TYPE, GRAPHQL_RESPONSE_TYPE, 'application/json; callbackSpec=1.0; charset=utf-8'];
 
 export interface CompiledDocumentsOptions {
@@ -66,7 +63,6 @@ export class CompiledDocuments {
 
   constructor(private readonly options: CompiledDocumentsOptions) {
     const rules = [...specifiedRules, ...options.validationRules];
-    const executionSchema = schemaTakingCoercedVariables(options.schema);
     for (const [documentId, text] of options.documents.entries()) {
       const skip = (reason: string) => options.onSkipped?.(documentId, reason);
       let document: DocumentNode;
@@ -85,12 +81,9 @@ export class CompiledDocuments {
         continue;
       }
       // Its variables arrive coerced by graphql-js (run below): compiled to take them as they are.
-      const compiled = compileQuery(executionSchema, withCoercedVariables(document, operation), operation.name?.value, {
-        // The errors' stacks are those of what the resolvers threw (kept for the log).
-        disablingCapturingStackErrors: true,
-      });
-      if (!isCompiledQuery(compiled)) {
-        skip(compiled.errors?.map((error) => error.message).join('; ') ?? 'could not be compiled');
+      const compiled = compileTakingCoercedVariables(options.schema, document, operation);
+      if ('problems' in compiled) {
+        skip(compiled.problems.map((error) => error.message).join('; ') || 'could not be compiled');
         continue;
       }
       this.byId.set(documentId, { document, operation, operationName: operation.name?.value, compiled });
@@ -158,9 +151,7 @@ export class CompiledDocuments {
     // Variables that do not fit their types: refused before anything is costed or run, with
     // graphql-js's own messages and Apollo's 400, as a document sent to Apollo would be.
     // At most 50 errors, as graphql-js's execute asks for (a list of 5,000 bad values is not 5,000 errors).
-    const coerced = getVariableValues(this.options.schema, entry.operation.variableDefinitions ?? [], variables ?? {}, {
-      maxErrors: MAX_VARIABLE_ERRORS,
-    });
+    const coerced = coerceVariables(this.options.schema, entry.operation, variables);
     if (coerced.errors) {
       send({ errors: coerced.errors.map((error) => withCode(error, 'BAD_USER_INPUT')) }, 400);
       return;

@@ -1,7 +1,8 @@
 import { AppError, ErrorCode, type ErrorDetail, isServerFault } from '@paysplit/domain';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { type DocumentNode, execute, type GraphQLSchema, validate } from 'graphql';
+import { type DocumentNode, execute, type ExecutionResult, getOperationAST, type GraphQLSchema, validate } from 'graphql';
 import type { z } from 'zod';
+import { coerceVariables, compileTakingCoercedVariables } from '../graphql/coerced-variables.js';
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError, classifyGraphQLError } from '../graphql/errors.js';
 import { countAgainst, declaredLimit } from '../graphql/rate-limited.js';
@@ -55,6 +56,7 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
   // Before the body there are no arguments from it: a key must not need them on a route with a body.
   if (limit && route.body && limit.declaration.key.length > 1)
     throw new Error(`REST route ${route.operationId}: its limit is keyed by arguments, which arrive in the body`);
+  const run = operationRunner(deps.schema, route);
   const handler = async (req: Request, res: Response): Promise<void> => {
     const context = deps.createContext(req, res, 'rest');
     const requestId = context.requestId;
@@ -69,12 +71,7 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
         context.limitCounted = true;
       }
       variables ??= route.variables(parseBody(route, req), req);
-      const { data, errors } = await execute({
-        schema: deps.schema,
-        document: route.operation,
-        variableValues: variables,
-        contextValue: context,
-      });
+      const { data, errors } = await run(context, variables);
       if (errors?.length) {
         // Classified as on /graphql: a resolver's error as thrown, variables that do not fit their
         // types as VALIDATION_ERROR without the values sent.
@@ -99,6 +96,32 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
       handler(req, res).catch(next);
     });
   }
+}
+
+/**
+ * How a route runs its operation. A read (the status poll, GET session: the busiest routes) is
+ * compiled once at mount, as the pay app's trusted documents are (graphql/compiled-documents.ts):
+ * its variables coerced by graphql-js, with graphql-js's refusals, then a function that runs the
+ * schema's own resolvers without walking the document on every request. Writes run through
+ * graphql-js's execute, which runs mutation fields one after another as the spec requires.
+ */
+function operationRunner(
+  schema: GraphQLSchema,
+  route: Pick<RestRoute, 'operation' | 'operationId'>,
+): (contextValue: RequestContext, variables: Record<string, unknown>) => Promise<ExecutionResult> {
+  const operation = getOperationAST(route.operation);
+  const compiled = operation?.operation === 'query' ? compileTakingCoercedVariables(schema, route.operation, operation) : undefined;
+  if (!operation || !compiled) {
+    return async (contextValue, variableValues) => execute({ schema, document: route.operation, variableValues, contextValue });
+  }
+  if ('problems' in compiled) {
+    throw new Error(`REST route ${route.operationId}: cannot compile: ${compiled.problems.map((p) => p.message).join('; ')}`);
+  }
+  return async (contextValue, variables) => {
+    const coerced = coerceVariables(schema, operation, variables);
+    if (coerced.errors) return { errors: coerced.errors };
+    return compiled.query(undefined, contextValue, coerced.coerced);
+  };
 }
 
 function parseBody<Body>(route: RestRoute<Body>, req: Request): Body {
