@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { partner, type PartnerRefundPayload } from '@paysplit/sdk';
 
@@ -20,6 +20,12 @@ export class RefundEndpoint {
   delayMs = 0;
   /** What a handled call answers. */
   answer: 'succeeded' | 'pending' | 'failed' = 'succeeded';
+  /** Every verified call's headers and raw body, in order of arrival. */
+  readonly received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  /** Awaited before a verified call is handled, when set (a test decides when and in what order calls are answered). */
+  gate: ((payload: PartnerRefundPayload) => Promise<void>) | undefined;
+  /** The processorRefundReference a succeeded refund gets (default: re_ and the refundId's first 8 characters). */
+  referenceOf: (payload: PartnerRefundPayload) => string = (payload) => `re_${payload.refundId.slice(0, 8)}`;
   /** Charged amounts the processor holds, by payment id (unknown ones accept any amount). */
   readonly charged = new Map<string, bigint>();
   secret = '';
@@ -45,34 +51,39 @@ export class RefundEndpoint {
           reply(401, { error: (error as Error).message });
           return;
         }
-        const tries = (this.seen.get(payload.refundId) ?? 0) + 1;
-        this.seen.set(payload.refundId, tries);
-        const failing = this.failFirst[tries - 1];
-        if (failing !== undefined) {
-          reply(failing, { error: 'processor unavailable' }, payload.refundId);
-          return;
-        }
-        if (this.answer !== 'succeeded') {
-          reply(200, { status: this.answer, ...(this.answer === 'failed' ? { failureReason: 'card closed' } : {}) }, payload.refundId);
-          return;
-        }
-        if (!this.refunded.has(payload.refundId)) {
-          const already = [...this.refunded.values()]
-            .filter((refund) => refund.paymentId === payload.paymentId)
-            .reduce((sum, refund) => sum + BigInt(refund.amountMinor), 0n);
-          const charge = this.charged.get(payload.paymentId);
-          if (charge !== undefined && already + BigInt(payload.amountMinor) > charge) {
-            reply(200, { status: 'failed', failureReason: 'more than was charged' }, payload.refundId);
-            return;
-          }
-          this.refunded.set(payload.refundId, payload);
-        }
-        reply(200, { status: 'succeeded', processorRefundReference: `re_${payload.refundId.slice(0, 8)}` }, payload.refundId);
+        this.received.push({ headers: req.headers, body });
+        void (this.gate?.(payload) ?? Promise.resolve()).then(() => this.handle(payload, reply));
       });
     });
     this.server.listen(0, '127.0.0.1');
     await once(this.server, 'listening');
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private handle(payload: PartnerRefundPayload, reply: (status: number, json: unknown, refundId?: string) => void): void {
+    const tries = (this.seen.get(payload.refundId) ?? 0) + 1;
+    this.seen.set(payload.refundId, tries);
+    const failing = this.failFirst[tries - 1];
+    if (failing !== undefined) {
+      reply(failing, { error: 'processor unavailable' }, payload.refundId);
+      return;
+    }
+    if (this.answer !== 'succeeded') {
+      reply(200, { status: this.answer, ...(this.answer === 'failed' ? { failureReason: 'card closed' } : {}) }, payload.refundId);
+      return;
+    }
+    if (!this.refunded.has(payload.refundId)) {
+      const already = [...this.refunded.values()]
+        .filter((refund) => refund.paymentId === payload.paymentId)
+        .reduce((sum, refund) => sum + BigInt(refund.amountMinor), 0n);
+      const charge = this.charged.get(payload.paymentId);
+      if (charge !== undefined && already + BigInt(payload.amountMinor) > charge) {
+        reply(200, { status: 'failed', failureReason: 'more than was charged' }, payload.refundId);
+        return;
+      }
+      this.refunded.set(payload.refundId, payload);
+    }
+    reply(200, { status: 'succeeded', processorRefundReference: this.referenceOf(payload) }, payload.refundId);
   }
 
   get url(): string {
