@@ -41,9 +41,7 @@ export function normalizeTimeZone(value: string): string | undefined {
 
 /** Problems with a time zone setting (empty when valid). */
 export function validateTimeZone(value: string, path = 'timeZone'): ErrorDetail[] {
-  return normalizeTimeZone(value) === undefined
-    ? [{ path, message: 'must be an IANA time zone such as Pacific/Auckland or UTC' }]
-    : [];
+  return normalizeTimeZone(value) === undefined ? [{ path, message: 'must be an IANA time zone such as Pacific/Auckland or UTC' }] : [];
 }
 
 /** Every zone the engine lists, for pickers ("UTC" first). */

@@ -5,8 +5,7 @@ import type { HostSignInService } from '../modules/sessions/index.js';
 import { accessCookieName } from './cookies.js';
 import { sendPlainPage } from './plain-page.js';
 
-const BUTTON =
-  'font-size:1rem;padding:.7rem 1.2rem;border-radius:.4rem;border:0;background:#1f5f8b;color:#fff;cursor:pointer';
+const BUTTON = 'font-size:1rem;padding:.7rem 1.2rem;border-radius:.4rem;border:0;background:#1f5f8b;color:#fff;cursor:pointer';
 const SIGN_IN_PATH = '/pay/:sessionId/sign-in';
 
 function requestForm(sessionId: string, label: string): string {

@@ -25,7 +25,12 @@ export class EmailOutbox {
     const invitable = chosen.filter((participant) => !participant.isHost && participant.email);
     const host = (await this.emails.addressesOfSession(tx, session.id)).find((participant) => participant.is_host);
     const messages = [
-      ...(await this.oncePerAddress(tx, session.id, 'invitation', invitable.map((p) => ({ id: p.id, email: p.email! })))),
+      ...(await this.oncePerAddress(
+        tx,
+        session.id,
+        'invitation',
+        invitable.map((p) => ({ id: p.id, email: p.email! })),
+      )),
       ...(host?.email ? await this.oncePerAddress(tx, session.id, 'host-welcome', [{ id: host.id, email: host.email }]) : []),
     ];
     await this.emails.queue(tx, messages);

@@ -56,7 +56,8 @@ function merchantLine(facts: EmailFacts): string {
 
 /** What happens to the money a person paid into a session that ended without completing. */
 function moneyAfterEnding(facts: EmailFacts): string {
-  if (facts.owedBackMinor === 0n) return facts.toHost ? 'Nothing you paid is left to refund.' : 'You have not been charged anything for it.';
+  if (facts.owedBackMinor === 0n)
+    return facts.toHost ? 'Nothing you paid is left to refund.' : 'You have not been charged anything for it.';
   const owed = money(facts.owedBackMinor, facts.currency);
   return facts.refundsAutomatic
     ? `The ${owed} you paid is on its way back to you: a refund has been asked for, and we will email you when it is done.`

@@ -187,7 +187,13 @@ export class ConfigureParticipantInput extends ParticipantInput {
 export class ConfigureSessionInput {
   @Field(() => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId!: string;
   @Field(() => SplitModeEnum) splitMode!: (typeof SPLIT_MODES)[number];
-  @Field(() => [ConfigureParticipantInput]) participants!: ConfigureParticipantInput[];
+  @Field(() => [ConfigureParticipantInput], {
+    description:
+      "Everyone who pays, the host first. The host's email (optional, on the first entry) is where the host's emails go: " +
+      'a way back to the split from any device, their receipt, the completion note and how the session ended. ' +
+      'The host gets no invitation or reminder, and never a link with the host token.',
+  })
+  participants!: ConfigureParticipantInput[];
 }
 
 @ObjectType({ description: 'A payment attempt.' })

@@ -17,9 +17,7 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type SignInRequestAnswer =
   /** A link is on its way, or there is nobody to send one to: the page says the same either way. */
-  | { outcome: 'requested' }
-  | { outcome: 'too-soon'; retryAfterSeconds: number }
-  | { outcome: 'unknown-session' };
+  { outcome: 'requested' } | { outcome: 'too-soon'; retryAfterSeconds: number } | { outcome: 'unknown-session' };
 
 export interface HostSignInOptions {
   sessions: Pick<SessionRepository, 'lockSession'>;

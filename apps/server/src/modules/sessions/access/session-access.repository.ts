@@ -29,7 +29,11 @@ export class SessionAccessRepository {
 
   /** When this session's sign-in links were asked for since `since`, newest first. */
   async signInsSince(em: EntityManager, sessionId: string, since: Date): Promise<Date[]> {
-    const rows = await em.find(HostSignIn, { session: sessionId, createdAt: { $gte: since } }, { fields: ['createdAt'], orderBy: { createdAt: 'desc' } });
+    const rows = await em.find(
+      HostSignIn,
+      { session: sessionId, createdAt: { $gte: since } },
+      { fields: ['createdAt'], orderBy: { createdAt: 'desc' } },
+    );
     return rows.map((row) => row.createdAt);
   }
 
