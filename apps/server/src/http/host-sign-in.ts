@@ -48,6 +48,7 @@ export function hostSignInRouter(signIns: HostSignInService, orm: MikroORM, opti
     if (!isUuid(sessionId)) return notFound(res);
     try {
       const code = codeOf(req.query.code);
+      if (!(await signIns.sessionExists(orm.em.fork(), sessionId))) return notFound(res);
       if (code === undefined) return sendPlainPage(res, 200, 'Back to your split', ASK_PAGE(sessionId));
       if (!(await signIns.isUsable(orm.em.fork(), sessionId, code))) {
         return sendPlainPage(res, 400, 'This sign-in link doesn’t work any more', EXPIRED_PAGE(sessionId));

@@ -67,6 +67,11 @@ export class HostSignInService {
     });
   }
 
+  /** Whether there is such a session (the page that offers a link says so before anyone asks). */
+  async sessionExists(em: EntityManager, sessionId: string): Promise<boolean> {
+    return isUuid(sessionId) && (await this.options.tokens.findSessionHostTokenHash(em, sessionId)) !== null;
+  }
+
   /** Whether a code still works for this session (the page's GET: nothing is used up by looking). */
   async isUsable(em: EntityManager, sessionId: string, code: unknown): Promise<boolean> {
     if (!isUuid(sessionId) || typeof code !== 'string' || !CODE_PATTERN.test(code)) return false;
