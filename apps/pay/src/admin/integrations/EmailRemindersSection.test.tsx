@@ -52,3 +52,29 @@ describe('Email reminders on the integration page', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
   });
 });
+
+describe('The time zone of times in emails', () => {
+  const zoneField = () => screen.getByLabelText('Time zone of times in emails') as HTMLInputElement;
+  const saveZone = () => fireEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+
+  it('saves an IANA zone in its usual spelling, and refuses anything else before asking the server', async () => {
+    const { fetchMock, calls } = adminFetch({
+      AdminUpdateEmailSettings: () => ({ data: { updateIntegration: makeIntegration({ timeZone: 'Pacific/Auckland' }) } }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient } = renderAdmin(<EmailRemindersSection integration={makeIntegration()} />);
+    expect(zoneField().value).toBe('UTC');
+    fireEvent.change(zoneField(), { target: { value: '+05:00' } });
+    saveZone();
+    expect(screen.getByText('Use a time zone name such as Pacific/Auckland, Europe/London or UTC.')).toBeTruthy();
+    expect(zoneField().getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+    fireEvent.change(zoneField(), { target: { value: 'pacific/auckland' } });
+    saveZone();
+    expect(await screen.findByText('Time zone saved.')).toBeTruthy();
+    expect(calls).toEqual([
+      { operationName: 'AdminUpdateEmailSettings', variables: { id: 'int-1', input: { timeZone: 'Pacific/Auckland' } } },
+    ]);
+    expect(queryClient.getQueryData<ReturnType<typeof makeIntegration>>(integrationQueryKey('int-1'))?.timeZone).toBe('Pacific/Auckland');
+  });
+});
