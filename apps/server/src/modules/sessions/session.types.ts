@@ -96,7 +96,12 @@ export class CreateSessionPayload {
   @Field(() => [ID]) participantIds!: string[];
   @Field(() => ModeEnum) mode!: string;
   @Field(() => String) message!: string;
-  @Field(() => String, { description: 'Where to send the host: {PUBLIC_BASE_URL}/pay/{sessionId}?host=1&hostToken=…' }) sessionUrl!: string;
+  @Field(() => String, {
+    description:
+      'Where to send the host: {PUBLIC_BASE_URL}/pay/{sessionId}?host=1&hostToken=…; also their way back (a "Return to your split" ' +
+      'link to a route of yours that answers 302 to it). Keep it server-side.',
+  })
+  sessionUrl!: string;
   @Field(() => SessionStatusEnum) status!: string;
   @Field(() => Date) expiresAt!: Date;
   @Field(() => MinorUnitsScalar) amountMinor!: string;
