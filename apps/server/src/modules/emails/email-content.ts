@@ -32,14 +32,15 @@ export function renderEmail(facts: EmailFacts): RenderedEmail {
   ].join('\n');
   const accent = facts.accentColor ?? DEFAULT_ACCENT;
   const paragraphs = wording.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n');
+  // Label above value: a phone's 360 px column has no room for two columns of long values.
   const details =
     wording.details.length > 0
-      ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:15px">${wording.details
+      ? `<div style="margin:0 0 16px;padding:12px 16px;background:#f7f7f7;border-radius:6px">${wording.details
           .map(
             ([label, value]) =>
-              `<tr><th scope="row" style="text-align:left;font-weight:normal;color:#555555;padding:6px 12px 6px 0;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+              `<div style="margin:6px 0"><div style="font-size:13px;color:#555555">${escapeHtml(label)}</div><div style="word-break:break-word">${escapeHtml(value)}</div></div>`,
           )
-          .join('')}</table>`
+          .join('')}</div>`
       : '';
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(link.label)}</a></p>
