@@ -1,4 +1,4 @@
-import { type Currency, findCurrency, formatMinorAsMajor } from '@paysplit/domain';
+import { type Currency, findCurrency, formatMoney as formatMoneyOf } from '@paysplit/domain';
 
 const MINOR_DIGITS = /^\d+$/;
 
@@ -13,40 +13,10 @@ export function currencyOf(code: string): Currency {
   return findCurrency(code) ?? { code, exponent: 2 };
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(locale: string | undefined, currency: Currency): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${currency.code}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency.code,
-      // The domain's exponent, not CLDR's: what is shown is exactly what is charged.
-      minimumFractionDigits: currency.exponent,
-      maximumFractionDigits: currency.exponent,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 /**
- * "NZ$150.00" (or "$150.00" in en-NZ) from minor units. The exact decimal text from the domain is
- * handed to Intl as a string: engines with Intl.NumberFormat v3 format it digit for digit; older
- * ones read it as a double, which is still exact for every amount PaySplit allows (≤ 11 digits).
+ * "NZ$150.00" (or "$150.00" in en-NZ) from minor units: the domain's formatting, the same one the
+ * emails use, so a payer reads one amount one way everywhere.
  */
 export function formatMoney(minor: bigint | string, currencyCode: string, locale?: string): string {
-  const currency = currencyOf(currencyCode);
-  const amount = typeof minor === 'bigint' ? minor : minorFromApi(minor);
-  const major = formatMinorAsMajor(amount, currency) as Intl.StringNumericLiteral;
-  try {
-    return formatterFor(locale, currency)
-      .formatToParts(major)
-      .map((part) => part.value)
-      .join('');
-  } catch {
-    // An ISO code this browser's Intl does not know: plain digits and the code.
-    return `${formatMinorAsMajor(amount, currency)} ${currency.code}`;
-  }
+  return formatMoneyOf(typeof minor === 'bigint' ? minor : minorFromApi(minor), currencyCode, locale);
 }

@@ -31,6 +31,7 @@ import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
+import { hostSignInRouter } from './http/host-sign-in.js';
 import { healthRouter } from './http/health.js';
 import { answerNotFound } from './http/not-found.js';
 import { payAppRouter } from './http/pay-app.js';
@@ -239,6 +240,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   );
 
   app.use(emailUnsubscribeRouter(services.emails, orm));
+  app.use(hostSignInRouter(services.hostSignIn, orm, { secureCookies }));
 
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));

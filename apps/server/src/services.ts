@@ -79,6 +79,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     announcer,
     statusCache,
     events,
+    accessKeepDays: config.emailRetentionDays,
     now,
   });
   // Reactions run in the order they subscribe: the merchant's event, then the emails.

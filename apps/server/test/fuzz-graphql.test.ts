@@ -111,6 +111,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         webhookUrl: 'https://shop.example.com/hooks',
         redirectAllowlist: ['https://shop.example.com'],
         eventSubscriptions: [],
+        timeZone: 'Europe/London',
       }),
     ],
     [
@@ -125,6 +126,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         enabled: true,
         eventSubscriptions: ['SERVICE_SESSION_EXPIRED'],
         reminderOffsetsMinutes: [1440, 120],
+        timeZone: 'Pacific/Auckland',
       }),
     ],
     [
@@ -163,6 +165,52 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       if (name === 'refundSession' || name === 'settleRefund') expect(await target.count('refund')).toBe(0);
     },
   );
+
+  it('timeZone: a malformed zone is refused on its field and changes nothing; another merchant cannot set it', async () => {
+    const update = (id: unknown, timeZone: unknown, headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }) =>
+      postGraphQL(
+        JSON.stringify({
+          query: 'mutation($id: ID!, $input: IntegrationSettingsInput!) { updateIntegration(id: $id, input: $input) { timeZone } }',
+          variables: { id, input: { timeZone } },
+        }),
+        headers,
+      );
+    const stored = async () =>
+      (await target.server.query<{ zone: string }>(`select time_zone as zone from integration where id = ?`, [adminIntegrationId]))[0]!
+        .zone;
+    expect(((await update(adminIntegrationId, 'pacific/auckland')).body as GraphQLBody).data).toEqual({
+      updateIntegration: { timeZone: 'Pacific/Auckland' },
+    });
+    const malformed = [
+      '',
+      ' ',
+      '+05:00',
+      'UTC+5',
+      'Mars/Base',
+      'Pacific/Auckland; drop table integration',
+      'x'.repeat(5000),
+      '\u0000',
+      'Europe/Lon\u202Edon',
+    ];
+    for (const zone of malformed) {
+      const body = (await update(adminIntegrationId, zone)).body as GraphQLBody & {
+        errors: { extensions: { code: string; details?: { path: string }[] } }[];
+      };
+      expect(body.errors?.[0]?.extensions.code, JSON.stringify(zone)).toBe('VALIDATION_ERROR');
+    }
+    const results = await runAll(sample(fc.oneof(weirdValue, weirdId, anyJson), 'timeZone'.length, 0.2), (zone) =>
+      update(adminIntegrationId, zone),
+    );
+    expectCodedAnswers(results);
+    expect(await stored()).toBe('Pacific/Auckland');
+    // Another merchant's user: the integration is not theirs, as if it did not exist.
+    const other = new AdminClient(target.server.baseUrl);
+    await other.register('other-tz@shop.example', 'another passphrase 2');
+    const foreign = (await update(adminIntegrationId, 'Europe/Paris', { cookie: other.cookie, 'x-csrf-token': other.csrfToken }))
+      .body as GraphQLBody;
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await stored()).toBe('Pacific/Auckland');
+  });
 
   /**
    * The pay app's operations, as a hostile browser may send them: ids of every shape, tokens of
@@ -291,7 +339,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       );
       const participants = fc.oneof(
         fc.constant([
-          { displayName: 'Host', amountMinor: '1500' },
+          { displayName: 'Host', email: 'host@fuzz.example', amountMinor: '1500' },
           { displayName: 'Guest', amountMinor: '1500', participantId: fixture.guestId },
         ]),
         fc.array(

@@ -351,6 +351,68 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     expect(Number(unsubscribed!.n)).toBe(0);
   });
 
+  it('/pay/{id}/sign-in: any id, code, method and body, no 5xx, no cookie without a real code, a host without an address mails nothing', async () => {
+    const fixture = await target.createSession();
+    const other = await target.createSession();
+    // The host gave an address on one of the two sessions only.
+    await target.server.query(`update participant set email = 'host@fuzz.example' where id = ?`, [fixture.hostId]);
+    const sessionId = fc.oneof(
+      { weight: 3, arbitrary: fc.constant(fixture.sessionId) },
+      { weight: 1, arbitrary: fc.constant(other.sessionId) },
+      { weight: 1, arbitrary: fc.constant(fixture.sessionId.toUpperCase()) },
+      { weight: 2, arbitrary: weirdId },
+    );
+    const code = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(fixture.hostToken),
+      fc.constant(other.hostToken),
+      fc.constant('A'.repeat(43)),
+      fc.string({ maxLength: 300 }),
+      fc.constant('%E0%A4%A'),
+    );
+    const body = fc.oneof(
+      fc.constant(''),
+      code.map((value) => (value === undefined ? '' : `code=${encodeURIComponent(value)}`)),
+      fc.string({ maxLength: 4000 }),
+      fc.constant('code=a&code=b'),
+      fc.constant('a=1&'.repeat(2000)),
+    );
+    const contentType = fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', '');
+    const site = fc.constantFrom(undefined, 'same-origin', 'cross-site', 'none');
+    const cases = sample(fc.record({ sessionId, code, body, contentType, site, post: fc.boolean() }), 6, 0.2);
+    const results = await runAll(cases, (item) => {
+      const id = typeof item.sessionId === 'string' ? encodeURIComponent(item.sessionId).slice(0, 3000) : JSON.stringify(item.sessionId);
+      const query = item.code === undefined ? '' : `?code=${encodeURIComponent(item.code).slice(0, 3000)}`;
+      const headers: Record<string, string> = {
+        ...(item.contentType ? { 'content-type': item.contentType } : {}),
+        ...(item.site ? { 'sec-fetch-site': item.site } : {}),
+      };
+      return item.post
+        ? target.send('POST', `/pay/${id}/sign-in`, item.body, headers)
+        : target.send('GET', `/pay/${id}/sign-in${query}`, undefined);
+    });
+    for (const { item, outcome } of results) {
+      const context = JSON.stringify(item).slice(0, 200);
+      expect(outcome.status, context).toBeLessThan(500);
+      // Only a real code sets a cookie, and none was ever emailed or known to the fuzzer.
+      expect(outcome.status, context).not.toBe(303);
+    }
+    expect(results.some(({ outcome }) => outcome.status === 404)).toBe(true);
+    expect(results.some(({ outcome }) => outcome.status === 400)).toBe(true);
+    // Asked for: at most a few links an hour for the host with an address; none for the other.
+    const [links] = await target.server.query<{ mine: string; theirs: string }>(
+      `select count(*) filter (where session_id = ?) as mine, count(*) filter (where session_id = ?) as theirs from host_sign_in`,
+      [fixture.sessionId, other.sessionId],
+    );
+    expect(Number(links!.mine)).toBeLessThanOrEqual(1);
+    expect(Number(links!.theirs)).toBe(0);
+    const [mails] = await target.server.query<{ n: string }>(
+      `select count(*) as n from email_message where kind = 'host-sign-in' and session_id = ?`,
+      [other.sessionId],
+    );
+    expect(Number(mails!.n)).toBe(0);
+  });
+
   it('logged no error line over the whole run', () => {
     expectNoErrorLines(target.server);
   });

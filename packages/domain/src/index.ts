@@ -12,3 +12,5 @@ export * from './reminders.js';
 export * from './refund.js';
 export * from './passwords.js';
 export * from './webhook-events.js';
+export * from './money-format.js';
+export * from './time-zone.js';

@@ -21,6 +21,7 @@ export type ConfigureParticipantInput = {
 };
 
 export type ConfigureSessionInput = {
+  /** Everyone who pays, the host first. The host's email (optional, on the first entry) is where the host's emails go: a way back to the split from any device, their receipt, the completion note and how the session ended. The host gets no invitation or reminder, and never a link with the host token. */
   participants: Array<ConfigureParticipantInput>;
   sessionId: string | number;
   splitMode: SplitMode;

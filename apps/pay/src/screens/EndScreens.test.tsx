@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../navigation';
 import { makeParticipant, makeSession } from '../test-support/fixtures';
-import { CompletedScreen, CONTINUE_DELAY_MS } from './EndScreens';
+import { CompletedScreen, CONTINUE_DELAY_MS, ExpiredScreen } from './EndScreens';
 
 afterEach(() => {
   cleanup();
@@ -67,5 +67,16 @@ describe('CompletedScreen', () => {
       vi.advanceTimersByTime(60_000);
     });
     expect(navigateTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('ExpiredScreen', () => {
+  it('never tells the organiser to ask the organiser', () => {
+    render(<ExpiredScreen session={makeSession({ status: 'EXPIRED', viewerRole: 'HOST' })} />);
+    expect(screen.getByText('To book again, start a new payment at Harbour Table.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('ask the organiser');
+    cleanup();
+    render(<ExpiredScreen session={makeSession({ status: 'EXPIRED', viewerRole: 'PARTICIPANT' })} />);
+    expect(screen.getByText('If you still need to pay, ask the organiser to start again.')).toBeTruthy();
   });
 });

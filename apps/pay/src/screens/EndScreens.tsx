@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../money';
 import { isWebUrl, navigateTo } from '../navigation';
-import type { ErrorScreenKind } from '../session/error-screen';
+import { type ErrorScreenKind, hostSignInPath } from '../session/error-screen';
 import type { PaySessionView } from '../session/session-query';
 import { hasRefunds, Refunds } from '../status/Refunds';
 import { Page } from '../ui/Page';
@@ -90,7 +90,11 @@ export function ExpiredScreen({ session }: { session: PaySessionView }) {
       <p className="lead">Time ran out before everyone had paid, so no more payments can be made.</p>
       {session.paidMinor !== '0' && !hasRefunds(session) && <p>Any share already paid will be refunded.</p>}
       <Refunds session={session} />
-      <p>If you still need to pay, ask the organiser to start again.</p>
+      <p>
+        {session.viewerRole === 'HOST'
+          ? `To book again, start a new payment at ${session.merchantName || 'the shop'}.`
+          : 'If you still need to pay, ask the organiser to start again.'}
+      </p>
     </Page>
   );
 }
@@ -111,18 +115,38 @@ export function CancelledScreen({ session }: { session: PaySessionView }) {
   );
 }
 
-export function ErrorScreen({ kind, onRetry }: { kind: ErrorScreenKind; onRetry: () => void }) {
+/**
+ * Nobody can tell here whether the reader organised the payment (this device has no access to it),
+ * so the organiser's way back and a payer's are both said, each to its reader.
+ */
+export function ErrorScreen({ kind, onRetry, sessionId }: { kind: ErrorScreenKind; onRetry: () => void; sessionId?: string }) {
   switch (kind) {
     case 'not-found':
       return (
         <Page title="We can’t find this payment" focusHeading>
-          <p className="lead">Check that you opened the whole link you were sent, or ask the organiser to send it again.</p>
+          <p className="lead">Check that you opened the whole link you were sent.</p>
+          <p>
+            If you organised this payment, open it again from the shop’s confirmation page. Paying a share? Ask the person who sent you the
+            link to send it again.
+          </p>
         </Page>
       );
     case 'link-invalid':
       return (
-        <Page title="This link doesn’t work" focusHeading>
-          <p className="lead">This link is not valid or has expired — ask the organiser for a new link.</p>
+        <Page title="This link doesn’t work on this device" focusHeading>
+          <p className="lead">This device has no access to this payment, or the link is not complete.</p>
+          <p>
+            <strong>Organised this payment?</strong>{' '}
+            {sessionId !== undefined && (
+              <>
+                <a href={hostSignInPath(sessionId)}>Get a sign-in link by email</a>, or{' '}
+              </>
+            )}
+            use the link to your split on the shop’s confirmation page.
+          </p>
+          <p>
+            <strong>Paying a share?</strong> Open the link you were sent again; if it still doesn’t work, ask the organiser for a new one.
+          </p>
         </Page>
       );
     case 'unavailable':

@@ -43,7 +43,9 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
   if (query.isError) {
     const kind = errorScreenFor(query.error);
     // A failed background refresh keeps the page as it was, unless the link itself stopped working.
-    if (session === undefined || kind !== 'unavailable') return <ErrorScreen kind={kind} onRetry={() => void query.refetch()} />;
+    if (session === undefined || kind !== 'unavailable') {
+      return <ErrorScreen kind={kind} sessionId={sessionId} onRetry={() => void query.refetch()} />;
+    }
   }
   if (session === undefined) return <LoadingScreen />;
 

@@ -1,5 +1,13 @@
 import { errorCodeOf } from '../graphql/client';
 
+/**
+ * Where the organiser of a session gets back in on a device that has no access to it: a page of
+ * the server's that emails a single-use sign-in link to the address they gave.
+ */
+export function hostSignInPath(sessionId: string): string {
+  return `/pay/${encodeURIComponent(sessionId)}/sign-in`;
+}
+
 /** The full-page screens a failed session load can end on. */
 export type ErrorScreenKind = 'not-found' | 'link-invalid' | 'unavailable';
 

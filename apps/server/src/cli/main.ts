@@ -16,8 +16,10 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
   integration create --name N [--partner-url U] [--refund-url U] [--webhook-url U] [--allow-origin O]...
                      [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
                      [--display-name D] [--logo-url https://…] [--accent-color #RRGGBB]
+                     [--time-zone Pacific/Auckland]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
-      The display name, logo and accent colour are what payers see on the pay pages.
+      The display name, logo and accent colour are what payers see on the pay pages; emails
+      give times in the time zone (an IANA name, default UTC).
       Prints {integrationId, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret, mode}.
       The key and secrets are shown only once.
   integration disable <integrationId>
@@ -50,6 +52,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       'display-name': { type: 'string' },
       'logo-url': { type: 'string' },
       'accent-color': { type: 'string' },
+      'time-zone': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
       subscribe: { type: 'string', multiple: true },
       live: { type: 'boolean', default: false },
@@ -85,6 +88,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
               displayName: values['display-name'],
               logoUrl: values['logo-url'],
               accentColor: values['accent-color'],
+              timeZone: values['time-zone'],
             });
             return {
               integrationId: created.integration.id,

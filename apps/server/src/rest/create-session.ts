@@ -67,7 +67,14 @@ export const createSessionResponseSchema = z
     participantIds: z.array(z.uuid()).describe('Empty for an unconfigured session'),
     mode: z.enum(['test', 'live']),
     message: z.string(),
-    sessionUrl: z.url().describe('Send the host here (302 from your server)'),
+    sessionUrl: z
+      .url()
+      .describe(
+        'Send the host here (302 from your server). It is also the way back to the split: keep it server-side and give your ' +
+          'confirmation page a "Return to your split" link to a route of yours that answers 302 to it. It opens the split for ' +
+          'as long as the session is kept (EMAIL_RETENTION_DAYS after it ended), ended sessions included. Never put it, or the ' +
+          'hostToken in it, in a page, an email or analytics',
+      ),
     status: z.enum(SESSION_STATUSES),
     expiresAt: z.iso.datetime(),
     amountMinor: z.string().regex(/^[1-9][0-9]*$/),

@@ -217,6 +217,9 @@ describe('production: every pay-app and admin action through trusted documents (
     await page.getByLabel('Reminder times before the deadline').fill('24 h, 2 h');
     await page.getByRole('button', { name: 'Save reminder times' }).click();
     await page.getByText('Reminder times saved.').waitFor();
+    await page.getByLabel('Time zone of times in emails').fill('Pacific/Auckland');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await page.getByText('Time zone saved.').waitFor();
 
     // The test event's delivery fails (500); Redeliver delivers it (200).
     stub.webhookStatuses = [500, 200];

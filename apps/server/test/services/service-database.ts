@@ -52,6 +52,7 @@ export async function openServiceDatabase(): Promise<ServiceDatabase> {
     partner: { timeoutMs: 1_000, logger, privateTestUrls: false },
     announcer,
     events,
+    accessKeepDays: 30,
     now: () => clock.now,
   });
   createWebhookServices({ events });

@@ -478,7 +478,7 @@ export interface components {
       message: string;
       /**
        * Format: uri
-       * @description Send the host here (302 from your server)
+       * @description Send the host here (302 from your server). It is also the way back to the split: keep it server-side and give your confirmation page a "Return to your split" link to a route of yours that answers 302 to it. It opens the split for as long as the session is kept (EMAIL_RETENTION_DAYS after it ended), ended sessions included. Never put it, or the hostToken in it, in a page, an email or analytics
        */
       sessionUrl: string;
       /** @enum {string} */

@@ -28,7 +28,7 @@ type Documents = {
   '\n  query AdminWebhookDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    webhookDeliveries(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          eventId\n          eventType\n          sessionId\n          integrationId\n          createdAt\n          delivery {\n            ...AdminDeliveryFields\n          }\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminWebhookDeliveriesDocument;
   '\n  fragment AdminIntegrationSummary on IntegrationView {\n    id\n    name\n    enabled\n    webhookUrl\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n    }\n  }\n': typeof types.AdminIntegrationSummaryFragmentDoc;
   '\n  query AdminIntegrations {\n    integrations {\n      ...AdminIntegrationSummary\n    }\n  }\n': typeof types.AdminIntegrationsDocument;
-  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n': typeof types.AdminIntegrationFieldsFragmentDoc;
+  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    timeZone\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n': typeof types.AdminIntegrationFieldsFragmentDoc;
   '\n  query AdminIntegration($id: ID!) {\n    integration(id: $id) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminIntegrationDocument;
   '\n  mutation AdminCreateIntegration($input: IntegrationSettingsInput!) {\n    createIntegration(input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminCreateIntegrationDocument;
   '\n  mutation AdminUpdateIntegration($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminUpdateIntegrationDocument;
@@ -37,7 +37,7 @@ type Documents = {
   '\n  mutation AdminRotateSigningSecret($integrationId: ID!, $kind: SigningSecretKind!) {\n    rotateSigningSecret(integrationId: $integrationId, kind: $kind) {\n      secret\n      kind\n      previousValidUntil\n    }\n  }\n': typeof types.AdminRotateSigningSecretDocument;
   '\n  mutation AdminSubmitPayoutOnboarding($integrationId: ID!, $input: PayoutOnboardingInput!) {\n    submitPayoutOnboarding(integrationId: $integrationId, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminSubmitPayoutOnboardingDocument;
   '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminAuditLogDocument;
-  '\n  mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminUpdateReminderOffsetsDocument;
+  '\n  mutation AdminUpdateEmailSettings($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n': typeof types.AdminUpdateEmailSettingsDocument;
   '\n  query AdminOperatorTokens {\n    operatorTokens {\n      id\n      name\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n': typeof types.AdminOperatorTokensDocument;
   '\n  mutation AdminCreateOperatorToken($name: String!) {\n    createOperatorToken(name: $name) {\n      token\n      record {\n        id\n        last4\n      }\n    }\n  }\n': typeof types.AdminCreateOperatorTokenDocument;
   '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n': typeof types.AdminRevokeOperatorTokenDocument;
@@ -75,7 +75,7 @@ const documents: Documents = {
   '\n  fragment AdminIntegrationSummary on IntegrationView {\n    id\n    name\n    enabled\n    webhookUrl\n    ownerEmail\n    createdAt\n    payoutOnboarding {\n      status\n    }\n  }\n':
     types.AdminIntegrationSummaryFragmentDoc,
   '\n  query AdminIntegrations {\n    integrations {\n      ...AdminIntegrationSummary\n    }\n  }\n': types.AdminIntegrationsDocument,
-  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n':
+  '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    timeZone\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n':
     types.AdminIntegrationFieldsFragmentDoc,
   '\n  query AdminIntegration($id: ID!) {\n    integration(id: $id) {\n      ...AdminIntegrationFields\n    }\n  }\n':
     types.AdminIntegrationDocument,
@@ -93,8 +93,8 @@ const documents: Documents = {
     types.AdminSubmitPayoutOnboardingDocument,
   '\n  query AdminAuditLog($integrationId: ID, $first: Int, $after: String) {\n    auditLog(integrationId: $integrationId, first: $first, after: $after) {\n      edges {\n        node {\n          id\n          at\n          actor\n          action\n          summary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
     types.AdminAuditLogDocument,
-  '\n  mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n':
-    types.AdminUpdateReminderOffsetsDocument,
+  '\n  mutation AdminUpdateEmailSettings($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n':
+    types.AdminUpdateEmailSettingsDocument,
   '\n  query AdminOperatorTokens {\n    operatorTokens {\n      id\n      name\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n':
     types.AdminOperatorTokensDocument,
   '\n  mutation AdminCreateOperatorToken($name: String!) {\n    createOperatorToken(name: $name) {\n      token\n      record {\n        id\n        last4\n      }\n    }\n  }\n':
@@ -204,7 +204,7 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n',
+  source: '\n  fragment AdminIntegrationFields on IntegrationView {\n    ...AdminIntegrationSummary\n    reminderOffsetsMinutes\n    timeZone\n    displayName\n    logoUrl\n    accentColor\n    partnerCreatePaymentUrl\n    partnerRefundUrl\n    redirectAllowlist\n    eventSubscriptions\n    payoutOnboarding {\n      legalName\n      bankAccountMasked\n      contactEmail\n      completedAt\n    }\n    apiKeys {\n      id\n      name\n      mode\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n    signingSecrets {\n      kind\n      rotatedAt\n      previousValidUntil\n    }\n  }\n',
 ): typeof import('./graphql').AdminIntegrationFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -258,8 +258,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n',
-): typeof import('./graphql').AdminUpdateReminderOffsetsDocument;
+  source: '\n  mutation AdminUpdateEmailSettings($id: ID!, $input: IntegrationSettingsInput!) {\n    updateIntegration(id: $id, input: $input) {\n      ...AdminIntegrationFields\n    }\n  }\n',
+): typeof import('./graphql').AdminUpdateEmailSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -47,6 +47,8 @@ export type IntegrationSettingsInput = {
   redirectAllowlist?: Array<string> | null | undefined;
   /** Reminder times in minutes before the deadline: 0 to 10 distinct values from 5 (minutes) to 43200 (30 days); [] sends none. */
   reminderOffsetsMinutes?: Array<number> | null | undefined;
+  /** The IANA time zone emails give times in, such as Pacific/Auckland (VALIDATION_ERROR for anything else, offsets included); default UTC. */
+  timeZone?: string | null | undefined;
   webhookUrl?: string | null | undefined;
 };
 
@@ -227,6 +229,7 @@ export type AdminIntegrationsQuery = { integrations: Array<AdminIntegrationSumma
 
 export type AdminIntegrationFieldsFragment = {
   reminderOffsetsMinutes: Array<number>;
+  timeZone: string;
   displayName: string | null;
   logoUrl: string | null;
   accentColor: string | null;
@@ -310,12 +313,12 @@ export type AdminAuditLogQuery = {
   };
 };
 
-export type AdminUpdateReminderOffsetsMutationVariables = Exact<{
+export type AdminUpdateEmailSettingsMutationVariables = Exact<{
   id: string | number;
   input: IntegrationSettingsInput;
 }>;
 
-export type AdminUpdateReminderOffsetsMutation = { updateIntegration: AdminIntegrationFieldsFragment };
+export type AdminUpdateEmailSettingsMutation = { updateIntegration: AdminIntegrationFieldsFragment };
 
 export type AdminOperatorTokensQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -545,6 +548,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
     fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -862,6 +866,7 @@ export const AdminIntegrationDocument = new TypedDocumentString(
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -890,7 +895,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:20f0e5d5b9a46ff951fc65f184eb887b3528e06078795d11014fd6239e6b9801' },
+  { hash: 'sha256:9c8b846e96cfe9e970180a902a00f0a3988240f76dcdd37af19ce689174e4588' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -913,6 +918,7 @@ export const AdminCreateIntegrationDocument = new TypedDocumentString(
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -941,7 +947,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:c28c8fb32b8529dd0e84e16034c38b46ae8dcc5d500a698eb0c3f4f2ee9c43cf' },
+  { hash: 'sha256:b121b0893fd062237905b0e939e39ee68a05325be5704638f9cb9deb12cc5f54' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -964,6 +970,7 @@ export const AdminUpdateIntegrationDocument = new TypedDocumentString(
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -992,7 +999,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4caa5d3c06f42efedfc4ff9886b078949285d2f96ab35b989040f8136fe7bfbc' },
+  { hash: 'sha256:48e65d51d00afc0ee0bd7d3dd42ae6eafeda719216edc379e244af40831af0f8' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1053,6 +1060,7 @@ export const AdminSubmitPayoutOnboardingDocument = new TypedDocumentString(
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -1081,7 +1089,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:c74f35bd631a3681c635c9257395b4612f0035b5bf249212ef83e9406ca2adee' },
+  { hash: 'sha256:fee5ed8c645ef7aa8896f84532523481f9d1b15f391330d23515419dcd06a683' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1107,9 +1115,9 @@ export const AdminAuditLogDocument = new TypedDocumentString(
 }`,
   { hash: 'sha256:b5b26383d6880652cb845d63c4e1d65e881db788b86d4d0d76e7113b9b708c09' },
 ) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
-export const AdminUpdateReminderOffsetsDocument = new TypedDocumentString(
+export const AdminUpdateEmailSettingsDocument = new TypedDocumentString(
   `
-    mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {
+    mutation AdminUpdateEmailSettings($id: ID!, $input: IntegrationSettingsInput!) {
   updateIntegration(id: $id, input: $input) {
     ...AdminIntegrationFields
   }
@@ -1128,6 +1136,7 @@ export const AdminUpdateReminderOffsetsDocument = new TypedDocumentString(
 fragment AdminIntegrationFields on IntegrationView {
   ...AdminIntegrationSummary
   reminderOffsetsMinutes
+  timeZone
   displayName
   logoUrl
   accentColor
@@ -1156,8 +1165,8 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:295ec69a4b099a16fff65f479e960f8858088d387b2562a7f6aab10fb88640b0' },
-) as unknown as TypedDocumentString<AdminUpdateReminderOffsetsMutation, AdminUpdateReminderOffsetsMutationVariables>;
+  { hash: 'sha256:d8697c2a126d26b06ff4ebf742f4d2f55db4a0f485b70d0fc9f3ec4b466355fb' },
+) as unknown as TypedDocumentString<AdminUpdateEmailSettingsMutation, AdminUpdateEmailSettingsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
     query AdminOperatorTokens {

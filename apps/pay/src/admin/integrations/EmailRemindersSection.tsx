@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { adminExecute } from '../transport';
 import { FormError, TextField } from '../ui/fields';
 import { type FormErrors, formErrorsFrom, NO_ERRORS } from '../ui/form-errors';
-import { UpdateReminderOffsetsDocument } from './integration-documents';
+import { UpdateEmailSettingsDocument } from './integration-documents';
+import { EmailTimeZoneForm } from './EmailTimeZoneForm';
 import { type Integration, useIntegrationChanged } from './IntegrationScreen';
 import { describeOffsets, offsetsText, parseOffsets } from './reminder-offsets';
 
@@ -17,7 +18,7 @@ export function EmailRemindersSection({ integration }: { integration: Integratio
   const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>(NO_ERRORS);
   const update = useMutation({
     mutationFn: (minutes: number[]) =>
-      adminExecute(UpdateReminderOffsetsDocument, { id: integration.id, input: { reminderOffsetsMinutes: minutes } }),
+      adminExecute(UpdateEmailSettingsDocument, { id: integration.id, input: { reminderOffsetsMinutes: minutes } }),
     onSuccess: ({ updateIntegration }) => {
       changed(updateIntegration);
       setText(offsetsText(updateIntegration.reminderOffsetsMinutes));
@@ -36,7 +37,7 @@ export function EmailRemindersSection({ integration }: { integration: Integratio
 
   return (
     <section className="admin-section" aria-labelledby="email-reminders">
-      <h2 id="email-reminders">Email reminders</h2>
+      <h2 id="email-reminders">Emails</h2>
       <p>
         Reminders to payers who gave an email and have not paid:{' '}
         <strong data-testid="reminder-schedule">{describeOffsets(integration.reminderOffsetsMinutes)}</strong>. None go out after a session
@@ -61,6 +62,7 @@ export function EmailRemindersSection({ integration }: { integration: Integratio
           {update.isSuccess ? 'Reminder times saved.' : ''}
         </p>
       </form>
+      <EmailTimeZoneForm integration={integration} />
     </section>
   );
 }

@@ -43,7 +43,7 @@ export function useIntegrationChanged(id: string) {
 
 const SECTIONS = [
   ['settings', 'Settings'],
-  ['email-reminders', 'Email reminders'],
+  ['email-reminders', 'Emails'],
   ['api-keys', 'API keys'],
   ['signing-secrets', 'Signing secrets'],
   ['payout', 'Payout onboarding'],

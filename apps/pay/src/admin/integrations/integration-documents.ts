@@ -27,6 +27,7 @@ export const IntegrationFieldsFragment = graphql(`
   fragment AdminIntegrationFields on IntegrationView {
     ...AdminIntegrationSummary
     reminderOffsetsMinutes
+    timeZone
     displayName
     logoUrl
     accentColor
@@ -140,9 +141,10 @@ export const AuditLogDocument = graphql(`
   }
 `);
 
-// Only the reminder schedule: the settings form's other fields stay as they are.
-export const UpdateReminderOffsetsDocument = graphql(`
-  mutation AdminUpdateReminderOffsets($id: ID!, $input: IntegrationSettingsInput!) {
+// Only the email settings (the reminder schedule, or the time zone emails give times in): the
+// settings form's other fields stay as they are.
+export const UpdateEmailSettingsDocument = graphql(`
+  mutation AdminUpdateEmailSettings($id: ID!, $input: IntegrationSettingsInput!) {
     updateIntegration(id: $id, input: $input) {
       ...AdminIntegrationFields
     }

@@ -27,6 +27,7 @@ export function makeIntegration(overrides: Partial<AdminIntegrationFieldsFragmen
     eventSubscriptions: ['SERVICE_SESSION_COMPLETED'],
     enabled: true,
     reminderOffsetsMinutes: [1440, 120],
+    timeZone: 'UTC',
     ownerEmail: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     payoutOnboarding: { status: 'PENDING', legalName: null, bankAccountMasked: null, contactEmail: null, completedAt: null },

@@ -3,7 +3,23 @@ import { Collection, Entity, Enum, Index, ManyToOne, OneToMany, OptionalProps, P
 import type { Participant } from '../sessions/index.js';
 import type { Session } from '../sessions/index.js';
 
-export const EMAIL_KINDS = ['invitation', 'reminder', 'receipt', 'completion'] as const;
+/**
+ * What an email is about: asking to pay (invitation, reminder), money that moved (receipt, a share
+ * the host covered, refund), how the session ended (completion note, cancellation, expiry), and
+ * the host's way back (host-welcome, host-sign-in).
+ */
+export const EMAIL_KINDS = [
+  'invitation',
+  'reminder',
+  'receipt',
+  'completion',
+  'share-covered',
+  'refund',
+  'cancellation',
+  'expiry',
+  'host-welcome',
+  'host-sign-in',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -11,7 +27,8 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /**
  * One email in the mail outbox, written in the transaction of the change that causes it. The
  * unique (session, participant, kind, reason) makes a second write for one reason a no-op:
- * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion'.
+ * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion', 'refund:<id>',
+ * 'ended', 'host-welcome:<n>', 'sign-in:<id>'.
  */
 @Entity({ tableName: 'email_message' })
 @Index({

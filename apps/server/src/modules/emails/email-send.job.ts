@@ -16,7 +16,7 @@ export interface EmailJobOptions extends Partial<Pick<QueueKindSettings, 'leaseM
   logger: Logger;
   /** A nodemailer SMTP transport (SMTP_URL). */
   transport: Transporter;
-  /** The From header (EMAIL_FROM). */
+  /** EMAIL_FROM: its address sends every email; its name gives way to the merchant's (senderOf). */
   from: string;
   publicBaseUrl: string;
   links: SessionLinks;
@@ -40,6 +40,7 @@ export interface SmtpResult {
  * again when its claim is taken over; the Message-ID is the message's id, so mail clients show it once.
  */
 export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<OutgoingEmail, SmtpResult>; schedules: PeriodicJobKind } {
+  const fromAddress = addressOf(options.from);
   const send: QueueJobKind<OutgoingEmail, SmtpResult> = {
     name: 'email-send',
     queue: EMAIL_SEND_QUEUE,
@@ -61,7 +62,7 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
       }
       try {
         const info = (await options.transport.sendMail({
-          from: options.from,
+          from: senderOf(facts.merchantName, fromAddress),
           to: message.recipient,
           subject: rendered.subject,
           text: rendered.text,
@@ -109,6 +110,20 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
     },
   };
   return { send, schedules };
+}
+
+/** The address part of EMAIL_FROM ("PaySplit <no-reply@example.com>" -> "no-reply@example.com"). */
+export function addressOf(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * "Harbour Table via PaySplit" <EMAIL_FROM's address>: payers know the merchant, not us, so its
+ * name leads; the address stays ours, the one whose domain the relay signs (SPF and DKIM) and
+ * DMARC aligns with. A merchant's own address in From would fail DMARC at the payer's provider.
+ */
+export function senderOf(merchantName: string, address: string): { name: string; address: string } {
+  return { name: `${merchantName} via PaySplit`, address };
 }
 
 /** The SMTP transport of SMTP_URL. */

@@ -4,6 +4,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import type { SessionEventBus, SessionLocks } from '../sessions/index.js';
 import { EmailOutbox } from './email-outbox.js';
 import { type EmailJobOptions, emailJobs } from './email-send.job.js';
+import { EmailFactsRepository } from './email-facts.repository.js';
 import { EmailSweepRepository } from './email-sweep.repository.js';
 import { createEmailLoaders } from './email.loaders.js';
 import { EmailRepository } from './email.repository.js';
@@ -23,9 +24,9 @@ export interface EmailServiceDeps {
 }
 
 /**
- * The emails module, made once per app. Invitations, receipts and the cancelling of what an ended
- * session no longer needs are its reactions to the sessions module's events, written in their
- * transaction (the mail outbox); the send and sweep job kinds and the loaders read through its
+ * The emails module, made once per app. An email for every money event (invitations, receipts,
+ * covered shares, refunds, endings, the completion note) and the host's way back are its reactions
+ * to the sessions module's events, written in their transaction (the mail outbox); the send and sweep job kinds and the loaders read through its
  * repositories.
  */
 export function createEmailServices(deps: EmailServiceDeps) {
@@ -34,10 +35,14 @@ export function createEmailServices(deps: EmailServiceDeps) {
   deps.events
     .on('splitSaved', (tx, { session, invite }) => outbox.splitSaved(tx, session, invite))
     .on('sharePaid', (tx, { session, payment }) => outbox.paymentAuthorized(tx, session, payment))
-    .on('sessionEnded', (tx, { session }) => outbox.sessionEnded(tx, session.id));
+    .on('refundSettled', (tx, { session, refund }) => outbox.refundSettled(tx, session, refund))
+    .on('paymentRefundRecorded', (tx, { session, payment }) => outbox.paymentRefundRecorded(tx, session, payment))
+    .on('sessionEnded', (tx, { session, outcome }) => outbox.sessionEnded(tx, session, outcome))
+    .on('hostSignInRequested', (tx, { session, host, signInId }) => outbox.hostSignInRequested(tx, session, host, signInId));
   const emails = new EmailService({
     emails: repository,
     sweeps: new EmailSweepRepository(),
+    facts: new EmailFactsRepository(),
     outbox,
     sessions: deps.sessionLocks,
     announcer: deps.announcer,

@@ -29,21 +29,6 @@ export interface OutgoingEmail {
   created_at: Date;
 }
 
-/** What an email says, read when it is sent. */
-export interface EmailFactsRow {
-  merchant_name: string;
-  accent_color: string | null;
-  description: string | null;
-  currency: string;
-  expires_at: Date;
-  session_amount_minor: string;
-  recipient_name: string | null;
-  recipient_is_host: boolean | null;
-  share_minor: string | null;
-  payment_minor: string | null;
-  organiser_name: string | null;
-}
-
 export interface EmailAttemptRecord {
   messageId: string;
   attempt: number;
@@ -87,15 +72,34 @@ export class EmailRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Invitations written so far for these participants (not cancelled), with the address each went to. */
-  async invitationsOf(
+  /** Messages of one kind written so far for these participants, with the address each went to. */
+  async writtenOf(
     em: EntityManager,
+    kind: EmailKind,
     participantIds: readonly string[],
   ): Promise<{ participant_id: string; recipient: string | null }[]> {
     if (participantIds.length === 0) return [];
     return em.execute(
-      `select participant_id, recipient from email_message where kind = 'invitation' and participant_id in (${placeholders(participantIds)})`,
-      [...participantIds],
+      `select participant_id, recipient from email_message where kind = ? and participant_id in (${placeholders(participantIds)})`,
+      [kind, ...participantIds],
+    );
+  }
+
+  /**
+   * Who of an ended session hears how it ended, with what each paid that is still theirs to get
+   * back: everyone with an email who paid, the host, and the unpaid payers who were sent an
+   * invitation or a reminder (they were asked to pay) unless they unsubscribed.
+   */
+  async endingAudience(em: EntityManager, sessionId: string): Promise<{ id: string; email: string }[]> {
+    return em.execute(
+      `select p.id, p.email from participant p
+        where p.session_id = ? and p.email is not null
+          and (p.is_host
+               or exists (select 1 from payment q where q.payer_id = p.id and q.session_id = p.session_id and q.status = 'authorized')
+               or (p.email_unsubscribed_at is null
+                   and exists (select 1 from email_message m where m.participant_id = p.id and m.kind in ('invitation', 'reminder')
+                                 and m.status in ('sent', 'sending'))))`,
+      [sessionId],
     );
   }
 
@@ -182,24 +186,6 @@ export class EmailRepository {
         `select id, session_id, participant_id, kind, reason, recipient, created_at from email_message where id in (${placeholders(ids)})`,
         [...ids],
       );
-  }
-
-  /** The facts of a claimed message (null when its session is gone). */
-  async factsOf(em: EntityManager, message: OutgoingEmail): Promise<EmailFactsRow | null> {
-    const paymentId = /^payment:([0-9a-f-]{36})$/.exec(message.reason)?.[1] ?? null;
-    const [row] = await em.getConnection().execute<EmailFactsRow[]>(
-      `select coalesce(i.display_name, i.name) as merchant_name, i.accent_color, s.description, s.currency, s.expires_at,
-              s.amount_minor::text as session_amount_minor,
-              p.display_name as recipient_name, p.is_host as recipient_is_host, p.amount_minor::text as share_minor,
-              (select amount_minor::text from payment where id = ?::uuid and session_id = s.id) as payment_minor,
-              (select display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name
-         from session s
-         join integration i on i.id = s.integration_id
-         left join participant p on p.id = ?::uuid
-        where s.id = ?`,
-      [paymentId, message.participant_id, message.session_id],
-    );
-    return row ?? null;
   }
 
   /** Records an attempt and its outcome on the message, in the transaction that ends the message's claim. */

@@ -25,7 +25,10 @@ export class AdminEmailAttempt {
 @ObjectType({ description: 'An email of a session, as the administration area shows it.' })
 export class AdminEmailMessage {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'invitation, reminder, receipt or completion' }) kind!: string;
+  @Field(() => String, {
+    description: 'invitation, reminder, receipt, completion, share-covered, refund, cancellation, expiry, host-welcome or host-sign-in',
+  })
+  kind!: string;
   @Field(() => String, { description: 'queued, sending, sent, failed or cancelled' }) status!: string;
   @Field(() => String, { nullable: true, description: 'Masked (a•••@example.com); null once erased.' }) recipient!: string | null;
   @Field(() => Date) createdAt!: Date;

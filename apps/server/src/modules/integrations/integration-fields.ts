@@ -8,6 +8,8 @@ import {
   normalizeReminderOffsets,
   validateAccentColor,
   validateReminderOffsets,
+  normalizeTimeZone,
+  validateTimeZone,
   validateLogoUrl,
   describeDetails,
   type WebhookEventType,
@@ -101,6 +103,14 @@ export function requireReminderOffsets(offsets: readonly number[]): number[] {
     throw new AppError(ErrorCode.ValidationError, describeDetails(problems), problems);
   }
   return normalizeReminderOffsets(offsets);
+}
+
+/** An IANA time zone in its usual spelling; VALIDATION_ERROR on `timeZone` otherwise. */
+export function requireTimeZone(value: string): string {
+  const problems = validateTimeZone(value);
+  const zone = normalizeTimeZone(value);
+  if (problems.length > 0 || zone === undefined) throw new AppError(ErrorCode.ValidationError, describeDetails(problems), problems);
+  return zone;
 }
 
 export function requireHttpUrl(value: string, field: string): string {

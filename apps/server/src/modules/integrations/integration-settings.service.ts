@@ -15,6 +15,7 @@ import {
   requireHttpUrl,
   requireName,
   requireReminderOffsets,
+  requireTimeZone,
   resolveBrand,
 } from './integration-fields.js';
 import type { IntegrationRepository } from './integration.repository.js';
@@ -36,6 +37,8 @@ export interface CreateIntegrationInput extends BrandSettings {
   enabled?: boolean;
   /** When unpaid payers are reminded; default [1440, 120]. */
   reminderOffsetsMinutes?: readonly number[] | null;
+  /** The IANA zone emails give times in; default UTC. */
+  timeZone?: string | null;
 }
 
 /** What the administration area may change; absent fields stay as they are, "" clears a URL. */
@@ -48,6 +51,7 @@ export interface IntegrationSettings extends BrandSettings {
   eventSubscriptions?: readonly string[] | null;
   enabled?: boolean | null;
   reminderOffsetsMinutes?: readonly number[] | null;
+  timeZone?: string | null;
 }
 
 export interface CreatedIntegration {
@@ -93,6 +97,7 @@ export class IntegrationSettingsService {
     const webhookSigningSecret = generateSigningSecret();
     const brand = resolveBrand(input);
     const reminderOffsets = input.reminderOffsetsMinutes ? requireReminderOffsets(input.reminderOffsetsMinutes) : undefined;
+    const timeZone = input.timeZone != null ? requireTimeZone(input.timeZone) : undefined;
     const integration = this.integrations.insertIntegration(em, {
       name,
       displayName: brand.displayName ?? null,
@@ -112,6 +117,7 @@ export class IntegrationSettingsService {
       enabled: input.enabled ?? true,
     });
     if (reminderOffsets) integration.reminderOffsetsMinutes = reminderOffsets;
+    if (timeZone) integration.timeZone = timeZone;
     const key = options.withApiKey ? this.apiKeys.issueKey(em, integration, input.keyMode ?? 'test') : undefined;
     this.audit.record(em, who, {
       action: 'integration.created',
@@ -153,6 +159,7 @@ export class IntegrationSettingsService {
     if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
     if (input.reminderOffsetsMinutes) set('reminderOffsetsMinutes', requireReminderOffsets(input.reminderOffsetsMinutes));
+    if (input.timeZone !== undefined && input.timeZone !== null) set('timeZone', requireTimeZone(input.timeZone));
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
     if (
       ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'webhookUrl'].some((field) => changed.includes(field)) &&

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Account } from '../accounts/index.js';
-import { type WebhookEventType } from '@paysplit/domain';
+import { DEFAULT_TIME_ZONE, type WebhookEventType } from '@paysplit/domain';
 
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
@@ -13,6 +13,7 @@ export class Integration {
     | 'redirectAllowlist'
     | 'eventSubscriptions'
     | 'reminderOffsetsMinutes'
+    | 'timeZone'
     | 'createdAt'
     | 'updatedAt'
     | 'owner';
@@ -59,6 +60,10 @@ export class Integration {
   /** Minutes before a session's deadline at which unpaid payers with an email are reminded (issue 19). */
   @Property({ type: 'json' })
   reminderOffsetsMinutes: number[] = [1440, 120];
+
+  /** The IANA zone the emails give times in (a deadline, a payment's date), the zone always named. */
+  @Property({ type: 'text' })
+  timeZone: string = DEFAULT_TIME_ZONE;
 
   /** The merchant account that manages it in the administration area (none: CLI-made, operators only). */
   @ManyToOne({ entity: 'Account', nullable: true, deleteRule: 'set null' })

@@ -17,6 +17,7 @@ export function toIntegrationView(integration: Integration): IntegrationView {
     eventSubscriptions: integration.eventSubscriptions,
     enabled: integration.enabled,
     reminderOffsetsMinutes: integration.reminderOffsetsMinutes,
+    timeZone: integration.timeZone,
     ownerEmail: integration.owner && wrap(integration.owner).isInitialized() ? integration.owner.email : null,
     payoutOnboarding: Object.assign(new PayoutOnboardingView(), {
       status: integration.payoutOnboarded ? 'complete' : 'pending',

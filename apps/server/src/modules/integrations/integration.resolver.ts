@@ -66,6 +66,7 @@ export class IntegrationResolver {
         eventSubscriptions: input.eventSubscriptions ?? [],
         enabled: input.enabled ?? true,
         reminderOffsetsMinutes: input.reminderOffsetsMinutes,
+        timeZone: input.timeZone,
         ownerAccountId: principal.role === 'merchant' ? principal.accountId : undefined,
       },
       principal,

@@ -64,6 +64,10 @@ export class IntegrationView {
   @Field(() => Boolean) enabled!: boolean;
   @Field(() => [Int], { description: "Minutes before a session's deadline at which unpaid payers with an email are reminded." })
   reminderOffsetsMinutes!: number[];
+  @Field(() => String, {
+    description: 'The IANA time zone (such as Pacific/Auckland) in which emails give times, with the zone named. Default UTC.',
+  })
+  timeZone!: string;
   @Field(() => String, { nullable: true }) ownerEmail!: string | null;
   @Field(() => PayoutOnboardingView) payoutOnboarding!: PayoutOnboardingView;
   @Field(() => [SigningSecretView]) signingSecrets!: SigningSecretView[];
@@ -94,6 +98,12 @@ export class IntegrationSettingsInput {
       'Reminder times in minutes before the deadline: 0 to 10 distinct values from 5 (minutes) to 43200 (30 days); [] sends none.',
   })
   reminderOffsetsMinutes?: number[] | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The IANA time zone emails give times in, such as Pacific/Auckland (VALIDATION_ERROR for anything else, offsets included); default UTC.',
+  })
+  timeZone?: string | null;
 }
 
 @ObjectType()

@@ -25,6 +25,10 @@ export interface SessionEvents {
   sessionEnded: { session: Session; outcome: SessionOutcome; refundsOwed: () => Promise<Payment[]>; at: Date };
   /** A refund of captured money succeeded or failed. */
   refundSettled: { session: Session; refund: Refund; at: Date };
+  /** The merchant recorded that it voided or refunded a payment by hand (record action `refund`). */
+  paymentRefundRecorded: { session: Session; payment: Payment; at: Date };
+  /** Someone asked for a sign-in link to the host's address (`host` has one); it works until `expiresAt`. */
+  hostSignInRequested: { session: Session; host: Participant; signInId: string; expiresAt: Date; at: Date };
 }
 
 export type SessionEventBus = DomainEvents<SessionEvents>;

@@ -9,6 +9,7 @@ export type { Refund } from './refunds/refund.entity.js';
 export type { SessionLoaders } from './session.loaders.js';
 export { type SessionAccess, type Viewer } from './access/session-access.js';
 export type { SessionLinks } from './session-links.js';
+export type { HostSignInService, SignInRequestAnswer } from './access/host-sign-in.service.js';
 export type { SessionReadService } from './session-reads.service.js';
 export type { EmailFacts } from './pay-session-record.repository.js';
 export type { SessionProgress } from './session.repository.js';

@@ -21,7 +21,9 @@ export class PaySessionResolver {
   ): Promise<PaySessionView> {
     const viewer = await context.requireViewer(sessionId, token);
     const session = await context.services.sessionReads.findForViewer(context.em, viewer);
-    context.cookies.set(accessCookieName(sessionId), token, session.expiresAt);
+    // Kept as long as the session's data is, not only until its deadline: after it ends its people
+    // still read what happened to their money (decisions, "Access lasts as long as the data").
+    context.cookies.set(accessCookieName(sessionId), token, context.services.access.accessUntil(session.expiresAt));
     return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
   }
 

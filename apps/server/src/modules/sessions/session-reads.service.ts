@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
-import { type Viewer, viewerOfHashes, wellFormedToken } from './access/session-access.js';
+import { type SessionAccess, type Viewer, viewerOfHashes, wellFormedToken } from './access/session-access.js';
 import { hashSecret } from '../../security/tokens.js';
 import type { MerchantPrincipal } from '../integrations/index.js';
 import type { FeedCache } from '../../feed/feed-cache.js';
@@ -15,6 +15,8 @@ export interface SessionReadOptions {
   payRecords: PaySessionRecordRepository;
   /** Public progress by session; the server keeps it true with the change feed. */
   statusCache?: FeedCache<SessionProgress>;
+  /** The host's signed-in devices are recognised by a token derived from the session id. */
+  access: Pick<SessionAccess, 'hostDeviceTokenHash'>;
 }
 
 /** A session as its merchant, its people and the public status poll see it. */
@@ -57,6 +59,7 @@ export class SessionReadService {
     const hostParticipantId = session.participants.find((participant) => participant.isHost)?.id ?? null;
     const viewer = viewerOfHashes(sessionId, presentedHash, {
       hostTokenHash: session.hostTokenHash,
+      hostDeviceTokenHash: this.options.access.hostDeviceTokenHash(sessionId),
       hostParticipantId,
       tokenHolder: session.tokenHolder,
     });

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import type { SigningSecretsService } from '../integrations/index.js';
 import { SessionAccess } from './access/session-access.js';
 import { SessionAccessRepository } from './access/session-access.repository.js';
+import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
 import { PartnerClient } from './payments/partner-client.js';
 import { PaymentRecordingService } from './payments/payment-recording.service.js';
@@ -43,6 +44,8 @@ export interface SessionServices {
   paymentRecording: PaymentRecordingService;
   /** Refunds of captured money: the merchant's, automatic ones, settling. */
   refunds: RefundService;
+  /** The host's way back on another device: sign-in links emailed to the host. */
+  hostSignIn: HostSignInService;
 }
 
 export interface SessionServiceDeps {
@@ -55,6 +58,8 @@ export interface SessionServiceDeps {
   statusCache?: FeedCache<SessionProgress>;
   /** What the module publishes, inside the transaction of each change; webhooks and emails subscribe. */
   events: SessionEventBus;
+  /** Days a session's personal data is kept after it ends (EMAIL_RETENTION_DAYS): its people's access lasts as long. */
+  accessKeepDays: number;
   now?: () => Date;
 }
 
@@ -63,13 +68,23 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const { publicBaseUrl, secretBox, signingSecrets, announcer, statusCache, events, now } = deps;
   const sessions = new SessionRepository();
   const payments = new PaymentRepository();
-  const access = new SessionAccess(secretBox.deriveKey('participant-invite-token'), new SessionAccessRepository());
+  const accessTokens = new SessionAccessRepository();
+  const access = new SessionAccess(
+    {
+      invite: secretBox.deriveKey('participant-invite-token'),
+      hostDevice: secretBox.deriveKey('host-device-token'),
+      signIn: secretBox.deriveKey('host-sign-in-code'),
+    },
+    accessTokens,
+    deps.accessKeepDays,
+  );
   const sessionLinks = new SessionLinks(publicBaseUrl, access);
   const sessionReads = new SessionReadService({
     sessions,
     records: new SessionRecordRepository(),
     payRecords: new PaySessionRecordRepository(),
     statusCache,
+    access,
   });
   const refundRecords = new RefundRepository();
   const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, events, now });
@@ -100,6 +115,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       now,
     }),
     refunds,
+    hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
   };
   return {
     services,

@@ -96,7 +96,12 @@ export class CreateSessionPayload {
   @Field(() => [ID]) participantIds!: string[];
   @Field(() => ModeEnum) mode!: string;
   @Field(() => String) message!: string;
-  @Field(() => String, { description: 'Where to send the host: {PUBLIC_BASE_URL}/pay/{sessionId}?host=1&hostToken=…' }) sessionUrl!: string;
+  @Field(() => String, {
+    description:
+      'Where to send the host: {PUBLIC_BASE_URL}/pay/{sessionId}?host=1&hostToken=…; also their way back (a "Return to your split" ' +
+      'link to a route of yours that answers 302 to it). Keep it server-side.',
+  })
+  sessionUrl!: string;
   @Field(() => SessionStatusEnum) status!: string;
   @Field(() => Date) expiresAt!: Date;
   @Field(() => MinorUnitsScalar) amountMinor!: string;
@@ -187,7 +192,13 @@ export class ConfigureParticipantInput extends ParticipantInput {
 export class ConfigureSessionInput {
   @Field(() => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId!: string;
   @Field(() => SplitModeEnum) splitMode!: (typeof SPLIT_MODES)[number];
-  @Field(() => [ConfigureParticipantInput]) participants!: ConfigureParticipantInput[];
+  @Field(() => [ConfigureParticipantInput], {
+    description:
+      "Everyone who pays, the host first. The host's email (optional, on the first entry) is where the host's emails go: " +
+      'a way back to the split from any device, their receipt, the completion note and how the session ended. ' +
+      'The host gets no invitation or reminder, and never a link with the host token.',
+  })
+  participants!: ConfigureParticipantInput[];
 }
 
 @ObjectType({ description: 'A payment attempt.' })

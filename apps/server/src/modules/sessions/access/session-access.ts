@@ -14,6 +14,18 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Derived invite tokens kept in memory (about 200 bytes each). */
 const DERIVED_TOKENS_KEPT = 10_000;
 
+const DAY_MS = 86_400_000;
+
+/** The keys a session's access is derived under (each from SECRETS_KEY, each for one use). */
+export interface SessionAccessKeys {
+  /** Participants' invite tokens. */
+  invite: Buffer;
+  /** The host's cookie after a sign-in link (the host token itself is never known to the server). */
+  hostDevice: Buffer;
+  /** The codes of the host's sign-in links. */
+  signIn: Buffer;
+}
+
 /**
  * Participant invite tokens are derived (HMAC of the participant id under a key derived from
  * SECRETS_KEY), so the host can show invite links again at any time while the database keeps
@@ -28,16 +40,49 @@ export class SessionAccess {
   private readonly derived = new Map<string, string>();
 
   constructor(
-    private readonly inviteKey: Buffer,
+    private readonly keys: SessionAccessKeys,
     private readonly tokens: SessionAccessRepository,
+    /** Days a session's personal data is kept after it ends (EMAIL_RETENTION_DAYS): access lasts as long. */
+    private readonly keepDays: number,
   ) {}
 
   participantToken(participantId: string): string {
-    let token = this.derived.get(participantId);
+    return this.derive(this.keys.invite, participantId, participantId);
+  }
+
+  /**
+   * The host's cookie on a device that signed in with an emailed link: a token of the invite
+   * tokens' shape, derived from the session id, so nothing more is stored and the pay page's read
+   * stays one statement. It is only ever set as an HttpOnly cookie, never shown or emailed.
+   */
+  hostDeviceToken(sessionId: string): string {
+    return this.derive(this.keys.hostDevice, sessionId.toLowerCase(), `host:${sessionId.toLowerCase()}`);
+  }
+
+  hostDeviceTokenHash(sessionId: string): string {
+    return hashSecret(this.hostDeviceToken(sessionId));
+  }
+
+  /** The code of one sign-in link (the id of its host_sign_in row): the database keeps its hash only. */
+  signInCode(signInId: string): string {
+    return createHmac('sha256', this.keys.signIn).update(signInId.toLowerCase()).digest('base64url');
+  }
+
+  /**
+   * Until when a session's cookie is kept: as long as its personal data is (decisions, "Access
+   * lasts as long as the data"), so people read the ended session, refunds and all. A session ends
+   * at its deadline at the latest, and its data is erased `keepDays` after it ended.
+   */
+  accessUntil(expiresAt: Date): Date {
+    return new Date(expiresAt.getTime() + this.keepDays * DAY_MS);
+  }
+
+  private derive(key: Buffer, subject: string, cacheKey: string): string {
+    let token = this.derived.get(cacheKey);
     if (token === undefined) {
-      token = createHmac('sha256', this.inviteKey).update(participantId).digest('base64url');
+      token = createHmac('sha256', key).update(subject).digest('base64url');
       if (this.derived.size >= DERIVED_TOKENS_KEPT) this.derived.delete(this.derived.keys().next().value as string);
-      this.derived.set(participantId, token);
+      this.derived.set(cacheKey, token);
     }
     return token;
   }
@@ -52,7 +97,7 @@ export class SessionAccess {
     const presentedHash = hashSecret(wellFormedToken(token));
     const session = await this.tokens.findSessionHostTokenHash(em, sessionId);
     if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
-    if (hashesMatch(presentedHash, session.hostTokenHash)) {
+    if (hashesMatch(presentedHash, session.hostTokenHash) || hashesMatch(presentedHash, this.hostDeviceTokenHash(sessionId))) {
       return { role: 'host', sessionId, participantId: await this.tokens.findHostParticipantId(em, sessionId) };
     }
     const participant = await this.tokens.findParticipantByTokenHash(em, sessionId, presentedHash);
@@ -71,7 +116,7 @@ export class SessionAccess {
     const denied = new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
     if (!token || !TOKEN_PATTERN.test(token)) throw denied;
     const participants = session.participants.getItems();
-    if (secretMatchesHash(token, session.hostTokenHash)) {
+    if (secretMatchesHash(token, session.hostTokenHash) || secretMatchesHash(token, this.hostDeviceTokenHash(session.id))) {
       return { role: 'host', sessionId: session.id, participantId: participants.find((participant) => participant.isHost)?.id ?? null };
     }
     const tokenHash = hashSecret(token);
@@ -96,15 +141,22 @@ export function wellFormedToken(token: string | undefined): string {
 /**
  * The viewer decided on hashes a caller already read in one statement (the pay page's read), from
  * the presented token's hash the caller made for that read: the host when it matches the session's
- * host hash, else the participant whose stored hash it matches, else UNAUTHENTICATED. Both
- * comparisons take time independent of where hashes differ.
+ * host hash (or the host's signed-in device's), else the participant whose stored hash it matches,
+ * else UNAUTHENTICATED. Every comparison takes time independent of where hashes differ.
  */
 export function viewerOfHashes(
   sessionId: string,
   presentedHash: string,
-  hashes: { hostTokenHash: string; hostParticipantId: string | null; tokenHolder: { id: string; tokenHash: string } | null },
+  hashes: {
+    hostTokenHash: string;
+    hostDeviceTokenHash: string;
+    hostParticipantId: string | null;
+    tokenHolder: { id: string; tokenHash: string } | null;
+  },
 ): Viewer {
-  if (hashesMatch(presentedHash, hashes.hostTokenHash)) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
+  const host = hashesMatch(presentedHash, hashes.hostTokenHash);
+  const hostDevice = hashesMatch(presentedHash, hashes.hostDeviceTokenHash);
+  if (host || hostDevice) return { role: 'host', sessionId, participantId: hashes.hostParticipantId };
   return viewerOfTokenHolder(sessionId, presentedHash, hashes.tokenHolder);
 }
 

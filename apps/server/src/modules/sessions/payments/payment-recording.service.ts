@@ -93,6 +93,7 @@ export class PaymentRecordingService {
           throw new AppError(ErrorCode.InvalidState, 'A refund of this payment through PaySplit is still pending; settle or wait for it');
         }
         payment.refundedAt = this.now();
+        await this.options.events.publish(tx, 'paymentRefundRecorded', { session, payment, at: this.now() });
       } else if (command.action === 'fail') {
         if (payment.status === 'authorized')
           throw new AppError(ErrorCode.InvalidState, 'This payment is already authorized; it cannot be marked failed');
