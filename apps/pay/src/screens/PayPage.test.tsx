@@ -128,7 +128,7 @@ describe('PayPage', () => {
     const fresh = makeSession({ status: 'UNCONFIGURED', splitMode: null, organiserName: null });
     vi.stubGlobal('fetch', graphQLFetch({ OpenSession: () => ({ data: { openSession: fresh } }) }).fetchMock);
     boot('/session/s1?host=1&hostToken=SECRET');
-    expect(await screen.findByText(/Add the people paying NZ\$480\.00 with you and save/)).toBeTruthy();
+    expect(await screen.findByText(/Add who pays NZ\$480\.00 with you\. Each person gets their own link\./)).toBeTruthy();
     expect(screen.getByLabelText('Your name')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Copy/ })).toBeNull();
   });
@@ -163,8 +163,6 @@ describe('PayPage', () => {
       }).format(new Date(participantView.expiresAt)),
     );
     expect(deadline.parentElement!.textContent).toMatch(/^Expires in \d+ days? .* · /);
-    expect(
-      screen.getByText('If the group hasn’t paid in full by then, the payment expires and every share already paid is refunded.'),
-    ).toBeTruthy();
+    expect(screen.getByText('If not everyone has paid by then, it expires and the shares paid are refunded.')).toBeTruthy();
   });
 });

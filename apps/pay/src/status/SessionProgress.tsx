@@ -84,7 +84,8 @@ export function ProgressSummary({ session, now }: Props) {
  * does not finish in time (docs/lifecycle.md: the session expires and what was paid goes back).
  */
 export function Deadline({ session, now }: Props) {
-  if (session.status !== 'OPEN' && session.status !== 'PARTIALLY_PAID' && session.status !== 'UNCONFIGURED') return null;
+  // Only a session that still takes payments has a deadline ahead of it.
+  if (session.status !== 'OPEN' && session.status !== 'PARTIALLY_PAID') return null;
   return (
     <div className="deadline">
       <p className="expiry">
