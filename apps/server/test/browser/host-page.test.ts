@@ -183,6 +183,21 @@ describe.each(VIEWPORTS)('the host’s page at $width × $height (Debian chromiu
     expect(consoleErrors).toEqual([]);
   });
 
+  it('a set-up that cannot be saved says so under each field, and Save takes the host to the first problem', async () => {
+    const { sessionId, hostToken } = await newSession();
+    const { page, consoleErrors } = await host();
+    await setUp(page, 3, sessionId, hostToken);
+    await page.getByLabel('Email of participant 2 (optional)').fill('ben@example');
+    await page.getByLabel('Name of participant 3', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save split' }).click();
+    await page.getByText('Enter a name').waitFor();
+    await page.getByText('Enter an email address such as name@example.com').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    expect(await page.getByRole('heading', { name: 'Pay and invite' }).count()).toBe(0);
+    await expectScreen(page, 'host-09-cannot-save');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('long names wrap between words on the form’s shares and in the group, never inside one, never past the edge', async () => {
     const { sessionId, hostToken } = await newSession(null);
     const { page, consoleErrors, shared } = await host();
