@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft } from './time-left';
+import { formatDeadline, formatTimeLeft } from './time-left';
 
 const now = Date.parse('2030-01-01T00:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();
@@ -20,5 +20,23 @@ describe('formatTimeLeft', () => {
   it('says expired once the time has passed', () => {
     expect(formatTimeLeft(at(0), now)).toBe('Expired');
     expect(formatTimeLeft(at(-DAY), now)).toBe('Expired');
+  });
+});
+
+describe('formatDeadline', () => {
+  const deadline = '2030-11-28T06:30:00Z';
+
+  it('says the date and time on the reader’s clock, with the zone named', () => {
+    const inAuckland = { locale: 'en-NZ', timeZone: 'Pacific/Auckland' };
+    expect(formatDeadline(deadline, Date.parse('2030-11-25T00:00:00Z'), inAuckland)).toBe('Thu, 28 Nov, 7:30 pm NZDT');
+    // The same moment for someone in London: another day part, another zone.
+    expect(formatDeadline(deadline, Date.parse('2030-11-25T00:00:00Z'), { locale: 'en-GB', timeZone: 'Europe/London' })).toBe(
+      'Thu 28 Nov, 06:30 GMT',
+    );
+  });
+
+  it('adds the year only when the deadline is in another year', () => {
+    const inAuckland = { locale: 'en-NZ', timeZone: 'Pacific/Auckland' };
+    expect(formatDeadline('2031-01-02T00:00:00Z', Date.parse('2030-12-30T00:00:00Z'), inAuckland)).toBe('Thu, 2 Jan 2031, 1:00 pm NZDT');
   });
 });

@@ -18,3 +18,28 @@ export function formatTimeLeft(expiresAt: Date | string, now: Date | number): st
   if (hours > 0) return `Expires in ${hours} h${minutes > 0 ? ` ${minutes} min` : ''}`;
   return `Expires in ${minutes} min`;
 }
+
+/** Where and how the reader reads dates: their browser's, unless a test names them. */
+export interface ClockOptions {
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * The deadline on the reader's own clock, with its zone named so nobody has to guess whose
+ * evening it is: "Sat, 28 Nov, 7:30 pm NZDT" (en-NZ). The year only when it is not this year's.
+ */
+export function formatDeadline(expiresAt: Date | string, now: Date | number, { locale, timeZone }: ClockOptions = {}): string {
+  const at = new Date(expiresAt);
+  const yearOf = (date: Date | number) => new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(yearOf(at) === yearOf(now) ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(at);
+}

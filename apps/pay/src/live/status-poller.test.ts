@@ -53,6 +53,23 @@ describe('StatusPoller', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'completed' }));
   });
 
+  it('reports a refund of a completed session, which changes neither its status nor what was paid', async () => {
+    const done = { status: 'completed', paidMinor: '48000', updatedAt: '2030-01-01T00:02:00.000Z' };
+    const { onChange, poller } = setup([
+      ok({ ...done, refundedMinor: '0' }),
+      ok({ ...done, refundedMinor: '0' }),
+      ok({ ...done, refundedMinor: '16000' }),
+    ]);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onChange).toHaveBeenCalledTimes(1); // the page showed OPEN: the first poll moved
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ refundedMinor: '16000' }));
+  });
+
   it('backs off after a failure, and honours Retry-After on 429', async () => {
     const { poll, poller } = setup([{ kind: 'failed' }, { kind: 'rate-limited', retryAfterMs: 30_000 }, { kind: 'rate-limited' }]);
     poller.start();

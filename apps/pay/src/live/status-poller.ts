@@ -3,6 +3,8 @@ export interface PublicStatus {
   status: string;
   paidMinor: string;
   updatedAt: string;
+  /** Succeeded refunds of the whole session; the page's own view has no such total, so only polls compare it. */
+  refundedMinor?: string;
 }
 
 export type PollOutcome = { kind: 'ok'; status: PublicStatus } | { kind: 'rate-limited'; retryAfterMs?: number } | { kind: 'failed' };
@@ -26,6 +28,7 @@ export async function fetchPublicStatus(sessionId: string, fetchImpl: typeof fet
   if (!response.ok) return { kind: 'failed' };
   try {
     const body = (await response.json()) as Partial<PublicStatus> & { success?: boolean };
+    const refunded = typeof body.refundedMinor === 'string' ? { refundedMinor: body.refundedMinor } : {};
     if (
       body.success !== true ||
       typeof body.status !== 'string' ||
@@ -34,18 +37,23 @@ export async function fetchPublicStatus(sessionId: string, fetchImpl: typeof fet
     ) {
       return { kind: 'failed' };
     }
-    return { kind: 'ok', status: { status: body.status, paidMinor: body.paidMinor, updatedAt: body.updatedAt } };
+    return { kind: 'ok', status: { status: body.status, paidMinor: body.paidMinor, updatedAt: body.updatedAt, ...refunded } };
   } catch {
     return { kind: 'failed' };
   }
 }
 
-/** GraphQL says OPEN, REST says open; timestamps may differ in format but not in instant. */
+/**
+ * GraphQL says OPEN, REST says open; timestamps may differ in format but not in instant. A refund
+ * leaves status and paid amount as they were (a completed session stays completed), so the refunded
+ * total counts too, when both sides have it.
+ */
 export function statusChanged(before: PublicStatus, after: PublicStatus): boolean {
   return (
     before.status.toLowerCase() !== after.status.toLowerCase() ||
     before.paidMinor !== after.paidMinor ||
-    Date.parse(before.updatedAt) !== Date.parse(after.updatedAt)
+    Date.parse(before.updatedAt) !== Date.parse(after.updatedAt) ||
+    (before.refundedMinor !== undefined && after.refundedMinor !== undefined && before.refundedMinor !== after.refundedMinor)
   );
 }
 

@@ -118,6 +118,38 @@ describe('useLiveSession', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('stays subscribed after the session ended, so a later refund reaches the open page', async () => {
+    FakeSocket.accept = true;
+    const completed = { ...session, status: 'COMPLETED' as const, paidMinor: '48000', version: 5 };
+    renderWithQuery(<Harness load={async () => completed} />, completed);
+    await advance(10);
+    const socket = FakeSocket.sockets[0]!;
+    expect(socket.subscriptionId).not.toBeNull();
+    expect(socket.readyState).toBe(FakeSocket.OPEN);
+
+    act(() => socket.push({ ...completed, paidMinor: '48001', version: 6 }));
+    await advance(1);
+    expect(screen.getByText('paid 48001')).toBeTruthy();
+    // Still the one socket, still open: nothing closed it when the session was over.
+    await advance(60_000);
+    expect(FakeSocket.sockets).toHaveLength(1);
+    expect(socket.readyState).toBe(FakeSocket.OPEN);
+  });
+
+  it('keeps the subscription when a pushed view ends the session', async () => {
+    FakeSocket.accept = true;
+    renderWithQuery(<Harness load={async () => session} />, session);
+    await advance(10);
+    const socket = FakeSocket.sockets[0]!;
+    act(() => socket.push({ ...session, status: 'COMPLETED', paidMinor: '48000', version: 2 }));
+    await advance(1);
+    act(() => socket.push({ ...session, status: 'COMPLETED', paidMinor: '48000', version: 3, updatedAt: '2030-01-02T00:00:00.000Z' }));
+    await advance(1);
+    expect(screen.getByText('paid 48000')).toBeTruthy();
+    expect(FakeSocket.sockets).toHaveLength(1);
+    expect(socket.readyState).toBe(FakeSocket.OPEN);
+  });
+
   it('reconnects and reloads the session after the server closed its socket as too slow (4413)', async () => {
     FakeSocket.accept = true;
     vi.stubGlobal(

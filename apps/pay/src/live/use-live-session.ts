@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { PaySessionUpdatedSubscription } from '../gql/graphql';
 import { documentPayload } from '../graphql/client';
 import { PaySessionUpdatedDocument } from '../graphql/operations';
-import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
+import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { fetchPublicStatus, StatusPoller } from './status-poller';
 
 /** Same origin and path as the HTTP endpoint, so the session cookie authenticates the handshake. */
@@ -25,17 +25,17 @@ function closedWith(event: unknown, code: number): boolean {
 }
 
 /**
- * Keeps the cached session current while it can still change: each pushed view replaces it.
- * When the socket cannot open or drops with an error, the public status is polled instead
- * (and the session refetched when it moved) until a socket is back.
+ * Keeps the cached session current for as long as the page is open: each pushed view replaces it.
+ * An ended session still changes (a merchant refunds a completed one, a refund settles), so the
+ * subscription stays until the page goes. When the socket cannot open or drops with an error, the
+ * public status is polled instead (and the session refetched when it moved) until a socket is back.
  */
 export function useLiveSession(session: PaySessionView | undefined): void {
   const queryClient = useQueryClient();
   const sessionId = session?.id;
-  const live = session !== undefined && !TERMINAL_STATUSES.has(session.status);
 
   useEffect(() => {
-    if (sessionId === undefined || !live) return;
+    if (sessionId === undefined) return;
     const key = sessionQueryKey(sessionId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey: key });
 
@@ -123,5 +123,5 @@ export function useLiveSession(session: PaySessionView | undefined): void {
       closeSocket();
       poller.stop();
     };
-  }, [sessionId, live, queryClient]);
+  }, [sessionId, queryClient]);
 }

@@ -7,10 +7,12 @@ interface Props {
   sessionId: string;
   amountMinor: string;
   currency: string;
+  /** Under the button until it is pressed; the host's page leaves it out (they came from that checkout). */
+  idleHint?: string;
 }
 
 /** One tap: PaySplit asks the merchant for a checkout, and the payer goes straight there. */
-export function PayShareButton({ sessionId, amountMinor, currency }: Props) {
+export function PayShareButton({ sessionId, amountMinor, currency, idleHint }: Props) {
   const start = useStartCheckout(sessionId, async () => (await execute(StartPaymentDocument, { sessionId })).startPayment);
 
   if (start.isError) {
@@ -29,7 +31,7 @@ export function PayShareButton({ sessionId, amountMinor, currency }: Props) {
       <StartCheckoutButton checkout={start} className="button-primary button-pay" statusId="pay-status">
         Pay {formatMoney(amountMinor, currency)}
       </StartCheckoutButton>
-      <CheckoutStatus id="pay-status" checkout={start} />
+      <CheckoutStatus id="pay-status" checkout={start} {...(idleHint === undefined ? {} : { idle: idleHint })} />
     </div>
   );
 }

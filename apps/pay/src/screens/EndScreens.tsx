@@ -67,7 +67,9 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
       ) : (
         home !== null && (
           <p>
-            <a href={home.href}>Back to {shop(home)}</a>
+            <a className="link-standalone" href={home.href}>
+              Back to {shop(home)}
+            </a>
           </p>
         )
       )}

@@ -2,15 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorCodeOf, execute } from '../graphql/client';
 import { CancelSessionAsHostDocument } from '../graphql/operations';
-import { ParticipantEmail } from '../emails/ParticipantEmail';
-import { InviteList } from '../invites/InviteList';
+import { PeopleList } from '../invites/PeopleList';
 import { formatMoney } from '../money';
 import { CoverRemaining } from '../payment/CoverRemaining';
 import { PayShareButton } from '../payment/PayShareButton';
-import { newerView, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
+import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
 import { Refunds } from '../status/Refunds';
-import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
 
 interface Props {
@@ -27,12 +25,11 @@ export function HostView({ session, now, banner }: Props) {
   if (session.status === 'UNCONFIGURED') {
     return (
       <Page title="Set up the split" banner={banner} merchant={session}>
-        <p className="notice notice-info">
-          Set up the split before inviting anyone: add the people paying with you, choose how to share {total}, and save. You’ll then get a
-          link to send each of them.
-        </p>
+        <p className="hint setup-intro">Add who pays {total} with you. Each person gets their own link.</p>
         <SplitEditor session={session} />
-        <CancelSession session={session} />
+        <div className="form-actions">
+          <CancelSession session={session} />
+        </div>
       </Page>
     );
   }
@@ -47,43 +44,37 @@ export function HostView({ session, now, banner }: Props) {
 
   const you = session.participants.find((p) => p.isYou);
   return (
-    <Page title="Pay and invite your group" eyebrow={`Total ${total}`} focusHeading banner={banner} merchant={session}>
+    <Page title="Pay and invite" focusHeading banner={banner} merchant={session}>
       {you && (
         <section className="your-share" aria-labelledby="your-share-heading">
-          <h2 id="your-share-heading">Your share</h2>
-          <p className="amount-big">{formatMoney(you.amountMinor, session.currency)}</p>
+          <div className="your-share-line">
+            <h2 id="your-share-heading">Your share</h2>
+            <p className="amount-big">{formatMoney(you.amountMinor, session.currency)}</p>
+          </div>
           {you.status === 'PAID' ? (
             <p>
               <span className="badge badge-paid">Paid</span> Thanks — your share is paid.
             </p>
           ) : (
-            <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
+            <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} idleHint="" />
           )}
           <CoverRemaining session={session} />
         </section>
       )}
-      <InviteList session={session} />
+      <PeopleList session={session} now={now} />
       <Refunds session={session} />
-      <SessionProgress
-        session={session}
-        now={now}
-        rowExtra={
-          TERMINAL_STATUSES.has(session.status) ? undefined : (p) => <ParticipantEmail session={session} participant={p} now={now} />
-        }
-      />
       <section className="host-actions" aria-labelledby="changes-heading">
-        <h2 id="changes-heading">Changes</h2>
-        <p className="hint">
-          {session.paidMinor === '0'
-            ? 'You can change who pays and how much until someone pays.'
-            : 'Paid shares are locked; you can still change the unpaid ones.'}
-        </p>
+        <h2 id="changes-heading" className="visually-hidden">
+          Changes
+        </h2>
+        {/* Before anyone pays everything can change; after, the editor shows paid shares locked. */}
+        {session.paidMinor !== '0' && <p className="hint">Paid shares are locked; the rest can change.</p>}
         <div className="form-actions">
-          <button type="button" className="button-secondary" onClick={() => setEditing(true)}>
+          <button type="button" className="button-small" onClick={() => setEditing(true)}>
             Change the split
           </button>
+          <CancelSession session={session} />
         </div>
-        <CancelSession session={session} />
       </section>
     </Page>
   );
@@ -102,11 +93,9 @@ function CancelSession({ session }: { session: PaySessionView }) {
 
   if (!confirming) {
     return (
-      <div className="form-actions">
-        <button type="button" className="button-quiet" onClick={() => setConfirming(true)}>
-          Cancel this payment
-        </button>
-      </div>
+      <button type="button" className="button-quiet" onClick={() => setConfirming(true)}>
+        Cancel payment
+      </button>
     );
   }
   return (

@@ -70,10 +70,23 @@ describe('PayPage', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
   });
 
-  it('says a cancelled checkout can be tried again', async () => {
+  it('says backing out of the checkout was the payer’s own step, and their share is still open', async () => {
     vi.stubGlobal('fetch', graphQLFetch({ PaySession: () => ({ data: { paySession: participantView } }) }).fetchMock);
     boot('/pay/s1?cancelled=1');
-    expect(await screen.findByText('Payment cancelled — you can try again')).toBeTruthy();
+    expect(await screen.findByText('You left the checkout; your share is still open')).toBeTruthy();
+    expect(screen.queryByText(/cancelled/i)).toBeNull();
+    expect(screen.getByRole('button', { name: /^Pay .*160\.00$/ })).toBeTruthy();
+  });
+
+  it('tells a host who backed out of paying for the others, their own share paid, that the rest are still open', async () => {
+    const hostPaid = makeSession({
+      status: 'PARTIALLY_PAID',
+      paidMinor: '16000',
+      participants: [{ ...host, isYou: true, status: 'PAID' }, alex, { ...kim, isYou: false }],
+    });
+    vi.stubGlobal('fetch', graphQLFetch({ PaySession: () => ({ data: { paySession: hostPaid } }) }).fetchMock);
+    boot('/pay/s1?cancelled=1');
+    expect(await screen.findByText('You left the checkout; the shares left are still open')).toBeTruthy();
   });
 
   it.each([
@@ -119,19 +132,41 @@ describe('PayPage', () => {
     const fresh = makeSession({ status: 'UNCONFIGURED', splitMode: null, organiserName: null });
     vi.stubGlobal('fetch', graphQLFetch({ OpenSession: () => ({ data: { openSession: fresh } }) }).fetchMock);
     boot('/session/s1?host=1&hostToken=SECRET');
-    expect(await screen.findByText(/Set up the split before inviting anyone/)).toBeTruthy();
-    expect(screen.getByLabelText('Name of participant 1')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(await screen.findByText(/Add who pays NZ\$480\.00 with you\. Each person gets their own link\./)).toBeTruthy();
+    expect(screen.getByLabelText('Your name')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Copy/ })).toBeNull();
   });
 
   it('gives the host of a configured session a link per participant, and their own Pay button', async () => {
     const hostView = makeSession({ participants: [{ ...host, isYou: true }, alex, { ...kim, isYou: false, inviteUrl: 'https://x/k' }] });
     vi.stubGlobal('fetch', graphQLFetch({ PaySession: () => ({ data: { paySession: hostView } }) }).fetchMock);
     boot('/pay/s1');
-    expect(await screen.findByRole('heading', { name: 'Pay and invite your group' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Copy link' })).toHaveLength(2);
+    expect(await screen.findByRole('heading', { name: 'Pay and invite' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Copy .*’s link$/ })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'QR code and link for Alex' }));
     expect((screen.getByLabelText('Invite link for Alex') as HTMLInputElement).value).toBe('https://pay.example/pay/s?token=t-alex');
     expect(screen.getByRole('button', { name: /^Pay .*160\.00$/ })).toBeTruthy();
     expect(screen.getByText(/^Expires in/)).toBeTruthy();
+  });
+
+  it('shows a payer the deadline beside the countdown, and what happens if the group does not finish', async () => {
+    vi.stubGlobal('fetch', graphQLFetch({ PaySession: () => ({ data: { paySession: participantView } }) }).fetchMock);
+    boot('/pay/s1');
+    const deadline = await screen.findByTestId('deadline');
+    expect(deadline.getAttribute('dateTime')).toBe(participantView.expiresAt);
+    // The reader's own clock and zone (whatever this machine's are), named.
+    expect(deadline.textContent).toBe(
+      new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }).format(new Date(participantView.expiresAt)),
+    );
+    expect(deadline.parentElement!.textContent).toMatch(/^Expires in \d+ days? .* · /);
+    expect(screen.getByText('If not everyone has paid by then, it expires and the shares paid are refunded.')).toBeTruthy();
   });
 });

@@ -49,7 +49,8 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
   }
   if (session === undefined) return <LoadingScreen />;
 
-  const banner = <ReturnBanner notice={notice} onDismiss={() => setNotice(null)} />;
+  const ownShareOpen = session.participants.some((p) => p.isYou && p.status !== 'PAID');
+  const banner = <ReturnBanner notice={notice} ownShareOpen={ownShareOpen} onDismiss={() => setNotice(null)} />;
   switch (session.status) {
     case 'COMPLETED':
       // The ending says it all: no "payment received" notice above it.

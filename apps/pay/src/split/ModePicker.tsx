@@ -7,12 +7,19 @@ const MODES: readonly { mode: SplitMode; label: string; hint: string }[] = [
   { mode: 'SHARES', label: 'By shares', hint: '2 shares pay twice as much as 1.' },
 ];
 
-/** Four compact choices; only the chosen one explains itself, to keep the setup short on a phone. */
-export function ModePicker({ mode, onChange }: { mode: SplitMode; onChange: (mode: SplitMode) => void }) {
+interface Props {
+  mode: SplitMode;
+  /** The total, formatted: the legend says what is being split. */
+  total: string;
+  onChange: (mode: SplitMode) => void;
+}
+
+/** Four choices in one row of segments; only the chosen one explains itself, to keep the setup short on a phone. */
+export function ModePicker({ mode, total, onChange }: Props) {
   const hint = MODES.find((m) => m.mode === mode)?.hint;
   return (
     <fieldset className="modes" aria-describedby="split-mode-hint">
-      <legend>How to split it</legend>
+      <legend>How to split {total}</legend>
       <div className="mode-options">
         {MODES.map((option) => (
           <label key={option.mode} className="mode-option">

@@ -24,7 +24,7 @@ function setUpThree(amountMinor: string) {
   const session = unconfigured(amountMinor);
   renderWithQuery(<SplitEditor session={session} />, session);
   fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
-  type('Name of participant 1', 'Sam');
+  type('Your name', 'Sam');
   type('Name of participant 2', 'Alex');
   type('Name of participant 3', 'Kim');
   return session;
@@ -90,7 +90,7 @@ describe('SplitEditor', () => {
 
     fireEvent.click(saveButton());
     expect(screen.getAllByText('Enter a name')).toHaveLength(2);
-    expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 1'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Your name'));
   });
 
   it('adds a row per press of Add participant and takes focus to the new name', () => {
@@ -99,48 +99,75 @@ describe('SplitEditor', () => {
     const add = screen.getByRole('button', { name: 'Add participant' });
     fireEvent.click(add);
     fireEvent.click(add);
-    expect(screen.getAllByLabelText(/^Name of participant \d$/)).toHaveLength(4);
+    expect(screen.getAllByLabelText(/^(Your name|Name of participant \d)$/)).toHaveLength(4);
     expect(document.activeElement).toBe(screen.getByLabelText('Name of participant 4'));
     expect(document.querySelectorAll('.field-error')).toHaveLength(0);
   });
 
-  it('moves a participant up and down, keeping focus on the button pressed', () => {
+  it('labels every input with words that stay on screen, never a placeholder', () => {
     setUpThree('10000');
-    fireEvent.click(screen.getByRole('button', { name: 'Add participant' }));
-    type('Name of participant 4', 'Lee');
-    fireEvent.click(screen.getByRole('button', { name: 'Move participant 4 up' }));
-    expect((screen.getByLabelText('Name of participant 3') as HTMLInputElement).value).toBe('Lee');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move participant 3 up' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move participant 3 up' }));
-    expect((screen.getByLabelText('Name of participant 2') as HTMLInputElement).value).toBe('Lee');
-    // The host stays first, so there is no further up: focus goes to its partner.
-    expect(screen.queryByRole('button', { name: 'Move participant 2 up' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move participant 2 down' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move participant 2 down' }));
-    expect(screen.getAllByLabelText(/^Name of participant \d$/).map((input) => (input as HTMLInputElement).value)).toEqual([
-      'Sam',
-      'Alex',
-      'Lee',
-      'Kim',
-    ]);
+    fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
+    const inputs = [...document.querySelectorAll<HTMLInputElement>('.split-editor input[type="text"], .split-editor input[type="email"]')];
+    expect(inputs).toHaveLength(3 + 3 + 2);
+    for (const input of inputs) {
+      expect(input.placeholder).toBe('');
+      const label = document.querySelector<HTMLLabelElement>(`label[for="${input.id}"]`)!;
+      expect(label.classList.contains('visually-hidden')).toBe(false);
+      // What the eye reads is the start of what a screen reader says.
+      const visible = [...label.childNodes]
+        .filter((node) => !(node instanceof HTMLElement && node.classList.contains('visually-hidden')))
+        .map((node) => node.textContent)
+        .join('');
+      expect(visible.trim()).toMatch(/^(Your name|Name|Amount|Email \(optional\))$/);
+    }
   });
 
-  it('keeps the email behind a disclosure per row', () => {
+  it('has each person’s email at hand, and ticks their invite as soon as an address is typed', () => {
     setUpThree('10000');
-    expect(screen.queryByLabelText('Email of participant 2 (optional)')).toBeNull();
-    const disclosure = screen.getByRole('button', { name: 'Email of participant 2' });
-    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(disclosure);
-    expect(disclosure.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByLabelText('Send invite by email to participant 2')).toBeNull();
     type('Email of participant 2 (optional)', 'alex@example.com');
-    expect((screen.getByLabelText('Email of participant 2 (optional)') as HTMLInputElement).value).toBe('alex@example.com');
+    const invite = screen.getByLabelText('Send invite by email to participant 2') as HTMLInputElement;
+    expect(invite.checked).toBe(true);
+    fireEvent.click(invite);
+    expect(invite.checked).toBe(false);
+    // Editing the address further respects the host's choice.
+    type('Email of participant 2 (optional)', 'alex@example.org');
+    expect((screen.getByLabelText('Send invite by email to participant 2') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('keeps the split when switching modes: amounts become percentages and come back as typed', () => {
+    setUpThree('48000');
+    fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
+    type('Amount for participant 1', '200');
+    type('Amount for participant 2', '150');
+    type('Amount for participant 3', '130');
+    fireEvent.click(screen.getByRole('radio', { name: /By percent/ }));
+    const percents = [1, 2, 3].map((n) => (screen.getByLabelText(`Percent for participant ${n}`) as HTMLInputElement).value);
+    expect(percents).toEqual(['41.67', '31.25', '27.08']);
+    expect(summary()).toBe('All 100 % assigned');
+    fireEvent.click(screen.getByRole('radio', { name: /By shares/ }));
+    expect([1, 2, 3].map((n) => (screen.getByLabelText(`Shares for participant ${n}`) as HTMLInputElement).value)).toEqual([
+      '20',
+      '15',
+      '13',
+    ]);
+    fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
+    expect([1, 2, 3].map((n) => (screen.getByLabelText(`Amount for participant ${n}`) as HTMLInputElement).value)).toEqual([
+      '200',
+      '150',
+      '130',
+    ]);
   });
 
   it('splits by percent: 50 / 25 / 25', () => {
     setUpThree('48000');
     fireEvent.click(screen.getByRole('radio', { name: /By percent/ }));
+    // Switching carried the equal split over (33.34 %, 33.33 %, 33.33 %).
+    expect(summary()).toBe('All 100 % assigned');
     type('Percent for participant 1', '50');
     type('Percent for participant 2', '25');
+    expect(summary()).toBe('8.33 % over');
+    type('Percent for participant 3', '');
     expect(summary()).toBe('25 % left to assign');
     type('Percent for participant 3', '25');
     expect(summary()).toBe('All 100 % assigned');
@@ -207,7 +234,7 @@ describe('SplitEditor', () => {
     });
     renderWithQuery(<SplitEditor session={session} onDone={() => undefined} />, session);
     const alex = screen.getByRole('group', { name: /Participant 2/ });
-    expect(within(alex).getByText(/Paid NZ\$100\.00 · locked/)).toBeTruthy();
+    expect(within(alex).getByTestId('share-2').textContent).toBe('Paid, locked NZ$100.00');
     expect(within(alex).queryByLabelText('Amount for participant 2')).toBeNull();
     expect(within(alex).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove participant 3' })).toBeTruthy();

@@ -2,7 +2,7 @@ import type { Currency } from '@paysplit/domain';
 import { formatMoney } from '../money';
 import type { PaySessionView } from '../session/session-query';
 import { ModePicker } from './ModePicker';
-import { ParticipantRow, type RowAction } from './ParticipantRow';
+import { ParticipantRow } from './ParticipantRow';
 import { parseAmountInput } from './share-inputs';
 import { SplitSummary } from './SplitSummary';
 import { useSplitForm } from './use-split-form';
@@ -22,11 +22,7 @@ export function SplitEditor({ session, onDone }: Props) {
   return (
     <form className="split-editor" onSubmit={form.submit} noValidate aria-labelledby="split-heading">
       <h2 id="split-heading">Who is paying</h2>
-      <p className="total-line">
-        Total to split: <strong>{money(form.totalMinor)}</strong>
-      </p>
-
-      <ModePicker mode={draft.mode} onChange={form.chooseMode} />
+      <ModePicker mode={draft.mode} total={money(form.totalMinor)} onChange={form.chooseMode} />
 
       <ol className="participants" aria-label="People paying">
         {draft.rows.map((row, index) => {
@@ -40,14 +36,13 @@ export function SplitEditor({ session, onDone }: Props) {
               n={index + 1}
               isHost={index === 0}
               mode={draft.mode}
-              currency={currency}
               paid={paid}
               share={share == null ? null : money(share)}
               errors={form.errorsFor(row, index)}
-              actions={rowActions(index, draft.rows.length, paid !== undefined)}
+              removable={index > 0 && paid === undefined}
               onChange={(patch) => form.editRow(row.key, patch)}
               onEdited={(field) => form.leaveField(row.key, field)}
-              onAction={(action) => form.rowAction(row.key, action)}
+              onRemove={() => form.removeRow(row.key)}
             />
           );
         })}
@@ -71,15 +66,6 @@ export function SplitEditor({ session, onDone }: Props) {
       </div>
     </form>
   );
-}
-
-/** The host stays first, so the second row cannot move up; a paid share cannot be removed. */
-function rowActions(index: number, rowCount: number, paid: boolean): ReadonlySet<RowAction> {
-  const actions = new Set<RowAction>();
-  if (index > 1) actions.add('up');
-  if (index > 0 && index < rowCount - 1) actions.add('down');
-  if (index > 0 && !paid) actions.add('remove');
-  return actions;
 }
 
 function typedAmount(text: string, currency: Currency): bigint | undefined {

@@ -15,7 +15,7 @@ interface Props {
 
 export const SUMMARY_ID = 'split-summary';
 
-/** What is left to assign, as one line in the app's one money format. */
+/** What is left to assign, as one line in the app's one money format (amounts and percentages, which can be off). */
 export function summaryLine(mode: SplitMode, check: SplitCheck, totalMinor: bigint, currencyCode: string): SummaryLine | null {
   const money = (minor: bigint) => formatMoney(minor, currencyCode);
   if (mode === 'EXACT' && check.assignedMinor !== null) {
@@ -25,7 +25,7 @@ export function summaryLine(mode: SplitMode, check: SplitCheck, totalMinor: bigi
     const percent = (bp: number) => `${formatBasisPoints(bp)} %`;
     return balanceLine(BigInt(TOTAL_BASIS_POINTS - check.percentTotal), (bp) => percent(Number(bp)), 'All 100 % assigned');
   }
-  if (check.amounts !== null) return { text: `All ${money(totalMinor)} assigned`, balanced: true };
+  // Equal and shares always share out the whole total: each row already shows what it comes to.
   return null;
 }
 

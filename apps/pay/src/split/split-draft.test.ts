@@ -1,7 +1,7 @@
 import { requireCurrency } from '@paysplit/domain';
 import { describe, expect, it } from 'vitest';
 import { makeParticipant, makeSession } from '../test-support/fixtures';
-import { checkSplit, draftFromSession, type DraftRow, fieldForPath, type SplitDraft } from './split-draft';
+import { checkSplit, draftFromSession, type DraftRow, fieldForPath, sendsInvite, type SplitDraft } from './split-draft';
 import { parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
 
 const NZD = requireCurrency('NZD');
@@ -135,5 +135,37 @@ describe('draftFromSession', () => {
       ['120.00', '25', '1'],
       ['120.00', '25', '1'],
     ]);
+  });
+});
+
+describe('whether saving emails a person their invite', () => {
+  const [row] = rows({});
+  const base = row!;
+
+  it('does for an address typed in this edit, unless the host unticked it', () => {
+    expect(sendsInvite({ ...base, email: '' })).toBe(false);
+    expect(sendsInvite({ ...base, email: 'ben@example.test' })).toBe(true);
+    expect(sendsInvite({ ...base, email: 'ben@example.test', sendInvite: false })).toBe(false);
+  });
+
+  it('does not for an address the row already had, unless the host ticks it', () => {
+    const saved = { ...base, email: 'ben@example.test', loadedEmail: 'ben@example.test' };
+    expect(sendsInvite(saved)).toBe(false);
+    expect(sendsInvite({ ...saved, sendInvite: true })).toBe(true);
+    expect(sendsInvite({ ...saved, email: 'ben@example.org' })).toBe(true);
+  });
+
+  it('never twice to the address the invitation went to', () => {
+    const invited = { ...base, email: 'ben@example.test', loadedEmail: 'ben@example.test', invitedEmail: 'ben@example.test' };
+    expect(sendsInvite({ ...invited, sendInvite: true })).toBe(false);
+  });
+
+  it('starts rows loaded from the session with the address they had', () => {
+    const session = makeSession({
+      participants: [makeParticipant({ id: 'h', isHost: true }), makeParticipant({ id: 'b', email: 'ben@example.test' })],
+    });
+    const draft = draftFromSession(session, NZD);
+    expect(draft.rows[1]).toMatchObject({ email: 'ben@example.test', loadedEmail: 'ben@example.test' });
+    expect(sendsInvite(draft.rows[1]!)).toBe(false);
   });
 });

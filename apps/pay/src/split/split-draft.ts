@@ -23,10 +23,15 @@ export interface DraftRow {
   /** Percent with up to 2 decimals, as typed ("33.33"). */
   percent: string;
   shares: string;
-  /** Email them their invite on save ("Send invite by email"); only sent with an address. */
+  /**
+   * The host's own tick or untick of "Send invite by email"; unset, the box follows the address
+   * (ticked once one is typed that the row did not already have).
+   */
   sendInvite?: boolean;
   /** The address their invitation already went to: no second one unless the address changes. */
   invitedEmail?: string | null;
+  /** The address the row had when the editor opened ('' for a new row). */
+  loadedEmail?: string;
 }
 
 export interface SplitDraft {
@@ -85,6 +90,16 @@ export function offersInvite(row: DraftRow): boolean {
   return email !== '' && email !== (row.invitedEmail ?? null);
 }
 
+/**
+ * Whether saving emails this row its invite: the host's own choice when they made one, else yes
+ * for an address typed in this edit. An address the row already had (saved earlier without an
+ * invitation, or given by the merchant) is not emailed unless the host ticks the box.
+ */
+export function sendsInvite(row: DraftRow): boolean {
+  if (!offersInvite(row)) return false;
+  return row.sendInvite ?? row.email.trim() !== (row.loadedEmail ?? '').trim();
+}
+
 /** Paid participants by id: their share is locked, as the server locks it. */
 export function lockedShares(session: PaySessionView): ReadonlyMap<string, bigint> {
   return new Map(session.participants.filter((p) => p.status === 'PAID').map((p) => [p.id, minorFromApi(p.amountMinor)]));
@@ -131,6 +146,7 @@ export function draftFromSession(session: PaySessionView, currency: Currency): S
       participantId: p.id,
       name: p.displayName,
       email: p.email ?? '',
+      loadedEmail: p.email ?? '',
       invitedEmail: p.emailStatus?.invitedAt ? (p.email ?? null) : null,
       amount: formatMinorAsMajor(minorFromApi(p.amountMinor), currency),
       percent: index >= 0 ? (weights.percent[index] ?? '') : '',
@@ -258,7 +274,7 @@ function toConfigureInput(rows: readonly DraftRow[], parts: readonly SplitPart[]
     const part = parts[index] ?? {};
     const input: ConfigureParticipantInput = { displayName: row.name.trim(), email: row.email.trim() || null };
     if (row.participantId !== null) input.participantId = row.participantId;
-    if (offersInvite(row) && row.sendInvite === true) input.sendInvite = true;
+    if (sendsInvite(row)) input.sendInvite = true;
     // A paid participant's share is locked by the server; it reads no value for them.
     if (part.lockedAmountMinor !== undefined) return input;
     if (mode === 'EXACT' && part.amountMinor !== undefined) input.amountMinor = part.amountMinor.toString();

@@ -32,30 +32,21 @@ describe('the split form', () => {
     expect(isProblemShown(state, 'c', 'amount')).toBe(true);
   });
 
-  it('adds, moves and removes rows by key', () => {
+  it('adds and removes rows by key', () => {
     let state = splitFormReducer(threeRows(), { type: 'addRow', row: row('d') });
-    state = splitFormReducer(state, { type: 'moveRow', rowKey: 'd', to: 1 });
-    expect(state.draft.rows.map((r) => r.key)).toEqual(['a', 'd', 'b', 'c']);
+    expect(state.draft.rows.map((r) => r.key)).toEqual(['a', 'b', 'c', 'd']);
     state = splitFormReducer(state, { type: 'removeRow', rowKey: 'b' });
-    expect(state.draft.rows.map((r) => r.key)).toEqual(['a', 'd', 'c']);
+    expect(state.draft.rows.map((r) => r.key)).toEqual(['a', 'c', 'd']);
   });
 
-  it('starts exact amounts from the split as it stands, and shares at one each, when those inputs are empty', () => {
-    const amounts = [3334n, 3333n, 3333n];
-    const exact = splitFormReducer(threeRows(), { type: 'chooseMode', mode: 'EXACT', start: { amounts, locked: none, currency: NZD } });
+  it('carries the split into the new mode’s inputs when the mode changes', () => {
+    const context = { totalMinor: 10_000n, locked: none, currency: NZD };
+    const exact = splitFormReducer(threeRows(), { type: 'chooseMode', mode: 'EXACT', context });
     expect(exact.draft.mode).toBe('EXACT');
     expect(exact.draft.rows.map((r) => r.amount)).toEqual(['33.34', '33.33', '33.33']);
-    const shares = splitFormReducer(threeRows(), { type: 'chooseMode', mode: 'SHARES', start: { amounts, locked: none, currency: NZD } });
+    const percent = splitFormReducer(exact, { type: 'chooseMode', mode: 'PERCENT', context });
+    expect(percent.draft.rows.map((r) => r.percent)).toEqual(['33.34', '33.33', '33.33']);
+    const shares = splitFormReducer(percent, { type: 'chooseMode', mode: 'SHARES', context });
     expect(shares.draft.rows.map((r) => r.shares)).toEqual(['1', '1', '1']);
-  });
-
-  it('keeps what was typed when the mode changes back', () => {
-    const typed = initialSplitForm({ mode: 'EQUAL', rows: [row('a', { amount: '50' }), row('b')] });
-    const exact = splitFormReducer(typed, {
-      type: 'chooseMode',
-      mode: 'EXACT',
-      start: { amounts: [5000n, 5000n], locked: none, currency: NZD },
-    });
-    expect(exact.draft.rows.map((r) => r.amount)).toEqual(['50', '']);
   });
 });

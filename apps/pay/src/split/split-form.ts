@@ -1,5 +1,5 @@
-import { type Currency, formatMinorAsMajor } from '@paysplit/domain';
 import type { SplitMode } from '../gql/graphql';
+import { type ModeSwitchContext, switchModeInputs } from './mode-switch';
 import type { DraftRow, RowField, SplitDraft } from './split-draft';
 
 /** The split editor's state: the draft, and what decides when a field's problems are said. */
@@ -16,18 +16,10 @@ export interface SplitFormState {
 export type SplitFormAction =
   | { type: 'editRow'; rowKey: string; patch: Partial<DraftRow> }
   | { type: 'leaveField'; rowKey: string; field: RowField }
-  | { type: 'chooseMode'; mode: SplitMode; start: ModeStart }
+  | { type: 'chooseMode'; mode: SplitMode; context: ModeSwitchContext }
   | { type: 'addRow'; row: DraftRow }
   | { type: 'removeRow'; rowKey: string }
-  | { type: 'moveRow'; rowKey: string; to: number }
   | { type: 'saveRefused' };
-
-/** What a new mode's inputs may start from: the split as it stands, and whose shares are paid. */
-export interface ModeStart {
-  amounts: readonly bigint[] | null;
-  locked: ReadonlyMap<string, bigint>;
-  currency: Currency;
-}
 
 export const ROW_FIELDS: readonly RowField[] = ['name', 'email', 'amount', 'percent', 'shares', 'row'];
 
@@ -48,15 +40,11 @@ export function splitFormReducer(state: SplitFormState, action: SplitFormAction)
       return state.edited.has(key) ? { ...state, touched: addTo(state.touched, key) } : state;
     }
     case 'chooseMode':
-      return { ...state, draft: { mode: action.mode, rows: startingInputs(draft.rows, action.mode, action.start) } };
+      return { ...state, draft: { mode: action.mode, rows: switchModeInputs(draft.rows, draft.mode, action.mode, action.context) } };
     case 'addRow':
       return { ...state, draft: { ...draft, rows: [...draft.rows, action.row] } };
     case 'removeRow':
       return { ...state, draft: { ...draft, rows: draft.rows.filter((row) => row.key !== action.rowKey) } };
-    case 'moveRow': {
-      const from = draft.rows.findIndex((row) => row.key === action.rowKey);
-      return from < 0 ? state : { ...state, draft: { ...draft, rows: moveItem(draft.rows, from, action.to) } };
-    }
     case 'saveRefused':
       return state.submitted ? state : { ...state, submitted: true };
   }
@@ -68,25 +56,6 @@ export function isProblemShown(state: SplitFormState, rowKey: string, field: Row
   return field === 'row' && ROW_FIELDS.some((f) => state.touched.has(`${rowKey}.${f}`));
 }
 
-/** Starting points that save typing when the mode changes: the current split as amounts, one share each. */
-function startingInputs(rows: DraftRow[], mode: SplitMode, { amounts, locked, currency }: ModeStart): DraftRow[] {
-  const unlocked = rows.filter((row) => row.participantId === null || !locked.has(row.participantId));
-  if (mode === 'EXACT' && amounts && unlocked.every((row) => row.amount.trim() === '')) {
-    return rows.map((row, i) => ({ ...row, amount: formatMinorAsMajor(amounts[i] ?? 0n, currency) }));
-  }
-  if (mode === 'SHARES' && unlocked.every((row) => row.shares.trim() === '')) {
-    return rows.map((row) => ({ ...row, shares: '1' }));
-  }
-  return rows;
-}
-
 function addTo(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
   return set.has(key) ? set : new Set(set).add(key);
-}
-
-function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const result = [...items];
-  const [item] = result.splice(from, 1);
-  result.splice(to, 0, item as T);
-  return result;
 }

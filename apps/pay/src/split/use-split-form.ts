@@ -2,7 +2,7 @@ import { type FormEvent, useMemo, useReducer } from 'react';
 import type { SplitMode } from '../gql/graphql';
 import { currencyOf, minorFromApi } from '../money';
 import type { PaySessionView } from '../session/session-query';
-import { inputId, type RowAction } from './ParticipantRow';
+import { inputId } from './ParticipantRow';
 import {
   blankRow,
   checkSplit,
@@ -47,23 +47,16 @@ export function useSplitForm(session: PaySessionView, onDone: (() => void) | und
     // A fresh row per press, so two quick presses add two rows.
     const row = blankRow();
     change({ type: 'addRow', row });
-    focusAfterRender({ id: inputId(row.key, 'name') });
+    focusAfterRender(inputId(row.key, 'name'));
   };
 
-  const rowAction = (rowKey: string, action: RowAction) => {
+  const removeRow = (rowKey: string) => {
     const index = draft.rows.findIndex((row) => row.key === rowKey);
     if (index < 0) return;
-    if (action === 'remove') {
-      const next = draft.rows[index + 1];
-      change({ type: 'removeRow', rowKey });
-      focusAfterRender({ id: next ? inputId(next.key, 'name') : 'add-participant' });
-      return;
-    }
-    const to = action === 'up' ? index - 1 : index + 1;
-    change({ type: 'moveRow', rowKey, to });
-    // Keep the finger on the same button; at the end of the line it is gone, so take its partner.
-    const stillThere = action === 'up' ? to > 1 : to < draft.rows.length - 1;
-    focusAfterRender({ action: stillThere ? action : action === 'up' ? 'down' : 'up', rowKey });
+    // Focus goes to the row that takes its place, or to Add participant after the last.
+    const next = draft.rows[index + 1];
+    change({ type: 'removeRow', rowKey });
+    focusAfterRender(next ? inputId(next.key, 'name') : 'add-participant');
   };
 
   const submit = (event: FormEvent) => {
@@ -74,7 +67,7 @@ export function useSplitForm(session: PaySessionView, onDone: (() => void) | und
       return;
     }
     dispatch({ type: 'saveRefused' });
-    focusAfterRender({ id: firstProblemInput(draft, check.fieldErrors) });
+    focusAfterRender(firstProblemInput(draft, check.fieldErrors));
   };
 
   const sumOff = summarySaysSumIsOff(draft.mode, check, totalMinor);
@@ -96,9 +89,9 @@ export function useSplitForm(session: PaySessionView, onDone: (() => void) | und
     }),
     editRow: (rowKey: string, patch: Partial<DraftRow>) => change({ type: 'editRow', rowKey, patch }),
     leaveField: (rowKey: string, field: RowField) => dispatch({ type: 'leaveField', rowKey, field }),
-    chooseMode: (mode: SplitMode) => change({ type: 'chooseMode', mode, start: { amounts: check.amounts, locked, currency } }),
+    chooseMode: (mode: SplitMode) => change({ type: 'chooseMode', mode, context: { totalMinor, locked, currency } }),
     addRow,
-    rowAction,
+    removeRow,
     submit,
   };
 }

@@ -27,9 +27,18 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** One person's device: its window, and where they are (language and clock) when a test says. */
+export interface PersonOptions {
+  viewport?: { width: number; height: number };
+  /** A BCP 47 locale such as en-NZ (chromium's own default otherwise). */
+  locale?: string;
+  /** An IANA zone such as Pacific/Auckland (the machine's otherwise). */
+  timezoneId?: string;
+}
+
 export interface Chromium {
   /** A fresh browser profile (its own cookies): one person's phone or laptop, in this chromium. */
-  person(options?: { viewport?: { width: number; height: number } }): Promise<Browser>;
+  person(options?: PersonOptions): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -43,7 +52,11 @@ export async function launchChromium(): Promise<Chromium> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   return {
     async person(options = {}) {
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 } });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 390, height: 844 },
+        ...(options.locale ? { locale: options.locale } : {}),
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
       const page = await context.newPage();
       return { context, page, close: () => context.close() };
     },
@@ -58,7 +71,7 @@ export async function launchChromium(): Promise<Chromium> {
  * So each person a test asks for is a new context, closed when that test ends: nothing a test's
  * people did is seen by the next test.
  */
-export function chromiumForFile(): (options?: { viewport?: { width: number; height: number } }) => Promise<Browser> {
+export function chromiumForFile(): (options?: PersonOptions) => Promise<Browser> {
   let browser: Chromium | undefined;
   const people: Browser[] = [];
   beforeAll(async () => {
@@ -79,7 +92,7 @@ export function chromiumForFile(): (options?: { viewport?: { width: number; heig
 }
 
 /** A chromium of its own for one person (a file with one person in one test). */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function openBrowser(options: PersonOptions = {}): Promise<Browser> {
   const browser = await launchChromium();
   const person = await browser.person(options);
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessibilityViolations, type Browser, chromiumForFile, collectConsoleErrors, overflowsSideways, screenshot } from './chromium.js';
+import { inviteLinkOf, pageHeight } from './pay-pages.js';
 import { payAtCheckout } from './test-processor.js';
 
 let server: TestServer;
@@ -25,8 +26,8 @@ const VIEWPORTS = [
   { device: 'laptop', width: 1280, height: 800, prefix: 'laptop-' },
 ] as const;
 
-/** The host's split editor with four people fits in about one and a half phone screens. */
-const MAX_EDITOR_HEIGHT_FOR_FOUR = 1100;
+/** The host's set-up page with four people fits in about one and a half phone screens. */
+const MAX_PAGE_HEIGHT_FOR_FOUR = 1100;
 /** The pay app's CONTINUE_DELAY_MS: how long the host's thank-you stays before the merchant's page. */
 const HOST_CONTINUE_DELAY_MS = 4_000;
 
@@ -70,26 +71,25 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await expectMerchantShown(host);
 
     // Two presses of "Add participant" add two rows, each time with the cursor in the new name.
-    await host.page.getByLabel('Name of participant 1').fill('Aroha');
+    await host.page.getByLabel('Your name').fill('Aroha');
     await host.page.getByLabel('Name of participant 2').fill('Ben');
     const add = host.page.getByRole('button', { name: 'Add participant' });
     await add.click();
     await add.click();
-    await expect.poll(() => host.page.getByLabel(/^Name of participant \d$/).count()).toBe(4);
+    await expect.poll(() => host.page.getByLabel(/^(Your name|Name of participant \d)$/).count()).toBe(4);
     expect(await host.page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toMatch(
       /participant-.*-name/,
     );
     await host.page.getByLabel('Name of participant 3').fill('Caleb');
     await host.page.getByLabel('Name of participant 4').fill('Dana');
     expect(await host.page.locator('.field-error, .form-error').count()).toBe(0);
-    const editor = await host.page.locator('form.split-editor').boundingBox();
-    expect(editor!.height, 'height of the editor with four people').toBeLessThanOrEqual(MAX_EDITOR_HEIGHT_FOR_FOUR);
+    expect(await pageHeight(host.page), 'height of the set-up page with four people').toBeLessThanOrEqual(MAX_PAGE_HEIGHT_FOR_FOUR);
     await expectScreen(host, '01-host-four-people');
 
     // Dana can't come after all.
     await host.page.getByRole('button', { name: 'Remove participant 4' }).click();
-    await expect.poll(() => host.page.getByLabel(/^Name of participant \d$/).count()).toBe(3);
-    await host.page.getByLabel(/By amount/).check();
+    await expect.poll(() => host.page.getByLabel(/^(Your name|Name of participant \d)$/).count()).toBe(3);
+    await host.page.getByRole('radio', { name: 'By amount' }).check();
     await host.page.getByLabel('Amount for participant 1').fill('200.00');
     await host.page.getByLabel('Amount for participant 2').fill('150.00');
     await host.page.getByLabel('Amount for participant 3').fill('120.00');
@@ -101,8 +101,9 @@ describe.each(VIEWPORTS)('the pay app in a real browser (Debian chromium) at $wi
     await host.page.getByLabel('Amount for participant 3').fill('130.00');
     await host.page.getByText('All NZ$480.00 assigned').waitFor();
     await host.page.getByRole('button', { name: 'Save split' }).click();
-    const benLink = await host.page.getByLabel('Invite link for Ben').inputValue();
-    const calebLink = await host.page.getByLabel('Invite link for Caleb').inputValue();
+    await host.page.getByRole('heading', { name: 'Pay and invite' }).waitFor();
+    const benLink = await inviteLinkOf(host.page, 'Ben');
+    const calebLink = await inviteLinkOf(host.page, 'Caleb');
     expect(benLink).toContain(`/pay/${sessionId}?token=`);
     await expectScreen(host, '03-host-invites');
     await expectMerchantShown(host);

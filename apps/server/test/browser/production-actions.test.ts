@@ -9,6 +9,7 @@ import { postJson, startTestServer, type TestServer } from '../support/test-serv
 import { completePayoutOnboarding, createApiKey, nav, revokeConfirmed, takeShownOnce } from './admin-pages.js';
 import { accessibilityViolations, type Chromium, collectConsoleErrors, launchChromium, overflowsSideways, screenshot } from './chromium.js';
 import { GraphQLTraffic } from './graphql-traffic.js';
+import { inviteLinkOf } from './pay-pages.js';
 import { payAtCheckout } from './test-processor.js';
 
 /**
@@ -103,24 +104,23 @@ describe('production: every pay-app and admin action through trusted documents (
   it('host: cancels one booking; sets up another, invites by email, reminds, changes the split', { timeout: 60_000 }, async () => {
     host = await person();
     await book(host);
-    await host.getByRole('button', { name: 'Cancel this payment' }).click();
+    await host.getByRole('button', { name: 'Cancel payment' }).click();
     await host.getByRole('button', { name: 'Yes, cancel it' }).click();
     await host.getByRole('heading', { name: 'This payment was cancelled' }).waitFor();
 
     sessionId = await book(host);
-    await host.getByLabel('Name of participant 1').fill('Aroha');
+    await host.getByLabel('Your name').fill('Aroha');
     await host.getByLabel('Name of participant 2').fill('Ben');
-    await host.getByRole('button', { name: 'Email of participant 2' }).click();
     await host.getByLabel('Email of participant 2 (optional)').fill('ben@example.test');
-    await host.getByLabel('Send invite by email to participant 2').check();
+    expect(await host.getByLabel('Send invite by email to participant 2').isChecked()).toBe(true);
     await host.getByRole('button', { name: 'Add participant' }).click();
     await host.getByLabel('Name of participant 3').fill('Chloe');
     await host.getByRole('button', { name: 'Save split' }).click();
-    await host.getByLabel('Invite link for Chloe').waitFor();
+    await host.getByRole('button', { name: 'QR code and link for Chloe' }).waitFor();
     const [invitation] = await mailbox.waitFor('ben@example.test', 1);
-    expect(invitation!.text).toContain(await host.getByLabel('Invite link for Ben').inputValue());
+    expect(invitation!.text).toContain(await inviteLinkOf(host, 'Ben'));
 
-    const roster = host.getByRole('list', { name: 'Who has paid' });
+    const roster = host.getByRole('list', { name: 'Your group' });
     await roster.getByText('Invite sent').waitFor();
     await roster.getByRole('button', { name: 'Remind Ben' }).click();
     await host.getByText('Reminder sent to Ben.').waitFor();
@@ -130,7 +130,7 @@ describe('production: every pay-app and admin action through trusted documents (
     await host.getByRole('button', { name: 'Add participant' }).click();
     await host.getByLabel('Name of participant 4').fill('Dana');
     await host.getByRole('button', { name: 'Save split' }).click();
-    await host.getByLabel('Invite link for Dana').waitFor();
+    await host.getByRole('button', { name: 'QR code and link for Dana' }).waitFor();
   });
 
   it(
@@ -138,25 +138,25 @@ describe('production: every pay-app and admin action through trusted documents (
     { timeout: 60_000 },
     async () => {
       const chloe = await person();
-      await chloe.goto(await host.getByLabel('Invite link for Chloe').inputValue());
+      await chloe.goto(await inviteLinkOf(host, 'Chloe'));
       await chloe.getByRole('heading', { name: 'Pay your share' }).waitFor();
 
       const dana = await person();
-      await dana.goto(await host.getByLabel('Invite link for Dana').inputValue());
+      await dana.goto(await inviteLinkOf(host, 'Dana'));
       await dana.getByRole('button', { name: 'Pay NZ$120.00' }).click();
       await dana.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
       await payAtCheckout(dana);
       await dana.getByText('Payment received — thanks!').waitFor();
 
-      const danaRow = host.getByRole('list', { name: 'Who has paid' }).getByRole('listitem').filter({ hasText: 'Dana' });
+      const danaRow = host.getByRole('list', { name: 'Your group' }).getByRole('listitem').filter({ hasText: 'Dana' });
       await danaRow.getByText('Paid', { exact: true }).waitFor();
-      await expectScreen(host, 'cover-01-host-offer', 'Pay and invite your group');
+      await expectScreen(host, 'cover-01-host-offer', 'Pay and invite');
       await host.getByRole('button', { name: 'Pay NZ$360.00 for everyone left' }).click();
       const question = host.getByRole('group', { name: /^You’ll pay/ });
       expect(await question.locator('p').first().innerText()).toBe(
         'You’ll pay NZ$360.00 for Ben, Chloe and you. Their links will show their shares as paid.',
       );
-      await expectScreen(host, 'cover-02-host-confirm', 'Pay and invite your group');
+      await expectScreen(host, 'cover-02-host-confirm', 'Pay and invite');
       await question.getByRole('button', { name: 'Pay NZ$360.00' }).click();
       await host.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
       await screenshot(host, 'cover-03-checkout');

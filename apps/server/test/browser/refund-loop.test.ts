@@ -3,6 +3,7 @@ import { PayBrowser } from '../support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+import { payOverHttp } from './test-processor.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
@@ -24,18 +25,6 @@ const SHARES = [
   { displayName: 'Ben', amountMinor: '15000' },
   { displayName: 'Caleb', amountMinor: '13000' },
 ] as const;
-
-/** A payer at the test processor without a browser: the card form, then the merchant's bridge that records it with PaySplit. */
-async function payOverHttp(checkoutUrl: string): Promise<void> {
-  const pay = await fetch(`${checkoutUrl}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242424242424242' }),
-    redirect: 'manual',
-  });
-  expect(pay.status).toBe(303);
-  expect((await fetch(pay.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
-}
 
 /**
  * A booking at the reference merchant whose session is split three ways and fully paid through the

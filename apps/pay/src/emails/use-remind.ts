@@ -1,31 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorCodeOf, GraphQLRequestError, NETWORK_ERROR } from '../graphql/client';
-import { execute } from '../graphql/client';
+import { errorCodeOf, execute, GraphQLRequestError, NETWORK_ERROR } from '../graphql/client';
 import { RemindParticipantDocument } from '../graphql/operations';
+import { newerView, type PayParticipant, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { useNow } from '../use-now';
-import { newerView, type PayParticipant, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { emailStatusLine, formatClock, remindState, retryAtFrom } from './email-status';
-import './emails.css';
 
-interface Props {
-  session: PaySessionView;
-  participant: PayParticipant;
-  now: number;
+/** What the host's row says about one person's emails, and their Remind button's state. */
+export interface RemindView {
+  /** "Invite sent", "Reminded 2:10 pm", "Unsubscribed"; null without an address (or nothing to say). */
+  statusLine: string | null;
+  /** Remind is offered: an unpaid payer with an email who did not unsubscribe, while the session runs. */
+  offered: boolean;
+  /** Remind is off until then (the server allows one an hour per person). */
+  waitUntil: string | null;
+  pending: boolean;
+  remind: () => void;
+  /** What the last press did, for the row's live region. */
+  outcome: { text: string; isError: boolean } | null;
 }
 
 /**
- * On the host's roster, under an unpaid person who gave an email: what was sent to them, and a
- * Remind button (once an hour per person, as the server allows).
+ * The host's Remind for one person (once an hour per person, as the server allows): what was
+ * emailed, whether a reminder can go now, and what a press did.
  */
-export function ParticipantEmail({ session, participant, now }: Props) {
+export function useRemind(session: PaySessionView, participant: PayParticipant, now: number): RemindView {
   const status = participant.emailStatus;
   const queryClient = useQueryClient();
   const tick = useNow(15_000);
   const [sentAt, setSentAt] = useState<number | null>(null);
   // A refusal for the limit names its own time, which holds until the session view catches up.
   const [refusedUntil, setRefusedUntil] = useState<string | null>(null);
-  const remind = useMutation({
+  const mutation = useMutation({
     mutationFn: () => execute(RemindParticipantDocument, { sessionId: session.id, participantId: participant.id }),
     onMutate: () => setRefusedUntil(null),
     onSuccess: ({ remindParticipant }) => {
@@ -39,44 +45,26 @@ export function ParticipantEmail({ session, participant, now }: Props) {
     },
   });
 
-  if (!status || participant.status === 'PAID' || participant.isYou) return null;
+  const name = participant.displayName;
+  const relevant = status != null && participant.status !== 'PAID' && !participant.isYou && !TERMINAL_STATUSES.has(session.status);
   // The page's clock ticks each minute; the server says "allowed from now" as its own now, so a
   // finer clock of our own keeps a view just saved from looking "a minute away".
   const at = Math.max(now, tick);
-  const line = emailStatusLine(status, at);
-  const state = remindState(status, at);
-  const waitUntil = state.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > at ? refusedUntil : null;
-  const name = participant.displayName;
-
-  return (
-    <div className="roster-email">
-      <p className="roster-email-status">
-        <span className="visually-hidden">Email to {name}: </span>
-        {line ?? 'No email sent yet'}
-      </p>
-      {state.kind !== 'unsubscribed' && (
-        <div className="roster-email-actions">
-          <button
-            type="button"
-            className="button-secondary roster-remind"
-            disabled={remind.isPending || waitUntil !== null}
-            onClick={() => remind.mutate()}
-          >
-            {remind.isPending ? 'Sending…' : 'Remind'}
-            <span className="visually-hidden"> {name}</span>
-          </button>
-          {waitUntil !== null && <span className="hint">Can remind again {formatClock(waitUntil, at)}</span>}
-        </div>
-      )}
-      <p className={remind.isError ? 'form-error' : 'hint'} role={remind.isError ? 'alert' : 'status'}>
-        {remind.isError
-          ? remindErrorText(remind.error, name, refusedUntil, at)
-          : sentAt !== null && remind.isSuccess
-            ? `Reminder sent to ${name}.`
-            : ''}
-      </p>
-    </div>
-  );
+  const state = status ? remindState(status, at) : null;
+  const waitUntil = state?.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > at ? refusedUntil : null;
+  const outcome = mutation.isError
+    ? { text: remindErrorText(mutation.error, name, refusedUntil, at), isError: true }
+    : sentAt !== null && mutation.isSuccess
+      ? { text: `Reminder sent to ${name}.`, isError: false }
+      : null;
+  return {
+    statusLine: relevant ? (emailStatusLine(status, at) ?? 'No email sent yet') : null,
+    offered: relevant && state?.kind !== 'unsubscribed',
+    waitUntil: relevant ? waitUntil : null,
+    pending: mutation.isPending,
+    remind: () => mutation.mutate(),
+    outcome,
+  };
 }
 
 function remindErrorText(error: Error, name: string, retryAt: string | null, now: number): string {
