@@ -20,12 +20,11 @@ interface Props {
 /** The organiser's page: set up the split, send the links, pay their own share, watch it fill. */
 export function HostView({ session, now, banner }: Props) {
   const [editing, setEditing] = useState(false);
-  const total = formatMoney(session.amountMinor, session.currency);
 
   if (session.status === 'UNCONFIGURED') {
     return (
       <Page title="Set up the split" banner={banner} merchant={session}>
-        <p className="hint setup-intro">Add who pays {total} with you. Each person gets their own link.</p>
+        <p className="hint setup-intro">Everyone you add gets their own link to pay.</p>
         <SplitEditor session={session} />
         <div className="form-actions">
           <CancelSession session={session} />

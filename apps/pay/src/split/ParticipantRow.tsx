@@ -91,6 +91,21 @@ export function ParticipantRow(props: Props) {
             ))}
           </div>
         )}
+        {isHost && (
+          <div className="participant-line">
+            <RowInput
+              id={inputId(row.key, 'email')}
+              className="field-email"
+              type="email"
+              label="Your email, for receipts and sign-in (optional)"
+              value={row.email}
+              autoComplete="email"
+              error={errors.email}
+              onChange={(email) => props.onChange({ email })}
+              onEdited={() => props.onEdited('email')}
+            />
+          </div>
+        )}
         {!isHost && (
           <div className="participant-line">
             <RowInput
