@@ -92,7 +92,7 @@ describe('npm start checks every port it will bind before building', () => {
 
   it('leaves MAILDEV_WEB_PORT alone when no inbox starts (SMTP_URL set, or not development)', async () => {
     const [port, merchant, inbox] = await freePorts(3);
-    await hold(inbox, '127.0.0.1');
+    await hold(inbox!, '127.0.0.1');
     const base = { PORT: String(port), MERCHANT_DEMO_PORT: String(merchant), MAILDEV_WEB_PORT: String(inbox) };
     expect(await preflight({ ...base, SMTP_URL: 'smtp://relay.example.com:587' })).toEqual({ code: 0, stderr: '' });
     expect(await preflight({ ...base, NODE_ENV: 'production' })).toEqual({ code: 0, stderr: '' });
@@ -100,7 +100,7 @@ describe('npm start checks every port it will bind before building', () => {
   });
 
   it('refuses one port given to two variables, and a value that is not a port, naming each variable', async () => {
-    const [port] = await freePorts(1);
+    const port = (await freePorts(1))[0]!;
     const twice = await preflight({ PORT: String(port), MERCHANT_DEMO_PORT: String(port) });
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain(`Port ${port} (the reference merchant, set by MERCHANT_DEMO_PORT) is also PaySplit's (PORT).`);
