@@ -26,7 +26,8 @@ export interface RenderedEmail {
   html: string;
 }
 
-const DEFAULT_ACCENT = '#1F5F8B';
+/** The emails' and the unsubscribe page's accent when the merchant set none (white text on it: 6.8:1). */
+export const DEFAULT_ACCENT = '#1F5F8B';
 
 /** "NZD 12.50". */
 export function formatAmount(minor: bigint, currencyCode: string): string {
