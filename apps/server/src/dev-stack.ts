@@ -43,9 +43,7 @@ async function main(): Promise<void> {
   if (!existsSync(MERCHANT_MAIN)) throw new Error('The reference merchant is not built: run `npm run build` first (npm start does)');
   let config: Config = configOrExit();
   // Checked before anything starts (npm start checked before building too; this covers direct runs).
-  const ports = startPorts({ PORT: String(config.port), MERCHANT_DEMO_PORT: String(demoPort) });
-  if (inboxPort !== undefined) ports.push({ variable: 'MAILDEV_WEB_PORT', port: inboxPort, what: 'the development email inbox' });
-  const taken = await describeTakenPorts(ports, config.host);
+  const taken = await describeTakenPorts(startPorts(process.env));
   if (taken) {
     process.stderr.write(taken);
     process.exit(1);

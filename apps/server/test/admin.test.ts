@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { getIntrospectionQuery } from 'graphql';
 import { Webhook } from 'standardwebhooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { maskEmailAddress } from '@paysplit/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DashboardDatabase } from '../src/db/dashboard-database.js';
 import { AdminClient, errorCode } from './support/admin-client.js';
@@ -242,6 +243,48 @@ describe('integration settings', () => {
     await alice.ok(`mutation($id: ID!) { updateIntegration(id: $id, input: { enabled: true, eventSubscriptions: [] }) { enabled } }`, {
       id: integrationA.id,
     });
+  });
+
+  it('reports every bad reminder time at once: one VALIDATION_ERROR, one detail per bad value, nothing saved', async () => {
+    const UPDATE = `mutation($id: ID!, $input: IntegrationSettingsInput!) { updateIntegration(id: $id, input: $input) { reminderOffsetsMinutes } }`;
+    const before = await server.query<{ offsets: number[] }>(`select reminder_offsets_minutes as offsets from integration where id = ?`, [
+      integrationA.id,
+    ]);
+    const bad = await alice.gql(UPDATE, { id: integrationA.id, input: { reminderOffsetsMinutes: [4, 1440, 120, 1440, 50_000, 120] } });
+    expect(bad.errors).toHaveLength(1);
+    expect(bad.errors![0]!.extensions).toEqual({
+      code: 'VALIDATION_ERROR',
+      details: [
+        { path: 'reminderOffsetsMinutes[0]', message: '4 is not whole minutes from 5 to 43200 (30 days)' },
+        { path: 'reminderOffsetsMinutes[3]', message: '1440 repeats the offset at index 1: give each offset once' },
+        { path: 'reminderOffsetsMinutes[4]', message: '50000 is not whole minutes from 5 to 43200 (30 days)' },
+        { path: 'reminderOffsetsMinutes[5]', message: '120 repeats the offset at index 2: give each offset once' },
+      ],
+    });
+    expect(bad.errors![0]!.message).toBe(
+      'reminderOffsetsMinutes[0]: 4 is not whole minutes from 5 to 43200 (30 days) (and 3 more problems)',
+    );
+    const tooMany = await alice.gql(UPDATE, {
+      id: integrationA.id,
+      input: { reminderOffsetsMinutes: Array.from({ length: 12 }, (_, i) => 3 + i) },
+    });
+    expect(tooMany.errors).toHaveLength(1);
+    expect(tooMany.errors![0]!.extensions!.details!.map((detail) => detail.path)).toEqual([
+      'reminderOffsetsMinutes',
+      'reminderOffsetsMinutes[0]',
+      'reminderOffsetsMinutes[1]',
+    ]);
+    const created = await alice.gql(`mutation($input: IntegrationSettingsInput!) { createIntegration(input: $input) { id } }`, {
+      input: { name: 'Schedule check', reminderOffsetsMinutes: [60, 60, 60] },
+    });
+    expect(created.errors![0]!.extensions!.details!.map((detail) => detail.path)).toEqual([
+      'reminderOffsetsMinutes[1]',
+      'reminderOffsetsMinutes[2]',
+    ]);
+    expect(await server.query(`select id from integration where name = 'Schedule check'`)).toEqual([]);
+    expect(await server.query(`select reminder_offsets_minutes as offsets from integration where id = ?`, [integrationA.id])).toEqual(
+      before,
+    );
   });
 
   it('shows a new key once; lists keep only its last 4; revoking it stops it at once', async () => {
@@ -536,6 +579,59 @@ describe('sessions explorer and dashboards', () => {
     const refused = await alice.gql(costly);
     expect(errorCode(refused)).toBe('VALIDATION_ERROR');
     expect(refused.errors![0]!.message).toMatch(/costs \d+ points/);
+  });
+});
+
+describe('payers’ addresses in the administration area', () => {
+  const ADDRESSES = ['ana.whetu-alexander@guests.example', 'ben@other-guests.example'];
+
+  it('are masked by the one rule in every admin read (list, session, operator token) and whole for the merchant’s API key', async () => {
+    const created = await createSession(integrationA.apiKey, integrationA.id, {
+      amountMinor: '4000',
+      merchantOrderRef: 'masked-addresses',
+      description: 'Dinner for 2',
+      participants: ADDRESSES.map((email, index) => ({ displayName: `Payer ${index}`, email })),
+    });
+    const masked = ADDRESSES.map(maskEmailAddress);
+    expect(masked).toEqual(['a•••@guests.example', 'b•••@other-guests.example']);
+
+    const session = await alice.gql(`query($id: ID!) { session(id: $id) { participants { email } } }`, { id: created.sessionId });
+    expect(session.data.session.participants.map((p: { email: string }) => p.email)).toEqual(masked);
+    const list = await alice.gql(
+      `query($f: SessionFilter) { sessions(filter: $f) { edges { node { description refundedMinor participants { email } } } } }`,
+      { f: { orderReference: 'masked-addresses' } },
+    );
+    expect(list.data.sessions.edges).toEqual([
+      { node: { description: 'Dinner for 2', refundedMinor: '0', participants: masked.map((email) => ({ email })) } },
+    ]);
+    await server.paysplit.services.accounts.createAccount(server.orm.em.fork(), {
+      email: 'masking-ops@paysplit.example',
+      password: PASSWORD,
+      role: 'operator',
+    });
+    const operator = new AdminClient(server.baseUrl);
+    await operator.login('masking-ops@paysplit.example', PASSWORD);
+    const token = (await operator.ok(`mutation { createOperatorToken(name: "masking check") { token } }`)).createOperatorToken.token;
+    const dashboard = new AdminClient(server.baseUrl);
+    dashboard.bearer = token;
+    const operatorRead = await dashboard.gql(`query($id: ID!) { session(id: $id) { participants { email } } }`, { id: created.sessionId });
+    expect(operatorRead.data.session.participants.map((p: { email: string }) => p.email)).toEqual(masked);
+    // Nowhere in those replies, not even in part.
+    for (const reply of [session, list, operatorRead]) {
+      for (const address of ADDRESSES) expect(JSON.stringify(reply)).not.toContain(address.split('@')[0]);
+    }
+
+    // The merchant reads them whole, over GraphQL and REST: it (or its host) gave them.
+    const merchantRead = await postJson<{ data: { session: { participants: { email: string }[] } } }>(
+      `${server.baseUrl}/graphql`,
+      { query: 'query($id: ID!) { session(id: $id) { participants { email } } }', variables: { id: created.sessionId } },
+      { 'x-service-api-key': integrationA.apiKey },
+    );
+    expect(merchantRead.body.data.session.participants.map((p) => p.email)).toEqual(ADDRESSES);
+    const rest = await fetch(`${server.baseUrl}/api/v1/payments/sessions/${created.sessionId}`, {
+      headers: { 'x-service-api-key': integrationA.apiKey },
+    });
+    expect(((await rest.json()) as { participants: { email: string }[] }).participants.map((p) => p.email)).toEqual(ADDRESSES);
   });
 });
 

@@ -131,7 +131,7 @@ describe('npm start explains itself', () => {
     expect(await importing(/['"]\.\/dev-inbox\.js['"]/)).toEqual(['dev-stack.ts']);
   });
 
-  it('names PORT and MERCHANT_DEMO_PORT when a second start finds them taken, before building and without a stack', async () => {
+  it('names PORT, MERCHANT_DEMO_PORT and MAILDEV_WEB_PORT when a second start finds them taken, before building and without a stack', async () => {
     const preflight = await run(process.execPath, [path.join(SCRIPTS, 'preflight.mjs')], { env: environment }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
@@ -139,6 +139,9 @@ describe('npm start explains itself', () => {
     expect(preflight.code).toBe(1);
     expect(preflight.stderr).toContain(`Port ${environment.PORT} (PaySplit, set by PORT) is already in use`);
     expect(preflight.stderr).toContain('set by MERCHANT_DEMO_PORT');
+    expect(preflight.stderr).toContain(
+      `Port ${environment.MAILDEV_WEB_PORT} (the development email inbox, set by MAILDEV_WEB_PORT) is already in use`,
+    );
     const second = await run(process.execPath, [DEV_STACK], { env: environment }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,

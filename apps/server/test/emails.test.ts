@@ -483,6 +483,57 @@ describe('unsubscribe and erasure', () => {
     }
   });
 
+  it('says whose reminders stop, about what, and what still comes; its undo turns them back on', async () => {
+    const vic = address('vic');
+    const s = await configuredSession({ host: { name: 'Hana' }, guests: [{ name: 'Vic', email: vic, sendInvite: true }] });
+    const [invitation] = await mailbox.waitFor(vic, 1);
+    const url = unsubscribeUrl(invitation!);
+    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+    const asked = await fetch(url);
+    const page = text(await asked.text());
+    expect(page).toContain('Harbour Table');
+    expect(page).toContain('reminder emails about the group payment “Dinner for the team”, organised by Hana');
+    expect(page).toContain('Still sent: your receipt, when you pay your share.');
+    expect(page).toContain('Your invite link keeps working');
+    expect(asked.headers.get('content-security-policy')).toContain("img-src 'self';");
+    expect(asked.headers.get('referrer-policy')).toBe('no-referrer');
+
+    const off = await fetch(url, form);
+    expect(off.status).toBe(200);
+    const offPage = await off.text();
+    expect(text(offPage)).toContain('Reminders are off');
+    expect(offPage).toContain(`<form method="post" action="/email/unsubscribe/undo?t=`);
+    // Opened again later, the page says where things stand.
+    expect(text(await (await fetch(url)).text())).toContain('Reminders are off');
+    const status = async () =>
+      (
+        await s.host.graphql(`query($s: ID!) { paySession(sessionId: $s) { participants { emailStatus { unsubscribed } } } }`, {
+          s: s.sessionId,
+        })
+      ).data.paySession.participants[1].emailStatus.unsubscribed;
+    expect(await status()).toBe(true);
+    expect((await s.host.graphql(REMIND, { p: s.participants[1]!.id })).errors?.[0]?.extensions.code).toBe('INVALID_STATE');
+
+    const undoUrl = url.replace('/email/unsubscribe?', '/email/unsubscribe/undo?');
+    expect((await fetch(`${server.baseUrl}/email/unsubscribe/undo?t=nonsense`, form)).status).toBe(400);
+    expect(await status()).toBe(true);
+    const on = await fetch(undoUrl, form);
+    expect(on.status).toBe(200);
+    expect(text(await on.text())).toContain('Reminders are back on');
+    expect(await status()).toBe(false);
+    // The host may remind again, and the reminder arrives.
+    expect((await s.host.graphql(REMIND, { p: s.participants[1]!.id })).errors).toBeUndefined();
+    await mailbox.waitFor(vic, 2);
+
+    // Once the session has ended there is nothing to stop, and the page says so instead of offering it.
+    await s.host.graphql(`mutation($s: ID!) { cancelSessionAsHost(sessionId: $s) { status } }`, { s: s.sessionId });
+    const ended = await (await fetch(url)).text();
+    expect(text(ended)).toContain('This group payment has ended, so Harbour Table sends no more reminders');
+    expect(ended).not.toContain('<form');
+  });
+
   it('never shows emails in the public poll, and erases them after the retention period', async () => {
     const eve = address('eve');
     const s = await configuredSession({ host: { name: 'Hana' }, guests: [{ name: 'Eve', email: eve, sendInvite: true }] });

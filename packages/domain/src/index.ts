@@ -9,6 +9,7 @@ export * from './session-request.js';
 export * from './brand.js';
 export * from './participant-change.js';
 export * from './reminders.js';
+export * from './email-mask.js';
 export * from './refund.js';
 export * from './passwords.js';
 export * from './webhook-events.js';

@@ -104,14 +104,33 @@ describe('validateReminderOffsets', () => {
     expect(validateReminderOffsets([5, 43_200])).toEqual([]);
   });
 
-  it('refuses repeats, out-of-range, fractional and too many offsets, naming each', () => {
-    expect(validateReminderOffsets([120, 120])).toEqual([{ path: 'reminderOffsetsMinutes', message: 'must not repeat an offset' }]);
-    expect(validateReminderOffsets([4, 43_201, 1.5]).map((problem) => problem.path)).toEqual([
-      'reminderOffsetsMinutes[0]',
-      'reminderOffsetsMinutes[1]',
-      'reminderOffsetsMinutes[2]',
+  it('refuses repeats, out-of-range, fractional and too many offsets, each bad value in a detail of its own', () => {
+    expect(validateReminderOffsets([120, 120])).toEqual([
+      { path: 'reminderOffsetsMinutes[1]', message: '120 repeats the offset at index 0: give each offset once' },
     ]);
-    expect(validateReminderOffsets(Array.from({ length: 11 }, (_, i) => 10 + i))).toHaveLength(1);
+    expect(validateReminderOffsets([4, 60, 43_201, 60, 1.5, 4])).toEqual([
+      { path: 'reminderOffsetsMinutes[0]', message: '4 is not whole minutes from 5 to 43200 (30 days)' },
+      { path: 'reminderOffsetsMinutes[2]', message: '43201 is not whole minutes from 5 to 43200 (30 days)' },
+      { path: 'reminderOffsetsMinutes[3]', message: '60 repeats the offset at index 1: give each offset once' },
+      { path: 'reminderOffsetsMinutes[4]', message: '1.5 is not whole minutes from 5 to 43200 (30 days)' },
+      { path: 'reminderOffsetsMinutes[5]', message: '4 is not whole minutes from 5 to 43200 (30 days)' },
+    ]);
+    expect(validateReminderOffsets(Array.from({ length: 11 }, (_, i) => 10 + i))).toEqual([
+      { path: 'reminderOffsetsMinutes', message: '11 reminders: at most 10' },
+    ]);
+  });
+
+  it('names every bad value: one detail for each value out of range or repeated, none for the good ones', () => {
+    const value = fc.oneof(fc.integer({ min: -10, max: 50_000 }), fc.constantFrom(5, 60, 43_200));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 10 }), (list) => {
+        const details = validateReminderOffsets(list);
+        const bad = list.flatMap((offset, index) =>
+          offset < 5 || offset > 43_200 || list.indexOf(offset) < index ? [`reminderOffsetsMinutes[${index}]`] : [],
+        );
+        expect(details.map((detail) => detail.path)).toEqual(bad);
+      }),
+    );
   });
 });
 

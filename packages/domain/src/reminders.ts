@@ -19,19 +19,30 @@ export const MANUAL_REMIND_INTERVAL_MINUTES = 60;
 
 const MINUTE_MS = 60_000;
 
-/** Problems with an integration's reminder offsets (empty when valid): 0-10 distinct whole minutes, 5 min to 30 days. */
+/**
+ * Problems with an integration's reminder offsets (empty when valid): 0-10 distinct whole minutes,
+ * 5 min to 30 days. Every bad value is named at once, each in a detail at its own index (a repeat
+ * at the later one, pointing at the first), so a form can show them all after one round trip.
+ */
 export function validateReminderOffsets(offsets: readonly number[], path = 'reminderOffsetsMinutes'): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  if (offsets.length > MAX_REMINDER_OFFSETS) problems.push({ path, message: `at most ${MAX_REMINDER_OFFSETS} reminders` });
+  if (offsets.length > MAX_REMINDER_OFFSETS) {
+    problems.push({ path, message: `${offsets.length} reminders: at most ${MAX_REMINDER_OFFSETS}` });
+  }
+  const firstIndexOf = new Map<number, number>();
   offsets.forEach((offset, index) => {
+    const at = `${path}[${index}]`;
     if (!Number.isInteger(offset) || offset < MIN_REMINDER_OFFSET_MINUTES || offset > MAX_REMINDER_OFFSET_MINUTES) {
       problems.push({
-        path: `${path}[${index}]`,
-        message: `must be whole minutes from ${MIN_REMINDER_OFFSET_MINUTES} to ${MAX_REMINDER_OFFSET_MINUTES} (30 days)`,
+        path: at,
+        message: `${offset} is not whole minutes from ${MIN_REMINDER_OFFSET_MINUTES} to ${MAX_REMINDER_OFFSET_MINUTES} (30 days)`,
       });
+      return;
     }
+    const first = firstIndexOf.get(offset);
+    if (first === undefined) firstIndexOf.set(offset, index);
+    else problems.push({ path: at, message: `${offset} repeats the offset at index ${first}: give each offset once` });
   });
-  if (new Set(offsets).size !== offsets.length) problems.push({ path, message: 'must not repeat an offset' });
   return problems;
 }
 

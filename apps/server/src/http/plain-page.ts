@@ -1,9 +1,9 @@
 import type { Response } from 'express';
 
 /**
- * Headers of the small pages the server renders itself (unsubscribing, not found): nothing runs
- * and nothing loads but their own inline style and the site's icon; no referrer leaves them (the
- * unsubscribe address carries a token), and nothing caches them.
+ * Headers of the small pages the server renders itself (not found; the unsubscribe pages have
+ * their own, email-unsubscribe.ts): nothing runs and nothing loads but their own inline style and
+ * the site's icon; no referrer leaves them, and nothing caches them.
  */
 const PLAIN_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { REFERENCE_SCRIPT, REFERENCE_STYLE } from './reference-page-assets.js';
 
 /**
  * The pages a person lands on first: `/` (what this server is, where to go next) and `/docs`, the
@@ -30,17 +31,18 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1c2430; }
   body { margin: 0; background: #f6f7f9; }
-  main { max-width: 46rem; margin: 0 auto; padding: 3rem 1.25rem; }
-  h1 { font-size: 1.9rem; margin: 0 0 .5rem; }
-  p { line-height: 1.55; }
+  main.home { max-width: 46rem; margin: 0 auto; padding: 3rem 1.25rem; }
+  .home h1 { font-size: 1.9rem; margin: 0 0 .5rem; }
+  .home p { line-height: 1.55; }
   ul.links { list-style: none; padding: 0; display: grid; gap: .75rem; }
   ul.links a { display: block; padding: .9rem 1rem; background: #fff; border: 1px solid #d9dee5; border-radius: .5rem;
     text-decoration: none; color: #0b57d0; font-weight: 600; }
   ul.links a span { display: block; font-weight: 400; color: #4a5565; margin-top: .2rem; }
-  code { background: #eceff3; padding: .1rem .3rem; border-radius: .25rem; }
+  .home code { background: #eceff3; padding: .1rem .3rem; border-radius: .25rem; }
   .topbar-note { font: 14px system-ui, sans-serif; padding: .6rem 1rem; background: #1c2430; color: #fff; }
   .topbar-note a { color: #9cc3ff; }
-`;
+  .topbar-note p { margin: 0; }
+${REFERENCE_STYLE}`;
 
 const START_PAGE = `<!doctype html>
 <html lang="en">
@@ -52,7 +54,7 @@ const START_PAGE = `<!doctype html>
 <link rel="stylesheet" href="/docs/page.css">
 </head>
 <body>
-<main>
+<main class="home">
   <h1>PaySplit</h1>
   <p>This is a PaySplit server: it runs split-payment sessions for merchants. A merchant's backend creates a
   session for a total, the host splits it among friends on a hosted pay page, each payer pays their share
@@ -69,6 +71,7 @@ const START_PAGE = `<!doctype html>
 </body>
 </html>`;
 
+// Swagger UI draws its own <main> (the operations); the bar above it is the page's banner.
 const REFERENCE_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -80,30 +83,13 @@ const REFERENCE_PAGE = `<!doctype html>
 <link rel="stylesheet" href="/docs/page.css">
 </head>
 <body>
-<div class="topbar-note">PaySplit API reference · <a href="/">Home</a> · <a href="/api/v1/openapi.json">openapi.json</a></div>
+<header class="topbar-note"><p>PaySplit API reference · <a href="/">Home</a> · <a href="/api/v1/openapi.json">openapi.json</a></p></header>
 <div id="reference"><noscript><main><p>The reference needs JavaScript; the raw document is at
 <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main></noscript></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/reference.js"></script>
 </body>
 </html>`;
-
-// Reading only: API keys are server-to-server (browser requests are refused), so "Try it out" is
-// off; the validator badge would call validator.swagger.io, so it is off too.
-const REFERENCE_SCRIPT = `window.addEventListener('DOMContentLoaded', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/api/v1/openapi.json',
-    dom_id: '#reference',
-    deepLinking: true,
-    validatorUrl: null,
-    supportedSubmitMethods: [],
-    defaultModelsExpandDepth: 0,
-    docExpansion: 'list',
-    presets: [SwaggerUIBundle.presets.apis],
-    layout: 'BaseLayout',
-  });
-});
-`;
 
 export function referencePagesRouter(): Router {
   const router = express.Router();

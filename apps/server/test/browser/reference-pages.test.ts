@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { type Browser, openBrowser, screenshot } from './chromium.js';
+import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -45,6 +45,7 @@ describe('the start page and the API reference', () => {
     const { page } = browser;
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    const errors = collectConsoleErrors(page);
     const response = await page.goto(`${server.baseUrl}/docs`);
     expect(response?.status()).toBe(200);
     // The operations and the webhooks section are rendered from /api/v1/openapi.json.
@@ -56,13 +57,53 @@ describe('the start page and the API reference', () => {
     await screenshot(page, 'api-reference');
 
     expect(requested.length).toBeGreaterThan(3);
-    const origin = new URL(server.baseUrl);
-    for (const url of requested) {
-      const parsed = new URL(url);
-      if (parsed.protocol === 'data:') continue;
-      expect(['localhost', '127.0.0.1', '[::1]'], url).toContain(parsed.hostname);
-      expect(parsed.port, url).toBe(origin.port);
-    }
+    expect(requested.filter((url) => new URL(url).origin !== server.baseUrl && !url.startsWith('data:'))).toEqual([]);
     expect(requested).toContain(`${server.baseUrl}/api/v1/openapi.json`);
+    expect(errors).toEqual([]);
   });
+
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`reads /docs at ${viewport.width} px without an axe violation, closed and open, and without scrolling sideways`, async () => {
+      const reader = await openBrowser({ viewport });
+      try {
+        const { page } = reader;
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        const errors = collectConsoleErrors(page);
+        await page.goto(`${server.baseUrl}/docs`);
+        await page.getByText('Create a payment session', { exact: true }).first().waitFor({ timeout: 15_000 });
+        const check = async (state: string) => {
+          expect(await accessibilityViolations(page), `axe on /docs ${state} at ${viewport.width} px`).toEqual([]);
+          expect(await overflowsSideways(page), `/docs ${state} at ${viewport.width} px scrolls sideways`).toBe(false);
+        };
+        await check('as it opens');
+
+        // An operation open: its parameters, request body, example and responses.
+        const createSession = page.locator('#operations-Sessions-createSession');
+        await createSession.getByRole('button', { name: /Create a payment session/ }).click();
+        await createSession.getByRole('heading', { name: 'Responses' }).waitFor();
+        await check('with an operation open');
+        await createSession.getByRole('tab', { name: 'Schema' }).first().click();
+        await check('with a request schema shown');
+
+        // A webhook open, and the schemas.
+        const completed = page.locator('[id$="eventSERVICE_SESSION_COMPLETED"]');
+        await completed.getByRole('button').first().click();
+        await completed.getByRole('heading', { name: 'Request body' }).waitFor();
+        const schemas = page.getByRole('button', { name: 'Schemas' });
+        if ((await schemas.getAttribute('aria-expanded')) !== 'true') await schemas.click();
+        await page.locator('.models').getByRole('button', { name: /Error/ }).first().waitFor();
+        await check('with a webhook and the schemas open');
+        await screenshot(page, `api-reference-open-${viewport.width}`);
+
+        expect(requested.filter((url) => new URL(url).origin !== server.baseUrl && !url.startsWith('data:'))).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await reader.close();
+      }
+    });
+  }
 });

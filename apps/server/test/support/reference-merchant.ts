@@ -6,13 +6,15 @@ import type { TestServer } from './test-server.js';
 
 const MERCHANT_MAIN = fileURLToPath(new URL('../../../merchant-demo/dist/main.js', import.meta.url));
 
-export type ReferenceMerchant = MerchantProcess;
+/** The merchant's process and its integration at PaySplit (its API key too, for calls a test makes on its behalf). */
+export type ReferenceMerchant = MerchantProcess & { integrationId: string; apiKey: string };
 
 /**
  * The reference merchant (apps/merchant-demo) as its own process, provisioned on the test
- * server like `npm start` does: PaySplit and merchant talk only over real HTTP.
+ * server like `npm start` does: PaySplit and merchant talk only over real HTTP. Its integration
+ * belongs to the account given (so that merchant user sees it in the admin area), else to nobody.
  */
-export async function startReferenceMerchant(server: TestServer): Promise<ReferenceMerchant> {
+export async function startReferenceMerchant(server: TestServer, options: { ownerAccountId?: string } = {}): Promise<ReferenceMerchant> {
   if (!existsSync(MERCHANT_MAIN)) throw new Error('Build first (npm run build): this test runs apps/merchant-demo/dist/main.js');
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -25,8 +27,9 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
     redirectAllowlist: [baseUrl],
+    ...(options.ownerAccountId ? { ownerAccountId: options.ownerAccountId } : {}),
   });
-  return startMerchantProcess({
+  const merchant = await startMerchantProcess({
     name: 'the reference merchant',
     command: process.execPath,
     args: [MERCHANT_MAIN],
@@ -44,4 +47,5 @@ export async function startReferenceMerchant(server: TestServer): Promise<Refere
     baseUrl,
     startTimeoutMs: 30_000,
   });
+  return { ...merchant, integrationId: integration.integrationId, apiKey: integration.apiKey };
 }

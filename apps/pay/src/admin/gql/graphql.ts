@@ -353,7 +353,9 @@ export type AdminSessionSummaryFragment = {
   currency: string;
   amountMinor: string;
   paidMinor: string;
+  refundedMinor: string;
   orderReference: string | null;
+  description: string | null;
   createdAt: string;
 };
 
@@ -372,14 +374,12 @@ export type AdminSessionQueryVariables = Exact<{
 export type AdminSessionQuery = {
   session: {
     integrationName: string;
-    description: string | null;
     remainingMinor: string;
     splitMode: SplitMode | null;
     updatedAt: string;
     completedAt: string | null;
     expiresAt: string;
     version: number;
-    refundedMinor: string;
     participants: Array<{
       id: string;
       displayName: string;
@@ -600,7 +600,9 @@ export const AdminSessionSummaryFragmentDoc = new TypedDocumentString(
   currency
   amountMinor
   paidMinor
+  refundedMinor
   orderReference
+  description
   createdAt
 }
     `,
@@ -1229,14 +1231,16 @@ export const AdminSessionsDocument = new TypedDocumentString(
   currency
   amountMinor
   paidMinor
+  refundedMinor
   orderReference
+  description
   createdAt
 }
 fragment AdminPageInfo on PageInfo {
   hasNextPage
   endCursor
 }`,
-  { hash: 'sha256:a03ae04f974d0f7f0ea33aa149a5152ee1e19ff3ed6200bab5b509e5f1d31ae9' },
+  { hash: 'sha256:77059d1a0b7befd36f8debf5d10b797f407a92ad6943a8f46cc838bbaa9f3bb0' },
 ) as unknown as TypedDocumentString<AdminSessionsQuery, AdminSessionsQueryVariables>;
 export const AdminSessionDocument = new TypedDocumentString(
   `
@@ -1244,7 +1248,6 @@ export const AdminSessionDocument = new TypedDocumentString(
   session(id: $id) {
     ...AdminSessionSummary
     integrationName
-    description
     remainingMinor
     splitMode
     updatedAt
@@ -1272,7 +1275,6 @@ export const AdminSessionDocument = new TypedDocumentString(
       endedAt
       failureReason
     }
-    refundedMinor
     refunds {
       refundId
       paymentId
@@ -1334,10 +1336,12 @@ fragment AdminSessionSummary on SessionView {
   currency
   amountMinor
   paidMinor
+  refundedMinor
   orderReference
+  description
   createdAt
 }`,
-  { hash: 'sha256:9dedae27ab30c661fe18bec1c3d71d44f9448316e7ab1ce009c986cf2af796cf' },
+  { hash: 'sha256:e696e2c81c569a412741d6cc3c32caa137d3f294698029f84d2d99998f41d22e' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

@@ -24,8 +24,19 @@ describe('reminder offsets in friendly form', () => {
     expect(parseOffsets('2 h, 120 min')).toMatchObject({ ok: false, message: expect.stringMatching(/twice/) as string });
     expect(parseOffsets(Array.from({ length: 11 }, (_, i) => `${i + 1} h`).join(', '))).toMatchObject({
       ok: false,
-      message: 'At most 10 reminders.',
+      message: '11 times: at most 10 reminders.',
     });
     expect(parseOffsets('0.5 min')).toMatchObject({ ok: false });
+  });
+
+  it('names every wrong entry at once, not only the first', () => {
+    expect(parseOffsets('2 min, 24 h, soon, 31 days, 24 hours, 2 h')).toEqual({
+      ok: false,
+      message:
+        '2 min is out of range: each reminder is 5 min to 30 days before the deadline. ' +
+        '“soon” is not a time: write it like 24 h, 90 min or 1 h 30 min. ' +
+        '31 days is out of range: each reminder is 5 min to 30 days before the deadline. ' +
+        '24 h is there twice: give each time once.',
+    });
   });
 });

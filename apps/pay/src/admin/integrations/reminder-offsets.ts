@@ -1,7 +1,4 @@
-/** The server's rule for an integration's reminder schedule (docs/emails.md): up to 10 distinct offsets, 5 min to 30 days. */
-export const MAX_REMINDERS = 10;
-export const MIN_OFFSET_MINUTES = 5;
-export const MAX_OFFSET_MINUTES = 30 * 24 * 60;
+import { MAX_REMINDER_OFFSET_MINUTES, MAX_REMINDER_OFFSETS, MIN_REMINDER_OFFSET_MINUTES } from '@paysplit/domain';
 
 const UNIT_MINUTES: Readonly<Record<string, number>> = {
   d: 1440,
@@ -48,7 +45,8 @@ export type OffsetsParse = { ok: true; minutes: number[] } | { ok: false; messag
 
 /**
  * Reads "24 h, 2 h", "1h30m, 45 min", "2 days" (commas or "and" between entries; blank = none)
- * and checks it as the server does, so the admin sees the problem before saving.
+ * and checks it as the server does (packages/domain's rule), so the admin sees the problems before
+ * saving: every entry that is wrong, at once, each in a sentence of its own.
  */
 export function parseOffsets(text: string): OffsetsParse {
   const entries = text
@@ -56,16 +54,21 @@ export function parseOffsets(text: string): OffsetsParse {
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   const minutes: number[] = [];
+  const problems: string[] = [];
   for (const entry of entries) {
     const value = parseEntry(entry);
-    if (value === null) return { ok: false, message: `“${entry.slice(0, 40)}” is not a time: write it like 24 h, 90 min or 1 h 30 min.` };
-    if (value < MIN_OFFSET_MINUTES || value > MAX_OFFSET_MINUTES) {
-      return { ok: false, message: `${formatOffset(value)} is out of range: each reminder is 5 min to 30 days before the deadline.` };
+    if (value === null) {
+      problems.push(`“${entry.slice(0, 40)}” is not a time: write it like 24 h, 90 min or 1 h 30 min.`);
+    } else if (value < MIN_REMINDER_OFFSET_MINUTES || value > MAX_REMINDER_OFFSET_MINUTES) {
+      problems.push(`${formatOffset(value)} is out of range: each reminder is 5 min to 30 days before the deadline.`);
+    } else if (minutes.includes(value)) {
+      problems.push(`${formatOffset(value)} is there twice: give each time once.`);
+    } else {
+      minutes.push(value);
     }
-    if (minutes.includes(value)) return { ok: false, message: `${formatOffset(value)} is there twice: give each time once.` };
-    minutes.push(value);
   }
-  if (minutes.length > MAX_REMINDERS) return { ok: false, message: `At most ${MAX_REMINDERS} reminders.` };
+  if (entries.length > MAX_REMINDER_OFFSETS) problems.push(`${entries.length} times: at most ${MAX_REMINDER_OFFSETS} reminders.`);
+  if (problems.length > 0) return { ok: false, message: problems.join(' ') };
   return { ok: true, minutes: minutes.sort((a, b) => b - a) };
 }
 

@@ -1,3 +1,4 @@
+import { maskEmailAddress } from '@paysplit/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSessionEmailsQuery } from '../gql/graphql';
 import { WATCH_INTERVAL_MS } from '../deliveries/delivery-status';
@@ -70,10 +71,12 @@ export function SessionEmailsSection({ sessionId }: { sessionId: string }) {
 function EmailDetails({ email }: { email: Email }) {
   const { label, tone } = emailStatusBadge(email.status);
   const kind = KIND_LABEL[email.kind] ?? humanize(email.kind);
+  // Masked by the server already; the same rule again, so an address reads alike on every screen.
+  const recipient = email.recipient === null ? null : maskEmailAddress(email.recipient);
   return (
     <div className="delivery">
       <p className="delivery-head">
-        <span className={`badge badge-${tone}`}>{label}</span> <strong>{kind}</strong> to {email.recipient ?? <em>(erased)</em>}
+        <span className={`badge badge-${tone}`}>{label}</span> <strong>{kind}</strong> to {recipient ?? <em>(erased)</em>}
       </p>
       <p className="hint">
         Queued {formatDateTime(email.createdAt, true)}
@@ -84,7 +87,7 @@ function EmailDetails({ email }: { email: Email }) {
         <div
           className="table-wrap"
           role="region"
-          aria-label={`Attempts of the ${kind.toLowerCase()} to ${email.recipient ?? 'an erased address'}`}
+          aria-label={`Attempts of the ${kind.toLowerCase()} to ${recipient ?? 'an erased address'}`}
           tabIndex={0}
         >
           <table className="data-table attempts">

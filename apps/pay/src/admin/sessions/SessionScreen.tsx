@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { maskEmailAddress } from '@paysplit/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '../../money';
 import { adminPaths } from '../admin-routes';
@@ -61,7 +62,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
           <p>Not set up yet: the host chooses who pays on their first visit.</p>
         ) : (
           <div className="table-wrap" role="region" aria-label="Participant list" tabIndex={0}>
-            <table className="data-table">
+            <table className="data-table stacks-on-phones">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -75,13 +76,17 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                   .sort((a, b) => a.position - b.position)
                   .map((p) => (
                     <tr key={p.id}>
-                      <th scope="row">
-                        {p.displayName}
-                        {p.isHost && <span className="tag">Host</span>}
+                      <th scope="row" data-label="Name">
+                        <span>
+                          {p.displayName}
+                          {p.isHost && <span className="tag">Host</span>}
+                        </span>
                       </th>
-                      <td>{p.email ?? '—'}</td>
-                      <td className="cell-money">{money(p.amountMinor)}</td>
-                      <td>{humanize(p.status)}</td>
+                      <td data-label="Email">{p.email ? maskEmailAddress(p.email) : '—'}</td>
+                      <td className="cell-money" data-label="Share">
+                        {money(p.amountMinor)}
+                      </td>
+                      <td data-label="Status">{humanize(p.status)}</td>
                     </tr>
                   ))}
               </tbody>
@@ -96,7 +101,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
           <p>No payments yet.</p>
         ) : (
           <div className="table-wrap" role="region" aria-label="Payment list" tabIndex={0}>
-            <table className="data-table">
+            <table className="data-table stacks-on-phones">
               <thead>
                 <tr>
                   <th scope="col">Started</th>
@@ -110,15 +115,21 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
               <tbody>
                 {data.payments.map((payment) => (
                   <tr key={payment.id}>
-                    <td>{formatDateTime(payment.createdAt, true)}</td>
-                    <td>{data.participants.find((p) => p.id === payment.participantId)?.displayName ?? payment.participantId}</td>
-                    <td className="cell-money">{money(payment.amountMinor)}</td>
-                    <td>
-                      <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
-                      {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                    <td data-label="Started">{formatDateTime(payment.createdAt, true)}</td>
+                    <td data-label="Participant">
+                      {data.participants.find((p) => p.id === payment.participantId)?.displayName ?? payment.participantId}
                     </td>
-                    <td>{payment.processorReference ?? '—'}</td>
-                    <td>{paymentOutcome(payment)}</td>
+                    <td className="cell-money" data-label="Amount">
+                      {money(payment.amountMinor)}
+                    </td>
+                    <td data-label="Status">
+                      <span>
+                        <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
+                        {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                      </span>
+                    </td>
+                    <td data-label="Processor reference">{payment.processorReference ? <code>{payment.processorReference}</code> : '—'}</td>
+                    <td data-label="Outcome">{paymentOutcome(payment)}</td>
                   </tr>
                 ))}
               </tbody>

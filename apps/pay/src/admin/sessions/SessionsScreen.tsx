@@ -174,14 +174,16 @@ function SessionExplorer({ applied, integrations }: ExplorerProps) {
         {sessions.data?.edges.length === 0 && <p>No sessions match.</p>}
         {sessions.data && sessions.data.edges.length > 0 && (
           <div className="table-wrap" role="region" aria-label="Session list" tabIndex={0}>
-            <table className="data-table">
+            <table className="data-table stacks-on-phones">
               <thead>
                 <tr>
                   <th scope="col">Session</th>
+                  <th scope="col">Description</th>
                   <th scope="col">Created</th>
                   <th scope="col">Status</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Paid</th>
+                  <th scope="col">Refunded</th>
                   <th scope="col">Mode</th>
                   <th scope="col">Order reference</th>
                   <th scope="col">Integration</th>
@@ -190,19 +192,29 @@ function SessionExplorer({ applied, integrations }: ExplorerProps) {
               <tbody>
                 {sessions.data.edges.map(({ node }) => (
                   <tr key={node.id}>
-                    <th scope="row">
+                    <th scope="row" data-label="Session">
                       <Link href={adminPaths.session(node.id)}>
                         <code>{node.id.slice(0, 8)}</code>
                         <span className="visually-hidden"> (session {node.id})</span>
                       </Link>
                     </th>
-                    <td>{formatDateTime(node.createdAt)}</td>
-                    <td>{humanize(node.status)}</td>
-                    <td className="cell-money">{formatMoney(node.amountMinor, node.currency)}</td>
-                    <td className="cell-money">{formatMoney(node.paidMinor, node.currency)}</td>
-                    <td>{node.mode === 'LIVE' ? 'Live' : 'Test'}</td>
-                    <td>{node.orderReference ?? '—'}</td>
-                    <td>{integrationName(node.integrationId)}</td>
+                    <td className="cell-description" data-label="Description">
+                      {node.description ?? '—'}
+                    </td>
+                    <td data-label="Created">{formatDateTime(node.createdAt)}</td>
+                    <td data-label="Status">{humanize(node.status)}</td>
+                    <td className="cell-money" data-label="Amount">
+                      {formatMoney(node.amountMinor, node.currency)}
+                    </td>
+                    <td className="cell-money" data-label="Paid">
+                      {formatMoney(node.paidMinor, node.currency)}
+                    </td>
+                    <td className="cell-money" data-label="Refunded">
+                      {node.refundedMinor === '0' ? '—' : formatMoney(node.refundedMinor, node.currency)}
+                    </td>
+                    <td data-label="Mode">{node.mode === 'LIVE' ? 'Live' : 'Test'}</td>
+                    <td data-label="Order reference">{node.orderReference ?? '—'}</td>
+                    <td data-label="Integration">{integrationName(node.integrationId)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -10,7 +10,9 @@ export const SessionSummaryFragment = graphql(`
     currency
     amountMinor
     paidMinor
+    refundedMinor
     orderReference
+    description
     createdAt
   }
 `);
@@ -35,7 +37,6 @@ export const SessionDocument = graphql(`
     session(id: $id) {
       ...AdminSessionSummary
       integrationName
-      description
       remainingMinor
       splitMode
       updatedAt
@@ -63,7 +64,6 @@ export const SessionDocument = graphql(`
         endedAt
         failureReason
       }
-      refundedMinor
       refunds {
         refundId
         paymentId

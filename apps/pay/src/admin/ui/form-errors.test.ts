@@ -15,6 +15,20 @@ describe('form errors from the server', () => {
     });
   });
 
+  it('shows every problem with one field, in order, not only the first', () => {
+    const error = new GraphQLRequestError('VALIDATION_ERROR', 'Invalid input', [
+      { path: 'reminderOffsetsMinutes[0]', message: '4 is not whole minutes from 5 to 43200 (30 days)' },
+      { path: 'reminderOffsetsMinutes[3]', message: '1440 repeats the offset at index 1: give each offset once' },
+    ]);
+    expect(formErrorsFrom(error, ['reminderOffsetsMinutes'])).toEqual({
+      fields: {
+        reminderOffsetsMinutes:
+          '4 is not whole minutes from 5 to 43200 (30 days); 1440 repeats the offset at index 1: give each offset once',
+      },
+      form: 'Check the highlighted fields.',
+    });
+  });
+
   it('says how long to wait after too many login attempts', () => {
     const error = new GraphQLRequestError('RATE_LIMIT_EXCEEDED', 'slow down', [], { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 41.2 });
     expect(formErrorsFrom(error, ['email', 'password'])).toEqual({ fields: {}, form: 'Too many attempts, try again in 42 s.' });

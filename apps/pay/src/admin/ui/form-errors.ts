@@ -54,7 +54,8 @@ export function describeError(error: unknown): string {
 
 /**
  * Spreads a failed submission over the form: each detail whose path names one of `fields` goes
- * next to that field; the rest (and errors without details) become the form's message.
+ * next to that field (several for one field, in order, separated by semicolons); the rest (and
+ * errors without details) become the form's message.
  */
 export function formErrorsFrom<F extends string>(error: unknown, fields: readonly F[]): FormErrors<F> {
   const known = new Set<string>(fields);
@@ -63,8 +64,11 @@ export function formErrorsFrom<F extends string>(error: unknown, fields: readonl
   const stray: string[] = [];
   for (const detail of details) {
     const field = fieldOfPath(detail.path);
-    if (known.has(field)) result.fields[field as F] ??= detail.message;
-    else stray.push(detail.message);
+    // Every problem with a field shows, not only the first (a list may have several bad entries).
+    if (known.has(field)) {
+      const earlier = result.fields[field as F];
+      result.fields[field as F] = earlier ? `${earlier}; ${detail.message}` : detail.message;
+    } else stray.push(detail.message);
   }
   if (details.length === 0) result.form = describeError(error);
   else if (stray.length > 0) result.form = stray.join(' ');

@@ -3,7 +3,7 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from 'typ
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
-import { toSessionViewOfRecord } from '../sessions/index.js';
+import { toSessionViewOfRecord, withMaskedPayerEmails } from '../sessions/index.js';
 import { toDeliveryView } from '../webhooks/index.js';
 import type { Page } from './explorer.service.js';
 import {
@@ -53,7 +53,7 @@ export class ExplorerResolver {
   ): Promise<SessionConnection> {
     const principal = await context.requireAdmin();
     const page = await context.services.explorer.listSessions(context.readEm(), principal, filter ?? {}, first, after);
-    return toConnection(page, toSessionViewOfRecord, SessionConnection, SessionEdge);
+    return toConnection(page, (record) => withMaskedPayerEmails(toSessionViewOfRecord(record)), SessionConnection, SessionEdge);
   }
 
   @UseMiddleware(dashboardTimeouts)

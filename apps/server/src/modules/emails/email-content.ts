@@ -9,7 +9,8 @@ export interface RenderedEmail {
   html: string;
 }
 
-const DEFAULT_ACCENT = '#1F5F8B';
+/** The emails' and the unsubscribe page's accent when the merchant set none (white text on it: 6.8:1). */
+export const DEFAULT_ACCENT = '#1F5F8B';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,3 +1,4 @@
+import type { SessionStatus } from '@paysplit/domain';
 import type { EmailFacts } from '../sessions/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailMessage, type EmailKind } from './email-message.entity.js';
@@ -27,6 +28,19 @@ export interface OutgoingEmail {
   reason: string;
   recipient: string;
   created_at: Date;
+}
+
+/** What a payer's unsubscribe page says: whose reminders, about which group payment, where they stand. */
+export interface UnsubscribeContextRow {
+  merchant_name: string;
+  logo_url: string | null;
+  accent_color: string | null;
+  description: string | null;
+  organiser_name: string | null;
+  session_status: SessionStatus;
+  expires_at: Date;
+  participant_status: string;
+  unsubscribed: boolean;
 }
 
 export interface EmailAttemptRecord {
@@ -149,6 +163,26 @@ export class EmailRepository {
       [participantId],
     );
     return rows.length > 0;
+  }
+
+  /** Turns a participant's reminders back on (idempotent); false when there is no such participant. */
+  async resubscribe(em: EntityManager, participantId: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(`update participant set email_unsubscribed_at = null where id = ? returning id`, [
+      participantId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async unsubscribeContext(em: EntityManager, participantId: string): Promise<UnsubscribeContextRow | null> {
+    const [row] = await em.execute<UnsubscribeContextRow[]>(
+      `select coalesce(i.display_name, i.name) as merchant_name, i.logo_url, i.accent_color, s.description, s.status as session_status,
+              s.expires_at, p.status as participant_status, p.email_unsubscribed_at is not null as unsubscribed,
+              (select h.display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name
+         from participant p join session s on s.id = p.session_id join integration i on i.id = s.integration_id
+        where p.id = ?`,
+      [participantId],
+    );
+    return row ?? null;
   }
 
   /** Cancels a session's queued invitations and reminders (it ended). */

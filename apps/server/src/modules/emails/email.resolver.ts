@@ -1,11 +1,11 @@
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, ErrorCode, maskEmailAddress } from '@paysplit/domain';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, UseMiddleware } from 'type-graphql';
 import { dashboardTimeouts } from '../../db/dashboard-database.js';
 import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { toPaySessionView } from '../sessions/index.js';
 import { PayParticipantView, PaySessionView, SessionView } from '../sessions/index.js';
-import { maskEmailAddress } from './email-address-mask.js';
+
 import { AdminEmailAttempt, AdminEmailMessage, ParticipantEmailStatus } from './email.types.js';
 
 /** The host's Remind and email statuses in the pay app. */

@@ -19,6 +19,7 @@ import type { EmailFacts } from './email-wording.js';
 import type { EmailFactsRepository } from './email-facts.repository.js';
 import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
+import { renderInvalidUnsubscribeLink, renderUnsubscribePage, type UnsubscribePage } from './unsubscribe-page.js';
 
 export interface EmailServiceOptions {
   emails: EmailRepository;
@@ -38,6 +39,20 @@ export interface EmailStatus {
   lastRemindedAt: Date | null;
   nextRemindAllowedAt: Date | null;
   unsubscribed: boolean;
+}
+
+/** What a payer's unsubscribe page says: the merchant's brand, the group payment, and where the payer stands. */
+export interface UnsubscribeContext {
+  merchantName: string;
+  logoUrl: string | null;
+  accentColor: string | null;
+  description: string | null;
+  organiserName: string | null;
+  unsubscribed: boolean;
+  /** Paid: no reminder comes any more, whatever the choice. */
+  paid: boolean;
+  /** The session ended or its deadline passed: nothing but receipts goes out for it. */
+  ended: boolean;
 }
 
 /** The host's Remind, unsubscribing, the reminder and erasure sweeps, and what the roster shows. */
@@ -93,7 +108,16 @@ export class EmailService {
   }
 
   /** One-click unsubscribe (RFC 8058): true when the token was ours. Idempotent. */
-  async unsubscribe(em: EntityManager, token: unknown): Promise<boolean> {
+  unsubscribe(em: EntityManager, token: unknown): Promise<boolean> {
+    return this.setReminders(em, token, 'off');
+  }
+
+  /** The unsubscribe page's undo: reminders for this payment come again. True when the token was ours. Idempotent. */
+  resubscribe(em: EntityManager, token: unknown): Promise<boolean> {
+    return this.setReminders(em, token, 'on');
+  }
+
+  private async setReminders(em: EntityManager, token: unknown, reminders: 'on' | 'off'): Promise<boolean> {
     const participantId = this.options.unsubscribeTokens.participantOf(token);
     if (!participantId) return false;
     const { emails, sessions, announcer } = this.options;
@@ -102,11 +126,42 @@ export class EmailService {
       if (!sessionId) return false;
       // Lock order: session, then participant.
       await sessions.lockSession(tx, { id: sessionId });
-      const done = await emails.unsubscribe(tx, participantId);
-      // The host's roster shows "Unsubscribed" at once.
+      const done = reminders === 'off' ? await emails.unsubscribe(tx, participantId) : await emails.resubscribe(tx, participantId);
+      // The host's roster shows "Unsubscribed" (or no longer) at once.
       await announcer.announce(tx, sessionId);
       return done;
     });
+  }
+
+  /**
+   * The page behind an email's unsubscribe link, in the merchant's colours: as it stands (`ask`, or
+   * `off` once unsubscribed) or after the payer's step. Null when the token is not ours or its
+   * participant is gone; `invalidLinkPage` is the answer then.
+   */
+  async unsubscribePage(em: EntityManager, token: unknown, after?: 'off' | 'on'): Promise<UnsubscribePage | null> {
+    const context = typeof token === 'string' ? await this.unsubscribeContext(em, token) : null;
+    if (!context) return null;
+    return renderUnsubscribePage(context, after ?? (context.unsubscribed ? 'off' : 'ask'), token as string);
+  }
+
+  invalidLinkPage(): UnsubscribePage {
+    return renderInvalidUnsubscribeLink();
+  }
+
+  private async unsubscribeContext(em: EntityManager, token: string): Promise<UnsubscribeContext | null> {
+    const participantId = this.options.unsubscribeTokens.participantOf(token);
+    const row = participantId ? await this.options.emails.unsubscribeContext(em, participantId) : null;
+    if (!row) return null;
+    return {
+      merchantName: row.merchant_name,
+      logoUrl: row.logo_url,
+      accentColor: row.accent_color,
+      description: row.description,
+      organiserName: row.organiser_name,
+      unsubscribed: row.unsubscribed,
+      paid: row.participant_status === 'paid',
+      ended: isTerminalStatus(row.session_status) || new Date(row.expires_at).getTime() <= this.now().getTime(),
+    };
   }
 
   isUnsubscribeToken(token: unknown): boolean {

@@ -4,3 +4,4 @@ export { createEmailTransport } from './email-send.job.js';
 export type { EmailLoaders } from './email.loaders.js';
 export type { EmailService, EmailStatus } from './email.service.js';
 export { ParticipantEmailResolver, SessionEmailsResolver } from './email.resolver.js';
+export type { UnsubscribePage } from './unsubscribe-page.js';

@@ -16,4 +16,4 @@ export type { SessionProgress } from './session.repository.js';
 export { SessionStatusEnum, SessionView, PaySessionView, PayParticipantView } from './session.types.js';
 export { SESSION_RESOLVERS } from './resolvers.js';
 export { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from './session-record.js';
-export { toPaySessionView, toSessionViewOfRecord } from './session.mapper.js';
+export { toPaySessionView, toSessionViewOfRecord, withMaskedPayerEmails } from './session.mapper.js';

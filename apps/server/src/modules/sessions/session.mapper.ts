@@ -1,3 +1,4 @@
+import { maskEmailAddress } from '@paysplit/domain';
 import type { Viewer } from './access/session-access.js';
 import type { Payment } from './payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
@@ -89,6 +90,18 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,
   });
+}
+
+/**
+ * A session as the administration area shows it: every payer's address masked by the domain's one
+ * rule, as the session's emails are. The merchant's own reads (API key) keep them whole: the
+ * merchant or its host gave them, and its systems may need them; people browsing the admin area do not.
+ */
+export function withMaskedPayerEmails(view: SessionView): SessionView {
+  for (const participant of view.participants) {
+    if (participant.email !== null) participant.email = maskEmailAddress(participant.email);
+  }
+  return view;
 }
 
 export function toCreateSessionPayload(created: CreatedSession): CreateSessionPayload {

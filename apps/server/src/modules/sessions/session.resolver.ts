@@ -5,7 +5,14 @@ import { pollLimitKey } from '../../http/rate-limits.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { byIntegration, byIntegrationOfApiKeyCalls, RateLimited } from '../../graphql/rate-limited.js';
 import type { RequestContext } from '../../graphql/context.js';
-import { toCreateSessionPayload, toPaymentView, toSessionView, toSessionViewOfRecord, toStatusView } from './session.mapper.js';
+import {
+  toCreateSessionPayload,
+  toPaymentView,
+  toSessionView,
+  toSessionViewOfRecord,
+  toStatusView,
+  withMaskedPayerEmails,
+} from './session.mapper.js';
 import { CreateSessionInput, CreateSessionPayload, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
 /** Merchant operations (API key) and the public status. */
@@ -34,7 +41,7 @@ export class SessionResolver {
   ): Promise<SessionView> {
     if (!context.hasApiKey) {
       const principal = await context.requireAdmin();
-      return toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id));
+      return withMaskedPayerEmails(toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id)));
     }
     const merchant = await context.requireMerchant();
     return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id));

@@ -21,7 +21,11 @@ export class ParticipantView {
   @Field(() => ID) id!: string;
   @Field(() => Int, { description: 'Display order, 0 for the host.' }) position!: number;
   @Field(() => String) displayName!: string;
-  @Field(() => String, { nullable: true }) email!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Whole for the merchant's API key; masked (a•••@example.com) for the administration area, as email recipients are.",
+  })
+  email!: string | null;
   @Field(() => Boolean) isHost!: boolean;
   @Field(() => MinorUnitsScalar, { description: "This participant's share." }) amountMinor!: bigint;
   @Field(() => ParticipantStatusEnum) status!: string;
