@@ -24,7 +24,7 @@ export function HostView({ session, now, banner }: Props) {
   if (session.status === 'UNCONFIGURED') {
     return (
       <Page title="Set up the split" banner={banner} merchant={session}>
-        <p className="hint setup-intro">Everyone you add gets their own link to pay.</p>
+        <p className="hint setup-intro">Everyone you add gets their own link.</p>
         <SplitEditor session={session} />
         <div className="form-actions">
           <CancelSession session={session} />

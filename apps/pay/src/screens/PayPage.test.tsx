@@ -132,7 +132,7 @@ describe('PayPage', () => {
     const fresh = makeSession({ status: 'UNCONFIGURED', splitMode: null, organiserName: null });
     vi.stubGlobal('fetch', graphQLFetch({ OpenSession: () => ({ data: { openSession: fresh } }) }).fetchMock);
     boot('/session/s1?host=1&hostToken=SECRET');
-    expect(await screen.findByText(/Everyone you add gets their own link to pay\./)).toBeTruthy();
+    expect(await screen.findByText(/Everyone you add gets their own link\./)).toBeTruthy();
     expect(screen.getByText(/How to split NZ\$480\.00/)).toBeTruthy();
     expect(screen.getByLabelText('Your name')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Copy/ })).toBeNull();

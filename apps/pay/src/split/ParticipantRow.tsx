@@ -50,7 +50,8 @@ export function ParticipantRow(props: Props) {
     <li className={`participant${paid !== undefined ? ' is-locked' : ''}`}>
       <fieldset>
         <legend className="visually-hidden">{isHost ? 'You (participant 1)' : `Participant ${n}`}</legend>
-        <div className="participant-line">
+        {/* The host's email sits last on the first line: beside the share on a wide screen, on a line of its own on a phone. */}
+        <div className={`participant-line${isHost ? ' with-host-email' : ''}`}>
           <RowInput
             id={inputId(row.key, 'name')}
             className="field-name"
@@ -81,6 +82,19 @@ export function ParticipantRow(props: Props) {
               <strong className="share-static-value">{share ?? '—'}</strong>
             </p>
           )}
+          {isHost && (
+            <RowInput
+              id={inputId(row.key, 'email')}
+              className="field-email field-host-email"
+              type="email"
+              label="Your email (optional)"
+              value={row.email}
+              autoComplete="email"
+              error={errors.email}
+              onChange={(email) => props.onChange({ email })}
+              onEdited={() => props.onEdited('email')}
+            />
+          )}
         </div>
         {messages.length > 0 && (
           <div className="row-errors">
@@ -89,21 +103,6 @@ export function ParticipantRow(props: Props) {
                 {errors[field]}
               </p>
             ))}
-          </div>
-        )}
-        {isHost && (
-          <div className="participant-line">
-            <RowInput
-              id={inputId(row.key, 'email')}
-              className="field-email"
-              type="email"
-              label="Your email, for receipts and sign-in (optional)"
-              value={row.email}
-              autoComplete="email"
-              error={errors.email}
-              onChange={(email) => props.onChange({ email })}
-              onEdited={() => props.onEdited('email')}
-            />
           </div>
         )}
         {!isHost && (

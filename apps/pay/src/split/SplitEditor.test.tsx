@@ -108,7 +108,8 @@ describe('SplitEditor', () => {
     setUpThree('10000');
     fireEvent.click(screen.getByRole('radio', { name: /By amount/ }));
     const inputs = [...document.querySelectorAll<HTMLInputElement>('.split-editor input[type="text"], .split-editor input[type="email"]')];
-    expect(inputs).toHaveLength(3 + 3 + 2);
+    // Three names, three amounts, three emails (the host's own included).
+    expect(inputs).toHaveLength(3 + 3 + 3);
     for (const input of inputs) {
       expect(input.placeholder).toBe('');
       const label = document.querySelector<HTMLLabelElement>(`label[for="${input.id}"]`)!;
@@ -118,7 +119,7 @@ describe('SplitEditor', () => {
         .filter((node) => !(node instanceof HTMLElement && node.classList.contains('visually-hidden')))
         .map((node) => node.textContent)
         .join('');
-      expect(visible.trim()).toMatch(/^(Your name|Name|Amount|Email \(optional\))$/);
+      expect(visible.trim()).toMatch(/^(Your name|Your email \(optional\)|Name|Amount|Email \(optional\))$/);
     }
   });
 
