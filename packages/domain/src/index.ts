@@ -12,3 +12,4 @@ export * from './reminders.js';
 export * from './refund.js';
 export * from './passwords.js';
 export * from './webhook-events.js';
+export * from './payment-calls.js';

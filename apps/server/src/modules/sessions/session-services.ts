@@ -8,6 +8,9 @@ import { SessionAccess } from './access/session-access.js';
 import { SessionAccessRepository } from './access/session-access.repository.js';
 import type { SessionEventBus } from './events.js';
 import { PartnerClient } from './payments/partner-client.js';
+import { type PaymentCancelCallJobOptions, paymentCancelCallJob } from './payments/payment-cancel-call.job.js';
+import { PaymentCallRepository } from './payments/payment-call.repository.js';
+import { PaymentCallService } from './payments/payment-call.service.js';
 import { PaymentRecordingService } from './payments/payment-recording.service.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import { PaymentStartService } from './payments/payment-start.service.js';
@@ -43,6 +46,8 @@ export interface SessionServices {
   paymentRecording: PaymentRecordingService;
   /** Refunds of captured money: the merchant's, automatic ones, settling. */
   refunds: RefundService;
+  /** Calls to the merchant about one payment (partner.payment.cancel) and settling them. */
+  paymentCalls: PaymentCallService;
 }
 
 export interface SessionServiceDeps {
@@ -73,11 +78,13 @@ export function createSessionServices(deps: SessionServiceDeps) {
   });
   const refundRecords = new RefundRepository();
   const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, events, now });
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, now });
+  const callRecords = new PaymentCallRepository();
+  const calls = new PaymentCallService({ calls: callRecords, sessions, partnerTimeoutMs: deps.partner.timeoutMs, now });
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
-    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, now }),
+    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, calls, now }),
     sessionReads,
     sessionEnding,
     sessionLinks,
@@ -87,6 +94,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       payments,
       signingSecrets,
       partner: new PartnerClient(deps.partner),
+      calls,
       now,
     }),
     paymentRecording: new PaymentRecordingService({
@@ -97,9 +105,11 @@ export function createSessionServices(deps: SessionServiceDeps) {
       announcer,
       events,
       refunds,
+      calls,
       now,
     }),
     refunds,
+    paymentCalls: calls,
   };
   return {
     services,
@@ -109,8 +119,10 @@ export function createSessionServices(deps: SessionServiceDeps) {
     jobs: {
       refundCall: (options: Omit<RefundCallJobOptions, 'refunds' | 'refundRecords' | 'signingSecrets'>) =>
         refundCallJob({ ...options, refunds, refundRecords, signingSecrets }),
+      paymentCancelCall: (options: Omit<PaymentCancelCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
+        paymentCancelCallJob({ ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
     },
-    loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords),
+    loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),
   };
 }
