@@ -143,7 +143,7 @@ export class PaymentRecordingService {
     // Other checkouts for these shares would take money nobody can use. Only with a
     // partnerCancelUrl: abandoning them shows on the wire, where they stay `redirected` otherwise.
     if (this.options.calls && session.integration.partnerCancelUrl) {
-      const others = await this.options.payments.abandonLiveAttempts(tx, shareIds, payment.id);
+      const others = await this.options.payments.abandonLiveAttempts(tx, shareIds, { except: payment.id, covering: true });
       await this.options.calls.requestCancels(tx, session, others, 'share_paid');
     }
     const paidAfter = session.paidMinor + payment.amountMinor;

@@ -31,15 +31,25 @@ export class PaymentRepository {
   }
 
   /**
-   * Live attempts of these participants give way (to a newer attempt, or to a changed share);
-   * `except` keeps one (the payment that has just paid them). Returns the attempts abandoned, with
-   * the status each had, for the calls that tell the merchant.
+   * Live attempts of these participants give way (to a newer attempt, or to a changed share).
+   * `except` keeps one (the payment that has just paid them); `covering` takes the host's live
+   * attempts that would also pay one of these shares too. Returns the attempts abandoned, with the
+   * status each had, for the calls that tell the merchant.
    */
-  abandonLiveAttempts(em: EntityManager, participantIds: readonly string[], except?: string): Promise<AbandonedPayment[]> {
+  abandonLiveAttempts(
+    em: EntityManager,
+    participantIds: readonly string[],
+    options: { except?: string; covering?: boolean } = {},
+  ): Promise<AbandonedPayment[]> {
     if (participantIds.length === 0) return Promise.resolve([]);
-    return this.abandon(em, `participant_id in (${placeholders(participantIds)})${except ? ' and id <> ?' : ''}`, [
+    const ids = placeholders(participantIds);
+    const covering = options.covering
+      ? ` or exists (select 1 from jsonb_array_elements_text(covers_participant_ids) covered where covered in (${ids}))`
+      : '';
+    return this.abandon(em, `(participant_id in (${ids})${covering})${options.except ? ' and id <> ?' : ''}`, [
       ...participantIds,
-      ...(except ? [except] : []),
+      ...(options.covering ? participantIds : []),
+      ...(options.except ? [options.except] : []),
     ]);
   }
 
