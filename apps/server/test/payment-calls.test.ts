@@ -212,6 +212,10 @@ describe('a replaced attempt', () => {
       { attempt: 2, http_status: 500, outcome: 'error' },
       { attempt: 3, http_status: 200, outcome: 'succeeded' },
     ]);
+    // Counted per kind, like every kind of the job runner.
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="payment-cancel-call",outcome="retry"\} [1-9]/m);
+    expect(metrics).toMatch(/^paysplit_job_attempts_total\{kind="payment-cancel-call",outcome="done"\} [1-9]/m);
   });
 
   it('asks again with the same cancelId when the answer is lost, and the processor expires nothing more', async () => {
