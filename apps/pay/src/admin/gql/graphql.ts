@@ -7,6 +7,12 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
+/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. */
+export type CancelReason = 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+
+/** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
+export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
 /** A half-open time range [from, to). */
 export type DateRangeInput = {
   from: string;
@@ -41,6 +47,8 @@ export type IntegrationSettingsInput = {
   /** An absolute https image address; "" clears it. */
   logoUrl?: string | null | undefined;
   name?: string | null | undefined;
+  /** https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled). */
+  partnerCancelUrl?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   /** https (http in test mode); "" clears it (refunds are then owed by hand). */
   partnerRefundUrl?: string | null | undefined;
@@ -232,6 +240,7 @@ export type AdminIntegrationFieldsFragment = {
   accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
   partnerRefundUrl: string | null;
+  partnerCancelUrl: string | null;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -421,6 +430,27 @@ export type AdminSessionQuery = {
         excerpt: string | null;
       }>;
     }>;
+    cancellations: Array<{
+      cancelId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      reason: CancelReason;
+      status: CancellationStatus;
+      processorReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
+    }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
 };
@@ -550,6 +580,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -867,6 +898,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -890,7 +922,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:20f0e5d5b9a46ff951fc65f184eb887b3528e06078795d11014fd6239e6b9801' },
+  { hash: 'sha256:d0a793f2b359ac19273165c381bcefef9eaaf4014c34b2742ebbfaff79a56953' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -918,6 +950,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -941,7 +974,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:c28c8fb32b8529dd0e84e16034c38b46ae8dcc5d500a698eb0c3f4f2ee9c43cf' },
+  { hash: 'sha256:0ab8dd3d5d4bf85c58660f7382137b9ab8d569474237aa87f2e1bf37e15c2993' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -969,6 +1002,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -992,7 +1026,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4caa5d3c06f42efedfc4ff9886b078949285d2f96ab35b989040f8136fe7bfbc' },
+  { hash: 'sha256:181b210c9df8e19d09f5c3559b5a0472a3e002542a116261a554d6fe82bf02d0' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1058,6 +1092,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1081,7 +1116,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:c74f35bd631a3681c635c9257395b4612f0035b5bf249212ef83e9406ca2adee' },
+  { hash: 'sha256:5487031a6802f176fafb8d8643aacc195660fbec19a055d26d33953de8f04fc5' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1133,6 +1168,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1156,7 +1192,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:295ec69a4b099a16fff65f479e960f8858088d387b2562a7f6aab10fb88640b0' },
+  { hash: 'sha256:df9aaf95e9bbf2b6f19e861291409bde0986f80add43c3253f91e6aad7c00f61' },
 ) as unknown as TypedDocumentString<AdminUpdateReminderOffsetsMutation, AdminUpdateReminderOffsetsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
@@ -1287,6 +1323,27 @@ export const AdminSessionDocument = new TypedDocumentString(
         excerpt
       }
     }
+    cancellations {
+      cancelId
+      paymentId
+      participantId
+      amountMinor
+      reason
+      status
+      processorReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
     events {
       ...AdminEventFields
     }
@@ -1328,7 +1385,7 @@ fragment AdminSessionSummary on SessionView {
   orderReference
   createdAt
 }`,
-  { hash: 'sha256:9dedae27ab30c661fe18bec1c3d71d44f9448316e7ab1ce009c986cf2af796cf' },
+  { hash: 'sha256:bf6f75118f6512061a726b33560994695ea3611d5c94357395e1241ea0c68d1d' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

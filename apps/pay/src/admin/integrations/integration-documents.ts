@@ -32,6 +32,7 @@ export const IntegrationFieldsFragment = graphql(`
     accentColor
     partnerCreatePaymentUrl
     partnerRefundUrl
+    partnerCancelUrl
     redirectAllowlist
     eventSubscriptions
     payoutOnboarding {
