@@ -37,7 +37,7 @@ function cancelPayload(paymentId: string, overrides: Record<string, unknown> = {
   };
 }
 
-async function callCancel(payload: { cancelId: string }, options: { secret?: string } = {}) {
+async function callCancel(payload: { cancelId: string; [field: string]: unknown }, options: { secret?: string } = {}) {
   const body = JSON.stringify(payload);
   const headers = createSignedHeaders({
     id: payload.cancelId,
