@@ -323,6 +323,20 @@ describe('checkouts of a share the host changes, and of a session that ends', ()
   });
 });
 
+describe("a payment recorded after its session's deadline", () => {
+  it('ends the session and cancels the other open checkouts, never the one just paid', async () => {
+    const { sessionId, host, guests } = await session(cancelling, 1);
+    const hostOwn = await start(host, sessionId);
+    const guestOwn = await start(guests[0]!, sessionId);
+    await server.query(`update session set expires_at = now() - interval '1 second' where id = ?`, [sessionId]);
+    expect(await payAtProcessor(hostOwn.redirectUrl)).toBe(303);
+    const recorded = await record(cancelling, hostOwn.paymentId);
+    expect(recorded).toMatchObject({ sessionStatus: 'expired', paymentStatus: 'authorized', refundRequired: true });
+    expect(await settled(sessionId, 1)).toMatchObject([{ payment_id: guestOwn.paymentId, reason: 'session_expired' }]);
+    expect(shop.cancelsOf(hostOwn.paymentId)).toEqual([]);
+  });
+});
+
 describe('settling and giving up', () => {
   it('keeps a pending answer pending until the merchant settles it; settling is idempotent, the other way 409, another tenant 404', async () => {
     shop.answer = 'pending';

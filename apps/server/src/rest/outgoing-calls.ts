@@ -159,9 +159,6 @@ export const partnerRefundReplySchema = z
   })
   .meta({ id: 'PartnerRefundReply' });
 
-/** The reasons of a partner.payment.cancel call, as the wire spells them. */
-export const CANCEL_REASON_VALUES = CANCEL_REASONS;
-
 export const partnerPaymentCancelSchema = z
   .object({
     type: z.literal('partner.payment.cancel'),
@@ -173,12 +170,9 @@ export const partnerPaymentCancelSchema = z
     amount: z.string().describe('The same amount in major units as decimal text ("96.00")'),
     currency: z.string().length(3),
     mode,
-    processorReference: z
-      .string()
-      .nullable()
-      .describe('What you recorded for the payment, when you did; null: find the checkout by paymentId'),
+    processorReference: z.string().nullable().describe('What you recorded for the payment; null: find the checkout by paymentId'),
     reason: z
-      .enum(CANCEL_REASON_VALUES)
+      .enum(CANCEL_REASONS)
       .describe(
         'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended',
       ),

@@ -1,7 +1,6 @@
-import { ErrorCode } from '@paysplit/domain';
+import { CANCEL_REASONS, ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
 import { SettleCancellationOperation } from '../graphql/operations.js';
-import { CANCEL_REASON_VALUES } from './outgoing-calls.js';
 import type { RestRoute } from './rest-route.js';
 
 const digits = z.string().regex(/^[1-9][0-9]*$|^0$/);
@@ -13,7 +12,7 @@ export const cancellationSchema = z.object({
   participantId: z.uuid().describe('The payer whose checkout it was'),
   amountMinor: digits,
   currency: z.string().length(3),
-  reason: z.enum(CANCEL_REASON_VALUES),
+  reason: z.enum(CANCEL_REASONS),
   status: z.enum(['pending', 'succeeded', 'failed']),
   processorReference: z.string().nullable().describe("What you answered or settled with (your processor's reference)"),
   failureReason: z.string().nullable(),

@@ -965,7 +965,7 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
-      /** @description What you recorded for the payment, when you did; null: find the checkout by paymentId */
+      /** @description What you recorded for the payment; null: find the checkout by paymentId */
       processorReference: string | null;
       /**
        * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended

@@ -104,7 +104,7 @@ export class PaymentRecordingService {
       } else {
         // A session past its deadline ends now, whether or not the expiry job got to it yet.
         if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {
-          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now());
+          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now(), payment.id);
         }
         await this.authorize(tx, session, payment);
         await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: this.now() });

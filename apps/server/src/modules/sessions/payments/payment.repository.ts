@@ -54,11 +54,12 @@ export class PaymentRepository {
   }
 
   /**
-   * A session that ends: its live attempts are abandoned (and returned, as abandonLiveAttempts
-   * does) and money already authorized is flagged for refund (the session will not complete).
+   * A session that ends: its live attempts (but `except`) are abandoned, and returned as
+   * abandonLiveAttempts does, and money already authorized is flagged for refund (the session will
+   * not complete).
    */
-  async settleEndedSession(em: EntityManager, sessionId: string): Promise<AbandonedPayment[]> {
-    const abandoned = await this.abandon(em, 'session_id = ?', [sessionId]);
+  async settleEndedSession(em: EntityManager, sessionId: string, except?: string): Promise<AbandonedPayment[]> {
+    const abandoned = await this.abandon(em, `session_id = ?${except ? ' and id <> ?' : ''}`, except ? [sessionId, except] : [sessionId]);
     await em.nativeUpdate(Payment, { session: sessionId, status: 'authorized', refundedAt: null }, { refundRequired: true });
     return abandoned;
   }
