@@ -6,6 +6,7 @@ shares through a payment processor (PaySplit's test processor by default):
   POST /orders                   create an order and a PaySplit session; 303 the host to it
   POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
   POST /paysplit/refund          PaySplit's signed refund call: refund the charge once per refundId, answer {status, ...}
+  POST /paysplit/cancel          PaySplit's signed cancel call: expire a checkout that will not be used, answer {status, ...}
   GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
   POST /webhooks/paysplit        PaySplit's signed events: mark the order paid once per eventId
   GET  /                         the orders; GET /orders/<ref>.json one order as JSON
@@ -221,6 +222,8 @@ class Merchant(BaseHTTPRequestHandler):
             return self.partner_create_payment(body)
         if path == "/paysplit/refund":
             return self.partner_refund(body)
+        if path == "/paysplit/cancel":
+            return self.partner_cancel(body)
         if path == "/webhooks/paysplit":
             return self.webhook(body)
         self.send(404, {"error": "not_found"})
@@ -332,6 +335,41 @@ class Merchant(BaseHTTPRequestHandler):
         )
         stored = self.store.run("select answer from refunds where refund_id = ?", (refund_id,))
         self.send(200, json.loads(stored[0][0]))
+
+    def partner_cancel(self, body):
+        """Expires the checkout of a payment PaySplit will not use (the payer started again, the share
+        was paid another way, the session ended), so nobody can pay it any more. Expiring is idempotent
+        at the processor, so a repeated call (the same cancelId) gets the same answer. A checkout that
+        was already paid cannot be expired: say so, and PaySplit's record of the payment decides."""
+        try:
+            cancel_id = verify(body, self.headers, self.config.partner_secret)
+            cancel = json.loads(body)
+        except SignatureError as error:
+            log.warning("refused a cancel call: %s", error.reason)
+            return self.send(400, {"error": "invalid_signature"})
+        except ValueError:
+            return self.send(400, {"error": "invalid_body"})
+        if cancel.get("type") != "partner.payment.cancel" or cancel.get("cancelId") != cancel_id:
+            return self.send(400, {"error": "invalid_body"})
+        # The checkout this shop opened for the payment (processorReference is null until one is recorded).
+        rows = self.store.run("select checkout_id from payments where payment_id = ?", (cancel.get("paymentId"),))
+        checkout_id = rows[0][0] if rows else None
+        if not checkout_id:
+            return self.send(200, {"status": "succeeded"})
+        status, _ = call_json(
+            "POST",
+            f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}/expire",
+            None,
+            {"Idempotency-Key": f"paysplit-cancel-{cancel_id}"},
+        )
+        if status == 409:
+            return self.send(200, {"status": "failed", "processorReference": checkout_id, "failureReason": "the checkout was already paid"})
+        if status != 200:
+            # No answer: PaySplit calls again later with the same cancelId.
+            log.error("the processor did not expire the checkout (HTTP %s)", status)
+            return self.send(502, {"error": "processor_unavailable"})
+        log.info("checkout %s expired (%s)", checkout_id, cancel.get("reason"))
+        self.send(200, {"status": "succeeded", "processorReference": checkout_id})
 
     def payment_success(self, checkout_id):
         if not checkout_id.startswith("cs_") or not checkout_id.replace("_", "").isalnum():

@@ -21,7 +21,8 @@ export interface Booking {
   createdAt: Date;
 }
 
-export type CheckoutStatus = 'open' | 'succeeded' | 'declined';
+/** `expired`: the merchant expired it before it was paid (a checkout PaySplit said will not be used); it can no longer be paid. */
+export type CheckoutStatus = 'open' | 'succeeded' | 'declined' | 'expired';
 export type PayerRole = 'host' | 'participant';
 
 export interface Checkout {
@@ -33,6 +34,8 @@ export interface Checkout {
   currency: string;
   status: CheckoutStatus;
   cardLast4: string | null;
+  /** When it was expired (null: never); set once. */
+  expiredAt: Date | null;
   /** Who is paid and for what, as the merchant named them (a real processor shows both). */
   businessName: string | null;
   description: string | null;
@@ -75,7 +78,7 @@ create table if not exists merchant_demo.checkout (
   payer_role text not null check (payer_role in ('host', 'participant')),
   amount_minor bigint not null check (amount_minor > 0),
   currency text not null,
-  status text not null default 'open' check (status in ('open', 'succeeded', 'declined')),
+  status text not null default 'open' check (status in ('open', 'succeeded', 'declined', 'expired')),
   card_last4 text null,
   success_url text not null,
   cancel_url text not null,
@@ -85,6 +88,18 @@ create table if not exists merchant_demo.checkout (
 );
 alter table merchant_demo.checkout add column if not exists business_name text null;
 alter table merchant_demo.checkout add column if not exists description text null;
+-- Expired checkouts (partner.payment.cancel): a database made before them gets the status and its time.
+alter table merchant_demo.checkout add column if not exists expired_at timestamptz null;
+alter table merchant_demo.checkout drop constraint if exists checkout_status_check;
+alter table merchant_demo.checkout add constraint checkout_status_check check (status in ('open', 'succeeded', 'declined', 'expired'));
+
+-- The shop's own record of the checkout it opened for each PaySplit payment, so a cancel that names
+-- only the paymentId (nothing recorded yet) still finds it.
+create table if not exists merchant_demo.shop_checkout (
+  payment_id uuid primary key,
+  checkout_id text not null,
+  created_at timestamptz not null default now()
+);
 
 -- The test processor's refunds against its charges (a failed refund is kept too, with its reason).
 create table if not exists merchant_demo.processor_refund (
@@ -245,7 +260,7 @@ export async function recordProcessedEvent(db: Queryable, event: { eventId: stri
 // ---- test processor checkouts -----------------------------------------------------------
 
 const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
-  card_last4, business_name, description, success_url, cancel_url, created_at, updated_at`;
+  card_last4, expired_at, business_name, description, success_url, cancel_url, created_at, updated_at`;
 
 interface CheckoutRow {
   id: string;
@@ -256,6 +271,7 @@ interface CheckoutRow {
   currency: string;
   status: CheckoutStatus;
   card_last4: string | null;
+  expired_at: Date | null;
   business_name: string | null;
   description: string | null;
   success_url: string;
@@ -274,6 +290,7 @@ function toCheckout(row: CheckoutRow): Checkout {
     currency: row.currency,
     status: row.status,
     cardLast4: row.card_last4,
+    expiredAt: row.expired_at,
     businessName: row.business_name,
     description: row.description,
     successUrl: row.success_url,
@@ -337,8 +354,9 @@ export async function findCheckout(db: Queryable, checkoutId: string): Promise<C
 }
 
 /**
- * Settles a charge attempt. A succeeded checkout is final: the update only applies while the
- * checkout is open or declined, so a double-submitted form cannot change a paid checkout.
+ * Settles a charge attempt. A succeeded or expired checkout is final: the update only applies while
+ * the checkout is open or declined, so a double-submitted form cannot change a paid checkout and an
+ * expired one cannot be paid, however the two race.
  */
 export async function settleCheckout(
   db: Queryable,
@@ -346,9 +364,41 @@ export async function settleCheckout(
 ): Promise<Checkout | undefined> {
   const { rows } = await db.query<CheckoutRow>(
     `update merchant_demo.checkout set status = $2, card_last4 = $3, updated_at = now()
-     where id = $1 and status <> 'succeeded'
+     where id = $1 and status in ('open', 'declined')
      returning ${checkoutColumns}`,
     [input.checkoutId, input.status, input.cardLast4],
   );
   return rows[0] && toCheckout(rows[0]);
+}
+
+/**
+ * Expires a checkout that can still be paid (open, or declined and waiting for another card); a
+ * paid or already expired one is returned as it is. Undefined when there is no such checkout.
+ */
+export async function expireCheckout(db: Queryable, checkoutId: string): Promise<{ checkout: Checkout; expiredNow: boolean } | undefined> {
+  const { rows } = await db.query<CheckoutRow>(
+    `update merchant_demo.checkout set status = 'expired', expired_at = now(), updated_at = now()
+     where id = $1 and status in ('open', 'declined')
+     returning ${checkoutColumns}`,
+    [checkoutId],
+  );
+  if (rows[0]) return { checkout: toCheckout(rows[0]), expiredNow: true };
+  const existing = await findCheckout(db, checkoutId);
+  return existing && { checkout: existing, expiredNow: false };
+}
+
+/** The shop remembers which checkout it opened for a PaySplit payment (the first one, if asked twice). */
+export async function rememberShopCheckout(db: Queryable, paymentId: string, checkoutId: string): Promise<void> {
+  await db.query(`insert into merchant_demo.shop_checkout (payment_id, checkout_id) values ($1, $2) on conflict (payment_id) do nothing`, [
+    paymentId,
+    checkoutId,
+  ]);
+}
+
+/** The checkout the shop opened for a PaySplit payment, if it opened one. */
+export async function findShopCheckout(db: Queryable, paymentId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ checkout_id: string }>(`select checkout_id from merchant_demo.shop_checkout where payment_id = $1`, [
+    paymentId,
+  ]);
+  return rows[0]?.checkout_id;
 }

@@ -239,3 +239,43 @@ describe('what the checkout page loads', () => {
     }
   });
 });
+
+describe('test processor expiring a checkout', () => {
+  const expire = (id: string) => fetch(`${merchant.baseUrl}/processor/api/checkouts/${id}/expire`, { method: 'POST' });
+
+  it('expires an open checkout once: its page and its pay form then refuse, and nothing is charged', async () => {
+    const checkout = await createCheckout(merchant.baseUrl);
+    const first = await expire(checkout.id);
+    expect(first.status).toBe(200);
+    const expired = (await first.json()) as { status: string; expiredAt: string };
+    expect(expired).toMatchObject({ id: checkout.id, status: 'expired', cardLast4: null });
+    const again = await expire(checkout.id);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { expiredAt: string }).expiredAt).toBe(expired.expiredAt);
+
+    const page = await fetch(checkout.url);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('Nothing was charged');
+    const paying = await postForm(`${checkout.url}/pay`, { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+    expect(paying.status).toBe(410);
+    expect(await checkoutState(checkout.id)).toMatchObject({ status: 'expired', cardLast4: null });
+  });
+
+  it('expires a declined checkout (it could still take another card), but not a paid one', async () => {
+    const declined = await createCheckout(merchant.baseUrl);
+    expect((await postForm(`${declined.url}/pay`, { cardNumber: '4000 0000 0000 0002' })).status).toBe(402);
+    expect((await expire(declined.id)).status).toBe(200);
+
+    const paid = await createCheckout(merchant.baseUrl);
+    expect((await postForm(`${paid.url}/pay`, { cardNumber: '4242 4242 4242 4242' })).status).toBe(303);
+    const refused = await expire(paid.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'checkout_already_paid', checkout: { id: paid.id, status: 'succeeded' } });
+    expect(await checkoutState(paid.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('answers 404 for a checkout it does not know', async () => {
+    expect((await expire('cs_test_nothere')).status).toBe(404);
+    expect((await expire('not-a-checkout')).status).toBe(404);
+  });
+});

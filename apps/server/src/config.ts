@@ -5,17 +5,25 @@ const port = z.coerce.number().int().min(0).max(65_535);
 
 /** A job kind's retry schedule: the delays before retry 1, 2, … as durations (`5s,5m,2h`). */
 function retrySchedule(defaultValue: string) {
+  return z.string().default(defaultValue).transform(parseRetrySchedule);
+}
+
+/** A retry schedule that, unset, stays undefined: the kind follows another kind's schedule. */
+function retryScheduleOrNone() {
   return z
     .string()
-    .default(defaultValue)
-    .transform((value, ctx) => {
-      const delays = value.split(',').map((part) => parseDuration(part.trim()));
-      if (delays.some((delay) => delay === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
-        return z.NEVER;
-      }
-      return Object.freeze(delays as number[]);
-    });
+    .optional()
+    .transform((value, ctx) => (value === undefined ? undefined : parseRetrySchedule(value, ctx)));
+}
+
+/** The one parser of retry schedules. */
+function parseRetrySchedule(value: string, ctx: z.RefinementCtx): readonly number[] {
+  const delays = value.split(',').map((part) => parseDuration(part.trim()));
+  if (delays.some((delay) => delay === undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
+    return z.NEVER;
+  }
+  return Object.freeze(delays as number[]);
 }
 
 /** Environment variables PaySplit reads, each parsed once at start. */
@@ -55,6 +63,8 @@ const environmentSchema = z.object({
   EMAIL_RETRY_SCHEDULE: retrySchedule('1m,5m,30m,2h,6h'),
   // The partner refund call's own schedule; its default is the outbox's, which it used to borrow.
   REFUND_RETRY_SCHEDULE: retrySchedule('5s,5m,30m,2h,5h,10h,10h'),
+  // The calls about one payment (partner.payment.cancel); unset, they follow WEBHOOK_RETRY_SCHEDULE.
+  PAYMENT_CALL_RETRY_SCHEDULE: retryScheduleOrNone(),
   // The SMTP relay emails go through (smtp:// or smtps://, credentials in the URL). Unset: emails
   // stay queued (development's `npm start` runs a local inbox and sets it).
   SMTP_URL: z
@@ -148,6 +158,8 @@ export interface Config {
   readonly emailRetryScheduleMs: readonly number[];
   /** Delay before partner refund call retry n (REFUND_RETRY_SCHEDULE); after the last the refund fails. */
   readonly refundRetryScheduleMs: readonly number[];
+  /** Delay before retry n of a call about one payment (PAYMENT_CALL_RETRY_SCHEDULE, else the webhooks'); after the last a cancel fails. */
+  readonly paymentCallRetryScheduleMs: readonly number[];
   readonly emailSweepMs: number;
   /** The built pay app (apps/pay/dist), served at /pay/:id and /session/:id. */
   readonly payAppDir: string;
@@ -231,6 +243,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
     emailRetryScheduleMs: env.EMAIL_RETRY_SCHEDULE,
     refundRetryScheduleMs: env.REFUND_RETRY_SCHEDULE,
+    paymentCallRetryScheduleMs: env.PAYMENT_CALL_RETRY_SCHEDULE ?? env.WEBHOOK_RETRY_SCHEDULE,
     emailSweepMs: env.EMAIL_SWEEP_MS,
     redisUrl: env.REDIS_URL,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

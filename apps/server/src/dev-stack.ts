@@ -151,6 +151,7 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
         accentColor: '#0F6B5C',
         partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
         partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
+        partnerCancelUrl: `${merchantUrl}/paysplit/cancel`,
         webhookUrl: `${merchantUrl}/webhooks/paysplit`,
         redirectAllowlist: [new URL(merchantUrl).origin],
         eventSubscriptions: DEMO_EVENT_SUBSCRIPTIONS,
@@ -159,16 +160,18 @@ async function provisionDemoMerchant(running: RunningServer, merchantUrl: string
     ).integration;
     running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
   } else {
-    // Provisioned by an older version: payers should see the restaurant's name, and its refunds go through PaySplit.
+    // Provisioned by an older version: payers should see the restaurant's name, its refunds go through
+    // PaySplit, and checkouts that will not be used are expired.
     const brand = integration.displayName ? {} : { displayName: 'Harbour Table', accentColor: '#0F6B5C' };
+    const cancels = integration.partnerCancelUrl ? {} : { partnerCancelUrl: `${merchantUrl}/paysplit/cancel` };
     const refunds = integration.partnerRefundUrl
       ? {}
       : {
           partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
           eventSubscriptions: [...new Set([...integration.eventSubscriptions, ...DEMO_EVENT_SUBSCRIPTIONS])],
         };
-    if (Object.keys(brand).length + Object.keys(refunds).length > 0) {
-      await integrationSettings.updateSettings(em, integration, { ...brand, ...refunds }, CLI_ACTOR);
+    if (Object.keys(brand).length + Object.keys(refunds).length + Object.keys(cancels).length > 0) {
+      await integrationSettings.updateSettings(em, integration, { ...brand, ...refunds, ...cancels }, CLI_ACTOR);
     }
   }
   if (saved?.apiKeyId) await apiKeys.retireStartKey(em, saved.apiKeyId);

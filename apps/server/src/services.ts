@@ -34,6 +34,7 @@ export interface ServiceDeps {
 type ModuleJobs = {
   webhookDelivery: ReturnType<typeof createWebhookServices>['deliveryJob'];
   refundCall: ReturnType<typeof createSessionServices>['jobs']['refundCall'];
+  paymentCancelCall: ReturnType<typeof createSessionServices>['jobs']['paymentCancelCall'];
   expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
   emails: ReturnType<typeof createEmailServices>['jobs'];
 };
@@ -165,6 +166,17 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       retryScheduleMs: config.refundRetryScheduleMs,
       timeoutMs: config.partnerTimeoutMs,
       // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
+      leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
+      privateTestUrls: config.privateTestUrls,
+    }),
+  );
+  runner.register(
+    jobs.paymentCancelCall({
+      em,
+      logger,
+      retryScheduleMs: config.paymentCallRetryScheduleMs,
+      timeoutMs: config.partnerTimeoutMs,
+      // Like the refund call's: an instance never takes over a call still in flight.
       leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
       privateTestUrls: config.privateTestUrls,
     }),

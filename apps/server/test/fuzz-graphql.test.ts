@@ -96,6 +96,11 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       'mutation($id: ID!, $input: SettleRefundInput!) { settleRefund(refundId: $id, input: $input) { refundId status } }',
       () => ({ status: 'SUCCEEDED', processorRefundReference: 're_1', failureReason: null }),
     ],
+    [
+      'settleCancellation',
+      'mutation($id: ID!, $input: SettleCancellationInput!) { settleCancellation(cancelId: $id, input: $input) { cancelId status } }',
+      () => ({ status: 'SUCCEEDED', processorReference: 'cs_1', failureReason: null }),
+    ],
   ];
 
   // The administration area's inputs, sent with a signed-in merchant user's cookie and CSRF token.
@@ -109,6 +114,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         logoUrl: 'https://shop.example.com/logo.png',
         accentColor: '#0B5CAD',
         webhookUrl: 'https://shop.example.com/hooks',
+        partnerCancelUrl: 'https://shop.example.com/paysplit/cancel',
         redirectAllowlist: ['https://shop.example.com'],
         eventSubscriptions: [],
         timeZone: 'Europe/London',
@@ -123,6 +129,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         accentColor: '#1F6F5C',
         partnerCreatePaymentUrl: '',
         partnerRefundUrl: 'https://shop.example.com/paysplit/refund',
+        partnerCancelUrl: 'http://shop.example.com/paysplit/cancel',
         enabled: true,
         eventSubscriptions: ['SERVICE_SESSION_EXPIRED'],
         reminderOffsetsMinutes: [1440, 120],
@@ -163,6 +170,18 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       if (name !== 'createSession') expect(await target.count('participant')).toBe(before.participants);
       // The fuzzed merchant has no refund URL and the ids are another's or nobody's: no refund is ever made.
       if (name === 'refundSession' || name === 'settleRefund') expect(await target.count('refund')).toBe(0);
+      // Nor is a cancellation: the ids are another's or nobody's.
+      if (name === 'settleCancellation') expect(await target.count('payment_call')).toBe(0);
+      // A URL setting is stored only as checked: absent, or an absolute http(s) URL without credentials.
+      if (name === 'createIntegration' || name === 'updateIntegration') {
+        const urls = await target.server.query<{ url: string | null }>(`select partner_cancel_url as url from integration`);
+        for (const { url } of urls) {
+          if (url === null) continue;
+          const parsed = new URL(url);
+          expect(['http:', 'https:'], url).toContain(parsed.protocol);
+          expect(parsed.username + parsed.password, url).toBe('');
+        }
+      }
     },
   );
 

@@ -36,6 +36,7 @@ afterAll(async () => {
   reportTally('REST');
   await target?.close();
   if (refundFixture) await refundStub.stop();
+  if (cancelFixture) await cancelStub.stop();
 });
 
 const validSession = () => ({
@@ -75,6 +76,28 @@ function refunding() {
     return { shop, session, paymentId };
   })();
   return refundFixture;
+}
+
+/**
+ * An integration with a cancel URL (its endpoint refuses the calls: the cancellation stays pending)
+ * and a session whose payer started twice, so one cancellation waits to be settled.
+ */
+let cancelFixture: Promise<{ shop: { integrationId: string; apiKey: string }; cancelId: string }> | undefined;
+const cancelStub = new MerchantStub();
+
+function cancelling() {
+  cancelFixture ??= (async () => {
+    await cancelStub.start();
+    const shop = await cancelStub.provisionOn(target.server, { name: 'Cancels', partnerCancelUrl: `${cancelStub.baseUrl}/cancel` });
+    const session = await createConfiguredSession(target.server.baseUrl, shop, { amountMinor: '3000' });
+    const host = new PayBrowser(target.server.baseUrl);
+    await host.open(session.sessionId, session.hostToken);
+    await host.startPayment(session.sessionId);
+    await host.startPayment(session.sessionId);
+    const [call] = await target.server.query<{ id: string }>(`select id from payment_call where session_id = ?`, [session.sessionId]);
+    return { shop, cancelId: call!.id };
+  })();
+  return cancelFixture;
 }
 
 describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
@@ -238,6 +261,50 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     for (const { item, outcome } of results) {
       expect(answer(outcome), `${item.position} ${JSON.stringify(item.id).slice(0, 100)}`).toEqual(unknown[item.position]);
     }
+  });
+
+  it('POST /cancellations/{id}/settle: any body, id or tenant, no 5xx, settled only by its own merchant, malformed ids as unknown ones', async () => {
+    const { shop, cancelId } = await cancelling();
+    const keys = [shop.apiKey, ...secrets];
+    const valid = { status: 'succeeded', processorReference: 'cs_1', failureReason: null };
+    const settle = (id: string, body: unknown, key: string) =>
+      target.send('POST', `/api/v1/payments/cancellations/${encodeURIComponent(id).slice(0, 8000)}/settle`, body as string, {
+        'x-service-api-key': key,
+      });
+    const unknown = await settle(randomUUID(), JSON.stringify({ status: 'failed' }), shop.apiKey);
+    expect({ status: unknown.status, code: (unknown.body as { code: string }).code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    const cases = sample(
+      fc.record({
+        body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
+        cancelId: fc.oneof({ weight: 4, arbitrary: fc.constant(cancelId) }, { weight: 1, arbitrary: weirdId }),
+        key: fc.oneof({ weight: 5, arbitrary: fc.constant(shop.apiKey) }, { weight: 1, arbitrary: fc.constant(target.integration.apiKey) }),
+      }),
+      3,
+      0.8,
+    );
+    const results = await runAll(cases, ({ body, cancelId: id, key }) =>
+      settle(typeof id === 'string' ? id : JSON.stringify(id), body, key),
+    );
+    expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, keys);
+    const statuses = new Set<string>();
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item).slice(0, 200)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      // Another tenant, or an id that is not this cancellation's: refused input, or not found, never a settlement.
+      if (item.key !== shop.apiKey || item.cancelId !== cancelId) expect([400, 401, 404], context).toContain(outcome.status);
+      // A malformed id answers what an unknown one answers.
+      if (item.key === shop.apiKey && typeof item.cancelId === 'string' && !isUuid(item.cancelId) && outcome.status !== 400) {
+        expect({ status: outcome.status, code: (outcome.body as { code: string }).code }, context).toEqual({
+          status: 404,
+          code: 'NOT_FOUND',
+        });
+      }
+      if (outcome.status === 200) statuses.add((outcome.body as { status: string }).status);
+    }
+    // Settled at most one way, and the row says what the accepted answers said.
+    expect(statuses.size).toBeLessThanOrEqual(1);
+    const [row] = await target.server.query<{ status: string }>(`select status from payment_call where id = ?`, [cancelId]);
+    expect(row!.status).toBe(statuses.size === 0 ? 'pending' : [...statuses][0]);
   });
 
   it('addresses nothing serves, with any method: our 404 (JSON where programs call, a page elsewhere), never a 5xx', async () => {

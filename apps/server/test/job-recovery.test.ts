@@ -11,10 +11,10 @@ import { TestMailbox } from './support/test-mailbox.js';
 import { postJson } from './support/test-server.js';
 import { until } from './support/polling.js';
 
-// kill -9 of a process in the middle of a webhook delivery, a partner refund call and an email,
-// with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS + 10 s, 120 s): the next process takes the
-// dead one's claims over within seconds, because the dead one stopped heartbeating, not because
-// its leases ran out. Each job then finishes once.
+// kill -9 of a process in the middle of a webhook delivery, a partner refund call, a partner cancel
+// call and an email, with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS + 10 s twice, 120 s): the
+// next process takes the dead one's claims over within seconds, because the dead one stopped
+// heartbeating, not because its leases ran out. Each job then finishes once.
 
 const SECRETS_KEY = randomBytes(32).toString('hex');
 const JOBS = 4;
@@ -24,6 +24,7 @@ let mailbox: TestMailbox;
 let refundEndpoint: Server;
 let holdRefunds = true;
 const refundCalls: { refundId: string; at: number }[] = [];
+const cancelCalls: { cancelId: string; at: number }[] = [];
 let server: ServerProcess | undefined;
 let environment: Record<string, string>;
 let integration: { integrationId: string; apiKey: string };
@@ -35,24 +36,28 @@ beforeAll(async () => {
   merchant = new MerchantStub();
   mailbox = new TestMailbox();
   await Promise.all([merchant.start(), mailbox.start()]);
-  // The partner refund endpoint: holds calls while told to (the killed process is waiting on them).
+  // The partner refund and cancel endpoints: hold calls while told to (the killed process is waiting on them).
   refundEndpoint = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      refundCalls.push({ refundId: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId: string }).refundId, at: Date.now() });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId?: string; cancelId?: string };
+      if (req.url === '/cancels') cancelCalls.push({ cancelId: body.cancelId!, at: Date.now() });
+      else refundCalls.push({ refundId: body.refundId!, at: Date.now() });
       if (holdRefunds) return;
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ status: 'succeeded', processorRefundReference: 're_1' }));
+        .end(JSON.stringify({ status: 'succeeded', processorRefundReference: 're_1', processorReference: 'cs_1' }));
     });
   });
   await new Promise<void>((resolve) => refundEndpoint.listen(0, '127.0.0.1', resolve));
   environment = { ...productionProcessEnvironment(database.url, SECRETS_KEY), SMTP_URL: mailbox.url };
   server = await startServerProcess(environment);
+  const endpoint = `http://127.0.0.1:${(refundEndpoint.address() as AddressInfo).port}`;
   integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
     name: 'Recovery',
-    partnerRefundUrl: `http://127.0.0.1:${(refundEndpoint.address() as AddressInfo).port}/refunds`,
+    partnerRefundUrl: `${endpoint}/refunds`,
+    partnerCancelUrl: `${endpoint}/cancels`,
   });
 }, 90_000);
 
@@ -64,7 +69,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A one-person session, paid (its completion event is a webhook delivery), then refunded (a partner refund call). */
+/**
+ * A one-person session whose payer started twice (the replaced checkout is a partner cancel call),
+ * paid (its completion event is a webhook delivery), then refunded (a partner refund call).
+ */
 async function paidAndRefunded(): Promise<{ sessionId: string; hostId: string }> {
   const created = await postJson<{ sessionId: string; hostToken: string }>(
     `${server!.baseUrl}/api/v1/payments/sessions`,
@@ -79,6 +87,7 @@ async function paidAndRefunded(): Promise<{ sessionId: string; hostId: string }>
   );
   const host = new PayBrowser(server!.baseUrl);
   const view = await host.open(created.body.sessionId, created.body.hostToken);
+  await host.startPayment(created.body.sessionId);
   const started = await host.startPayment(created.body.sessionId);
   const recorded = await postJson(
     `${server!.baseUrl}/api/v1/payments/record`,
@@ -98,7 +107,9 @@ async function paidAndRefunded(): Promise<{ sessionId: string; hostId: string }>
 }
 
 describe('kill -9 while jobs are in flight, with the default leases', { timeout: 120_000 }, () => {
-  it('the next process resumes every claimed webhook, refund call and email within 10 s, none lost, none doubled', async ({ annotate }) => {
+  it('the next process resumes every claimed webhook, refund call, cancel call and email within 10 s, none lost, none doubled', async ({
+    annotate,
+  }) => {
     merchant.webhookDelayMs = 600_000;
     mailbox.holdData = true;
     const sessions = [];
@@ -118,6 +129,7 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       sql<{ kind: string; n: string }>(
         `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'delivering'
          union all select 'refund', count(*) from refund where call_status = 'calling'
+         union all select 'cancel', count(*) from payment_call where call_status = 'calling'
          union all select 'email', count(*) from email_message where status = 'sending'`,
       );
     await until(claimed, (rows) => rows.every((row) => Number(row.n) === JOBS), 20_000);
@@ -127,13 +139,19 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
     merchant.webhookDelayMs = 0;
     holdRefunds = false;
     mailbox.holdData = false;
-    const callsBefore = { webhooks: merchant.webhookCalls.length, refunds: refundCalls.length, mails: mailbox.messages.length };
+    const callsBefore = {
+      webhooks: merchant.webhookCalls.length,
+      refunds: refundCalls.length,
+      cancels: cancelCalls.length,
+      mails: mailbox.messages.length,
+    };
     server = await startServerProcess(environment);
 
     const finished = () =>
       sql<{ kind: string; n: string }>(
         `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'succeeded'
          union all select 'refund', count(*) from refund where status = 'succeeded' and call_status = 'done'
+         union all select 'cancel', count(*) from payment_call where status = 'succeeded' and call_status = 'done'
          union all select 'email', count(*) from email_message where status = 'sent'`,
       );
     await until(finished, (rows) => rows.every((row) => Number(row.n) === JOBS), 30_000);
@@ -144,6 +162,7 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       `select 'webhook' as kind, count(distinct delivery_id) as jobs, count(*) as attempts, max(started_at) as last_started
          from webhook_attempt where status_code = 200
        union all select 'refund', count(distinct refund_id), count(*), max(started_at) from refund_call_attempt where outcome = 'succeeded'
+       union all select 'cancel', count(distinct call_id), count(*), max(started_at) from payment_call_attempt where outcome = 'succeeded'
        union all select 'email', count(distinct message_id), count(*), max(started_at) from email_attempt where outcome = 'sent'`,
     );
     for (const row of successes)
@@ -156,6 +175,8 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
     expect(new Set(merchant.webhookCalls.slice(callsBefore.webhooks).map((call) => call.json.eventId)).size).toBe(JOBS);
     expect(refundCalls.length - callsBefore.refunds).toBe(JOBS);
     expect(new Set(refundCalls.slice(callsBefore.refunds).map((call) => call.refundId)).size).toBe(JOBS);
+    expect(cancelCalls.length - callsBefore.cancels).toBe(JOBS);
+    expect(new Set(cancelCalls.slice(callsBefore.cancels).map((call) => call.cancelId)).size).toBe(JOBS);
     expect(mailbox.messages.length - callsBefore.mails).toBe(JOBS);
     // Resumed by the dead process's silence (6 s), not by its leases (60 s and more).
     const lastStartedMs = Math.max(...successes.map((row) => new Date(row.last_started).getTime())) - killedAt;

@@ -46,6 +46,7 @@ let state: {
   guestParticipantId: string;
   paymentId: string;
   refundId: string;
+  cancelId: string;
   user: AdminClient;
   userIntegrationId: string;
   userKeyId: string;
@@ -58,13 +59,20 @@ beforeAll(async () => {
   await stub.start();
   server = await startTestServer({ environment: { RATE_LIMITS: 'off' } });
   schema = await buildPaySplitSchema();
-  // Refunds go to an endpoint that refuses them, so they stay pending.
-  const merchant = await stub.provisionOn(server, { name: 'Ids', partnerRefundUrl: `${stub.baseUrl}/refund` });
+  // Refunds and cancels go to an endpoint that refuses them, so they stay pending.
+  const merchant = await stub.provisionOn(server, {
+    name: 'Ids',
+    partnerRefundUrl: `${stub.baseUrl}/refund`,
+    partnerCancelUrl: `${stub.baseUrl}/cancel`,
+  });
   const session = await createConfiguredSession(server.baseUrl, merchant);
   const host = new PayBrowser(server.baseUrl);
   const opened = await host.open(session.sessionId, session.hostToken);
   const [hostParticipant, guest] = opened.data.openSession.participants as { id: string }[];
+  // The host's first attempt is replaced by a second: one cancellation.
+  await host.startPayment(session.sessionId);
   const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
+  const [cancellation] = await server.query<{ id: string }>(`select id from payment_call where session_id = ?`, [session.sessionId]);
   const key = { 'x-service-api-key': merchant.apiKey };
   expect((await postJson(`${server.baseUrl}/api/v1/payments/record`, { paymentId, action: 'authorize' }, key)).status).toBe(200);
   const refunded = await postJson<{ refunds: { refundId: string }[] }>(
@@ -98,6 +106,7 @@ beforeAll(async () => {
     guestParticipantId: guest!.id,
     paymentId,
     refundId: refunded.body.refunds[0]!.refundId,
+    cancelId: cancellation!.id,
     user,
     userIntegrationId,
     userKeyId: userKey.createApiKey.key.id as string,
@@ -253,6 +262,7 @@ const RECIPES: Record<string, Recipe[]> = {
   'Mutation.revokeOperatorToken': [{ as: 'operator token', variables: () => ({ id: state.operatorTokenId }) }],
   'Mutation.rotateSigningSecret': [{ as: 'merchant user', variables: () => ({ integrationId: state.userIntegrationId, kind: 'WEBHOOK' }) }],
   'Mutation.sendTestEvent': [{ as: 'merchant user', variables: () => ({ integrationId: state.userIntegrationId }) }],
+  'Mutation.settleCancellation': [{ as: 'api key', variables: () => ({ cancelId: state.cancelId, input: { status: 'SUCCEEDED' } }) }],
   'Mutation.settleRefund': [{ as: 'api key', variables: () => ({ refundId: state.refundId, input: { status: 'SUCCEEDED' } }) }],
   'Mutation.startPayment': [
     { as: 'host cookie', variables: () => ({ sessionId: state.sessionId, participantId: state.guestParticipantId }) },
@@ -446,6 +456,14 @@ const REST_CASES: RestIdCase[] = [
     url: (id) => `/api/v1/payments/refunds/${encodeURIComponent(id)}/settle`,
     body: () => ({ status: 'succeeded' }),
     unknown: { status: 404, code: 'REFUND_NOT_FOUND' },
+  },
+  {
+    route: '/api/v1/payments/cancellations/:cancelId/settle',
+    at: ':cancelId',
+    method: 'POST',
+    url: (id) => `/api/v1/payments/cancellations/${encodeURIComponent(id)}/settle`,
+    body: () => ({ status: 'succeeded' }),
+    unknown: { status: 404, code: 'NOT_FOUND' },
   },
   {
     route: '/api/v1/payments/record',

@@ -29,6 +29,7 @@ describe('the OpenAPI document: the whole merchant contract', () => {
       [
         'partnerCreatePayment',
         'partnerRefund',
+        'partnerPaymentCancel',
         'SERVICE_PAYMENT_RECORDED',
         'SERVICE_REFUND_SUCCEEDED',
         'SERVICE_REFUND_FAILED',
@@ -47,6 +48,7 @@ describe('the OpenAPI document: the whole merchant contract', () => {
     }
     expect(document.webhooks.partnerCreatePayment!.post.responses['200']).toBeDefined();
     expect(document.webhooks.partnerRefund!.post.responses['200']).toBeDefined();
+    expect(document.webhooks.partnerPaymentCancel!.post.responses['200']).toBeDefined();
   });
 
   it('lists the health routes', () => {

@@ -43,6 +43,14 @@ describe('live-mode merchant URLs (SSRF)', () => {
     await expect(
       integrations().createIntegration(server.orm.em.fork(), { name: 'Live', keyMode: 'live', payoutOnboarded: true, webhookUrl: url }),
     ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(
+      integrations().createIntegration(server.orm.em.fork(), {
+        name: 'Live',
+        keyMode: 'live',
+        payoutOnboarded: true,
+        partnerCancelUrl: url,
+      }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'partnerCancelUrl' }] });
   });
 
   it('refuses a live key for an integration whose URLs are private', async () => {

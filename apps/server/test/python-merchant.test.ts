@@ -31,6 +31,7 @@ async function startPythonMerchant(): Promise<typeof python> {
     name: 'Python merchant',
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
     partnerRefundUrl: `${baseUrl}/paysplit/refund`,
+    partnerCancelUrl: `${baseUrl}/paysplit/cancel`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],
   });
@@ -203,8 +204,44 @@ describe('the Python merchant (examples/python-merchant)', () => {
     expect(python.output()).not.toMatch(/ps_test_[0-9A-Za-z]{10}|whsec_|hostToken=/);
   });
 
+  it('expires the checkout of a replaced attempt when PaySplit cancels it, so it can no longer be paid', async () => {
+    const created = await fetch(`${python.baseUrl}/orders`, { method: 'POST', redirect: 'manual' });
+    const sessionUrl = new URL(created.headers.get('location')!);
+    const sessionId = sessionUrl.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, sessionUrl.searchParams.get('hostToken')!);
+    const configured = await host.configure({ sessionId, splitMode: 'EQUAL', participants: [{ displayName: 'Aroha' }] });
+    expect(configured.errors).toBeUndefined();
+    const first = (await host.startPayment(sessionId)).data.startPayment;
+    const second = (await host.startPayment(sessionId)).data.startPayment;
+    await expect
+      .poll(
+        async () =>
+          server.query<{ status: string; reason: string }>(`select status, reason from payment_call where session_id = ?`, [sessionId]),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual([{ status: 'succeeded', reason: 'replaced' }]);
+    const checkoutId = first.redirectUrl.split('/').at(-1)!;
+    const [call] = await server.query<{ processor_call_reference: string }>(
+      `select processor_call_reference from payment_call where session_id = ?`,
+      [sessionId],
+    );
+    expect(call!.processor_call_reference).toBe(checkoutId);
+    const paying = await fetch(`${first.redirectUrl}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }),
+      redirect: 'manual',
+    });
+    expect(paying.status).toBe(410);
+    // The newer checkout still takes the card.
+    expect((await payAtProcessor(second.redirectUrl)).status).toBe(302);
+  });
+
   it('refuses unsigned partner calls and webhooks', async () => {
-    for (const route of ['/paysplit/create-payment', '/paysplit/refund', '/webhooks/paysplit']) {
+    for (const route of ['/paysplit/create-payment', '/paysplit/refund', '/paysplit/cancel', '/webhooks/paysplit']) {
       const response = await fetch(`${python.baseUrl}${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

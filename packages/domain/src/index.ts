@@ -15,3 +15,4 @@ export * from './passwords.js';
 export * from './webhook-events.js';
 export * from './money-format.js';
 export * from './time-zone.js';
+export * from './payment-calls.js';

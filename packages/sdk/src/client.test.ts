@@ -184,6 +184,24 @@ describe('requests on the wire', () => {
   });
 });
 
+describe('settling a cancellation', () => {
+  it('posts the settlement to the cancellation’s own path, its id encoded, and returns the reply', async () => {
+    const reply = { success: true, cancelId: 'c-1', status: 'succeeded', reason: 'replaced' };
+    const server = await startServer((res) => json(res, 200, reply));
+    const { client } = testClient(server.baseUrl);
+    const settled = await client.payments.settleCancellation('c 1/x', { status: 'succeeded', processorReference: 'cs_1' });
+    expect(settled).toEqual(reply);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/payments/cancellations/c%201%2Fx/settle']);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ status: 'succeeded', processorReference: 'cs_1' });
+    expect(server.requests[0]!.headers['x-service-api-key']).toBe(API_KEY);
+  });
+
+  it('rejects an empty cancelId before calling', async () => {
+    const { client } = testClient('http://127.0.0.1:9');
+    await expect(client.payments.settleCancellation('', { status: 'failed' })).rejects.toThrow(TypeError);
+  });
+});
+
 describe('retries', () => {
   it('honours Retry-After on a 429 and reuses the Idempotency-Key for the retry', async () => {
     const server = await startServer((res, _req, n) =>

@@ -17,6 +17,8 @@ import type {
   RefundSessionRequest,
   RefundSessionResponse,
   SessionDetails,
+  SettleCancellationRequest,
+  SettleCancellationResponse,
   SettleRefundRequest,
   SettleRefundResponse,
   SessionStatusResponse,
@@ -50,7 +52,11 @@ export interface PaySplitClient {
     get(sessionId: string): Promise<SessionDetails>;
     cancel(sessionId: string): Promise<SessionDetails>;
   };
-  payments: { record(body: RecordPaymentRequest): Promise<RecordPaymentResponse> };
+  payments: {
+    record(body: RecordPaymentRequest): Promise<RecordPaymentResponse>;
+    /** Settles a cancellation (partner.payment.cancel) your endpoint answered `pending` to. Idempotent per (cancelId, status). */
+    settleCancellation(cancelId: string, body: SettleCancellationRequest): Promise<SettleCancellationResponse>;
+  };
   refunds: {
     /**
      * Refunds captured money of a session: `amountMinor` spread in proportion to what each paid,
@@ -192,6 +198,14 @@ export function createClient(options: ClientOptions): PaySplitClient {
     payments: {
       async record(body) {
         return call<RecordPaymentResponse>({ method: 'POST', path: '/api/v1/payments/record', body, backoff: DEFAULT_BACKOFF });
+      },
+      async settleCancellation(cancelId, body) {
+        return call<SettleCancellationResponse>({
+          method: 'POST',
+          path: `/api/v1/payments/cancellations/${encodeURIComponent(requireId(cancelId, 'cancelId'))}/settle`,
+          body,
+          backoff: DEFAULT_BACKOFF,
+        });
       },
     },
     refunds: {

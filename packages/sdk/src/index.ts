@@ -14,6 +14,11 @@ export type {
   RecordPaymentResponse,
   PartnerRefundReply,
   PartnerRefundRequest,
+  CancelReason,
+  PartnerPaymentCancelReply,
+  PartnerPaymentCancelRequest,
+  SettleCancellationRequest,
+  SettleCancellationResponse,
   Refund,
   RefundAllocation,
   RefundSessionRequest,
@@ -50,6 +55,6 @@ export type {
   UnknownEvent,
 } from './webhooks.js';
 export { partner } from './partner.js';
-export type { PartnerCreatePaymentPayload, PartnerRefundPayload } from './partner.js';
+export type { PartnerCreatePaymentPayload, PartnerPaymentCancelPayload, PartnerRefundPayload } from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';

@@ -3,7 +3,7 @@
  * 200 `{ "redirectUrl": "<processor checkout>" }` within 10 s.
  */
 import type { HeadersLike, VerifyOptions } from './signatures.js';
-import type { PartnerCreatePaymentRequest, PartnerRefundRequest } from './wire-types.js';
+import type { PartnerCreatePaymentRequest, PartnerPaymentCancelRequest, PartnerRefundRequest } from './wire-types.js';
 import {
   PaySplitPayloadError,
   readMinorUnits,
@@ -19,6 +19,11 @@ export type PartnerCreatePaymentPayload = PartnerCreatePaymentRequest;
 
 /** The signed body of the partner refund call (generated from the OpenAPI document's `partnerRefund` webhook). */
 export type PartnerRefundPayload = PartnerRefundRequest;
+
+/** The signed body of the partner cancel call (generated from the OpenAPI document's `partnerPaymentCancel` webhook). */
+export type PartnerPaymentCancelPayload = PartnerPaymentCancelRequest;
+
+const CANCEL_REASONS = ['replaced', 'share_changed', 'share_paid', 'session_expired', 'session_cancelled'] as const;
 
 export const partner = {
   /**
@@ -73,5 +78,29 @@ export const partner = {
     // A valid signature over a body for another refund would otherwise pass as this one.
     if (id !== refundId) throw new PaySplitPayloadError('webhook-id does not equal the refundId of the body');
     return payload as unknown as PartnerRefundPayload;
+  },
+
+  /**
+   * Verifies a partner cancel call (a checkout PaySplit asked you for will not be used: take no
+   * money for that payment) and returns its payload. Act once per `cancelId`: a retried call
+   * carries the same one. Throws like `verifyCreatePayment`.
+   */
+  verifyCancel(rawBody: string | Uint8Array, headers: HeadersLike, secret: string, options?: VerifyOptions): PartnerPaymentCancelPayload {
+    const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
+    if (payload['type'] !== 'partner.payment.cancel') throw new PaySplitPayloadError("type must be 'partner.payment.cancel'");
+    const cancelId = readString(payload, 'cancelId');
+    readString(payload, 'paymentId');
+    readString(payload, 'sessionId');
+    readString(payload, 'participantId');
+    readMinorUnits(payload, 'amountMinor');
+    readString(payload, 'amount');
+    readString(payload, 'currency');
+    readOneOf(payload, 'mode', ['test', 'live'] as const);
+    readNullableString(payload, 'processorReference');
+    readOneOf(payload, 'reason', CANCEL_REASONS);
+    readNullableString(payload, 'orderReference');
+    // A valid signature over a body for another cancellation would otherwise pass as this one.
+    if (id !== cancelId) throw new PaySplitPayloadError('webhook-id does not equal the cancelId of the body');
+    return payload as unknown as PartnerPaymentCancelPayload;
   },
 };

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import {
@@ -244,5 +245,68 @@ describe('partner.verifyRefund', () => {
     const payload = refundPayload();
     const { body, headers } = deliver(payload, payload.refundId, `whsec_${randomBytes(32).toString('base64')}`);
     expect(thrownBy(() => partner.verifyRefund(body, headers, SECRET))).toBeInstanceOf(SignatureVerificationError);
+  });
+});
+
+function cancelPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'partner.payment.cancel',
+    cancelId: randomUUID(),
+    paymentId: randomUUID(),
+    sessionId: randomUUID(),
+    participantId: randomUUID(),
+    amountMinor: '9600',
+    amount: '96.00',
+    currency: 'NZD',
+    mode: 'test',
+    processorReference: null,
+    reason: 'replaced',
+    orderReference: 'order-7',
+    ...overrides,
+  };
+}
+
+describe('partner.verifyCancel', () => {
+  it('returns the payload of a signed cancel call', () => {
+    const payload = cancelPayload({ processorReference: 'cs_test_1' });
+    const { body, headers } = deliver(payload, payload.cancelId);
+    expect(partner.verifyCancel(Buffer.from(body), headers, SECRET)).toEqual(payload);
+  });
+
+  it('accepts every reason the OpenAPI document lists', () => {
+    const document = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as {
+      components: { schemas: { PartnerPaymentCancelRequest: { properties: { reason: { enum: string[] } } } } };
+    };
+    const reasons = document.components.schemas.PartnerPaymentCancelRequest.properties.reason.enum;
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) {
+      const payload = cancelPayload({ reason });
+      const { body, headers } = deliver(payload, payload.cancelId);
+      expect(partner.verifyCancel(body, headers, SECRET).reason).toBe(reason);
+    }
+  });
+
+  it('refuses a call whose webhook-id is not its cancelId', () => {
+    const payload = cancelPayload();
+    const { body, headers } = deliver(payload, payload.paymentId);
+    expect(thrownBy(() => partner.verifyCancel(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it.each([
+    ['the refund type', { type: 'partner.refund.create' }],
+    ['amountMinor as a number', { amountMinor: 9600 }],
+    ['no paymentId', { paymentId: undefined }],
+    ['an unknown reason', { reason: 'changed_mind' }],
+    ['a processorReference that is not a string', { processorReference: 5 }],
+  ])('refuses a signed payload with %s', (_label, overrides) => {
+    const payload = cancelPayload(overrides);
+    const { body, headers } = deliver(payload, payload.cancelId);
+    expect(thrownBy(() => partner.verifyCancel(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('refuses a call signed with another secret', () => {
+    const payload = cancelPayload();
+    const { body, headers } = deliver(payload, payload.cancelId, `whsec_${randomBytes(32).toString('base64')}`);
+    expect(thrownBy(() => partner.verifyCancel(body, headers, SECRET))).toBeInstanceOf(SignatureVerificationError);
   });
 });

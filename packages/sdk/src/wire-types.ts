@@ -47,3 +47,12 @@ export type SettleRefundResponse = Schemas['SettleRefundResponse'];
 export type PartnerRefundRequest = Schemas['PartnerRefundRequest'];
 /** What your partner refund endpoint answers: `{ status, processorRefundReference?, failureReason? }`. */
 export type PartnerRefundReply = Schemas['PartnerRefundReply'];
+
+/** The partner cancel call's body (PaySplit -> your partnerCancelUrl): a checkout that will not be used. */
+export type PartnerPaymentCancelRequest = Schemas['PartnerPaymentCancelRequest'];
+/** What your partner cancel endpoint answers: `{ status, processorReference?, failureReason? }`. */
+export type PartnerPaymentCancelReply = Schemas['PartnerPaymentCancelReply'];
+export type CancelReason = PartnerPaymentCancelRequest['reason'];
+/** Settling a cancellation your endpoint answered `pending` to. */
+export type SettleCancellationRequest = Schemas['SettleCancellationRequest'];
+export type SettleCancellationResponse = Schemas['SettleCancellationResponse'];

@@ -3,7 +3,7 @@ import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
-import { findBookingByOrderRef } from '../store.js';
+import { findBookingByOrderRef, rememberShopCheckout } from '../store.js';
 import { MERCHANT_NAME } from './booking-pages.js';
 import type { ProcessorClient } from './processor-client.js';
 
@@ -68,6 +68,8 @@ export function createPartnerCreatePaymentRouter(deps: {
         // PaySplit may retry a call it saw time out; the same payment gets the same checkout.
         `paysplit-payment-${payload.paymentId}`,
       );
+      // A cancel call may name only the paymentId (nothing recorded yet): keep which checkout it got.
+      await rememberShopCheckout(pool, payload.paymentId, checkout.id);
       log.info(
         { paymentId: payload.paymentId, sessionId: payload.sessionId, checkoutId: checkout.id },
         'checkout opened for a PaySplit payment',

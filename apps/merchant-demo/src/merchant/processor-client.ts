@@ -17,6 +17,11 @@ export interface ProcessorClient {
     input: { amountMinor: string; reason?: string },
     idempotencyKey: string,
   ): Promise<ProcessorRefundResult | undefined>;
+  /**
+   * Expires a checkout so it can no longer be paid (idempotent). `paid` when it was paid first:
+   * then it cannot be expired. Undefined when the processor does not know the checkout.
+   */
+  expireCheckout(checkoutId: string, idempotencyKey: string): Promise<{ outcome: 'expired' | 'paid'; checkoutId: string } | undefined>;
 }
 
 export interface CreateCheckoutInput {
@@ -35,7 +40,7 @@ export interface CreateCheckoutInput {
 const retrievedCheckout = z.object({
   id: z.string(),
   paymentId: z.string(),
-  status: z.enum(['open', 'succeeded', 'declined']),
+  status: z.enum(['open', 'succeeded', 'declined', 'expired']),
   amountMinor: z.string().regex(/^\d+$/),
   currency: z.string(),
   payerRole: z.enum(['host', 'participant']),
@@ -112,6 +117,19 @@ export function createProcessorClient(processorBaseUrl: string): ProcessorClient
       const parsed = processorRefund.safeParse(await response.json());
       if (!parsed.success) throw new ProcessorError('test processor sent an unexpected refund');
       return parsed.data;
+    },
+
+    async expireCheckout(checkoutId, idempotencyKey) {
+      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/expire`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      if (response.status === 404) return undefined;
+      if (response.status === 409) return { outcome: 'paid', checkoutId };
+      if (!response.ok) throw new ProcessorError('test processor refused to expire the checkout', response.status);
+      const parsed = retrievedCheckout.safeParse(await response.json());
+      if (!parsed.success || parsed.data.status !== 'expired') throw new ProcessorError('test processor sent an unexpected checkout');
+      return { outcome: 'expired', checkoutId: parsed.data.id };
     },
   };
 }

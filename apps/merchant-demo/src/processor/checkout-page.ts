@@ -162,6 +162,16 @@ export function renderCheckoutPaidPage(checkout: Checkout, refunds: readonly Pro
   return renderPage({ title: 'Payment complete — test checkout', body, banner: BANNER, site: 'processor' });
 }
 
+/** A checkout the merchant expired: nothing can be paid here, and the way back is the merchant's. */
+export function renderCheckoutExpiredPage(checkout: Checkout): string {
+  const body = html`<h1>This checkout has expired</h1>
+    <div class="card">
+      <p role="status">Nothing was charged. ${checkout.businessName ?? 'The merchant'} no longer takes payment here.</p>
+      <p><a href="${checkout.cancelUrl}">Go back</a></p>
+    </div>`;
+  return renderPage({ title: 'Checkout expired — test checkout', body, banner: BANNER, site: 'processor' });
+}
+
 export function renderCheckoutNotFoundPage(): string {
   const body = html`<h1>Checkout not found</h1>
     <div class="card"><p>This checkout link is not valid.</p></div>`;

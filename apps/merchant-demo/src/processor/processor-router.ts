@@ -3,9 +3,10 @@ import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
-import { findCheckout, insertCheckout, settleCheckout, type Checkout } from '../store.js';
+import { expireCheckout, findCheckout, insertCheckout, settleCheckout, type Checkout } from '../store.js';
 import {
   CHECKOUT_SCRIPT_PATH,
+  renderCheckoutExpiredPage,
   renderCheckoutNotFoundPage,
   renderCheckoutPage,
   renderCheckoutPaidPage,
@@ -25,6 +26,8 @@ export interface CheckoutResource {
   currency: string;
   payerRole: Checkout['payerRole'];
   cardLast4: string | null;
+  /** When the merchant expired it (status `expired`), else null. */
+  expiredAt: string | null;
   /** What went back to the card so far (succeeded refunds), and every refund asked for. */
   refundedMinor: string;
   refunds: RefundResource[];
@@ -83,6 +86,7 @@ export function toCheckoutResource(checkout: Checkout, refunds: readonly Process
     currency: checkout.currency,
     payerRole: checkout.payerRole,
     cardLast4: checkout.cardLast4,
+    expiredAt: checkout.expiredAt?.toISOString() ?? null,
     refundedMinor: refundedMinor(refunds),
     refunds: refunds.map(toRefundResource),
   };
@@ -177,6 +181,26 @@ export function createProcessorRouter(deps: {
     res.json(toRefundResource(refund));
   });
 
+  /**
+   * Expires a checkout that is still open (Stripe's "expire a Checkout Session"): it can no longer be
+   * paid. Idempotent: an expired checkout answers 200 as it is. A paid one cannot be expired: 409
+   * `checkout_already_paid`, with the checkout, so the merchant knows the money was taken.
+   */
+  router.post('/api/checkouts/:id/expire', async (req, res) => {
+    const expired = CHECKOUT_ID.test(req.params.id) ? await expireCheckout(pool, req.params.id) : undefined;
+    if (!expired) {
+      res.status(404).json({ error: 'checkout_not_found' });
+      return;
+    }
+    const resource = toCheckoutResource(expired.checkout, await listProcessorRefunds(pool, expired.checkout.id));
+    if (expired.checkout.status === 'succeeded') {
+      res.status(409).json({ error: 'checkout_already_paid', checkout: resource });
+      return;
+    }
+    if (expired.expiredNow) log.info({ checkoutId: expired.checkout.id }, 'checkout expired');
+    res.json(resource);
+  });
+
   // ---- hosted checkout (browser) -------------------------------------------------------------
 
   router.get(CHECKOUT_SCRIPT_PATH.slice('/processor'.length), (_req, res) => {
@@ -195,6 +219,10 @@ export function createProcessorRouter(deps: {
       res.type('html').send(renderCheckoutPaidPage(checkout, await listProcessorRefunds(pool, checkout.id)));
       return;
     }
+    if (checkout.status === 'expired') {
+      res.status(410).type('html').send(renderCheckoutExpiredPage(checkout));
+      return;
+    }
     res.type('html').send(renderCheckoutPage(checkout));
   });
 
@@ -208,6 +236,10 @@ export function createProcessorRouter(deps: {
     // Paying twice (a double click, the back button) just continues to the merchant again.
     if (checkout.status === 'succeeded') {
       res.redirect(303, successRedirectUrl(checkout));
+      return;
+    }
+    if (checkout.status === 'expired') {
+      res.status(410).type('html').send(renderCheckoutExpiredPage(checkout));
       return;
     }
     const form = readPayForm(req.body, new Date());
@@ -225,6 +257,12 @@ export function createProcessorRouter(deps: {
     const cardLast4 = digits.slice(-4);
     const settled = await settleCheckout(pool, { checkoutId: checkout.id, status: outcome, cardLast4 });
     if (!settled) {
+      const now = await findCheckout(pool, checkout.id);
+      // Expired meanwhile (the merchant gave up on it): nothing was charged.
+      if (now?.status === 'expired') {
+        res.status(410).type('html').send(renderCheckoutExpiredPage(now));
+        return;
+      }
       // A concurrent submission succeeded first; that payment stands.
       res.redirect(303, successRedirectUrl(checkout));
       return;

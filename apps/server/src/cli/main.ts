@@ -13,8 +13,8 @@ import type { AccountService } from '../modules/accounts/index.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
-  integration create --name N [--partner-url U] [--refund-url U] [--webhook-url U] [--allow-origin O]...
-                     [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
+  integration create --name N [--partner-url U] [--refund-url U] [--cancel-url U] [--webhook-url U]
+                     [--allow-origin O]... [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
                      [--display-name D] [--logo-url https://…] [--accent-color #RRGGBB]
                      [--time-zone Pacific/Auckland]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
@@ -48,6 +48,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       email: { type: 'string' },
       'partner-url': { type: 'string' },
       'refund-url': { type: 'string' },
+      'cancel-url': { type: 'string' },
       'webhook-url': { type: 'string' },
       'display-name': { type: 'string' },
       'logo-url': { type: 'string' },
@@ -80,6 +81,7 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
               name: values.name!,
               partnerCreatePaymentUrl: values['partner-url'],
               partnerRefundUrl: values['refund-url'],
+              partnerCancelUrl: values['cancel-url'],
               webhookUrl: values['webhook-url'],
               redirectAllowlist: values['allow-origin'] ?? [],
               eventSubscriptions: values.subscribe ?? [],

@@ -171,3 +171,22 @@ export const SettleRefundOperation = parse(/* GraphQL */ `
   }
   ${REFUND_DETAILS}
 `);
+
+export const SettleCancellationOperation = parse(/* GraphQL */ `
+  mutation SettleCancellation($cancelId: ID!, $input: SettleCancellationInput!) {
+    settleCancellation(cancelId: $cancelId, input: $input) {
+      cancelId
+      paymentId
+      participantId
+      amountMinor
+      currency
+      reason
+      status
+      processorReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+    }
+  }
+`);

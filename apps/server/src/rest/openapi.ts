@@ -36,6 +36,7 @@ const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
   getSessionStatus: 'Status',
   refundSession: 'Refunds',
   settleRefund: 'Refunds',
+  settleCancellation: 'Payments',
 };
 
 /** The Standard Webhooks headers of every call PaySplit makes to a merchant. */
@@ -223,14 +224,14 @@ export function buildOpenApiDocument(
       version: '1.0.0',
       description:
         'Split-payment sessions. Amounts are integer minor units as strings (`amountMinor`) unless named `amount` (major units).\n\n' +
-        'Your server calls the operations below with its API key. PaySplit calls your server too: the partner create-payment and refund calls ' +
+        'Your server calls the operations below with its API key. PaySplit calls your server too: the partner create-payment, refund and cancel calls ' +
         'and the webhook events, listed under **Webhooks**, each signed the Standard Webhooks way (`webhook-id`, ' +
         '`webhook-timestamp`, `webhook-signature`). Verify the signature on the raw body before acting on a call.',
     },
     servers: [{ url: serverUrl }],
     tags: [
       { name: 'Sessions', description: 'Create, read and cancel split-payment sessions (API key)' },
-      { name: 'Payments', description: 'Record what the processor did (API key)' },
+      { name: 'Payments', description: 'Record what the processor did, settle pending cancellations (API key)' },
       { name: 'Refunds', description: 'Refund captured money and settle pending refunds (API key; needs a partnerRefundUrl)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
       { name: 'Health', description: 'For load balancers and orchestrators' },

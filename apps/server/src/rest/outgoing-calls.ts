@@ -1,4 +1,4 @@
-import { SESSION_STATUSES } from '@paysplit/domain';
+import { CANCEL_REASONS, SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 
 /**
@@ -159,6 +159,39 @@ export const partnerRefundReplySchema = z
   })
   .meta({ id: 'PartnerRefundReply' });
 
+export const partnerPaymentCancelSchema = z
+  .object({
+    type: z.literal('partner.payment.cancel'),
+    cancelId: uuid.describe('Also the webhook-id header, the same on every retry: act once per cancelId'),
+    paymentId: uuid.describe('The payment whose checkout will not be used (the paymentId of its create-payment call)'),
+    sessionId: uuid,
+    participantId: uuid.describe('The payer the checkout was for'),
+    amountMinor: minorUnits.describe('The amount of that checkout'),
+    amount: z.string().describe('The same amount in major units as decimal text ("96.00")'),
+    currency: z.string().length(3),
+    mode,
+    processorReference: z.string().nullable().describe('What you recorded for the payment; null: find the checkout by paymentId'),
+    reason: z
+      .enum(CANCEL_REASONS)
+      .describe(
+        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended',
+      ),
+    orderReference: z.string().nullable(),
+  })
+  .meta({ id: 'PartnerPaymentCancelRequest' });
+
+export const partnerPaymentCancelReplySchema = z
+  .object({
+    status: z
+      .enum(['succeeded', 'pending', 'failed'])
+      .describe(
+        'succeeded: the checkout can no longer be paid (or never existed); failed: it could not be cancelled (say why, e.g. it was already paid); pending: settle it later with POST /api/v1/payments/cancellations/{cancelId}/settle',
+      ),
+    processorReference: z.string().optional().describe("Your processor's reference for what it did (e.g. the expired checkout)"),
+    failureReason: z.string().optional().describe('With failed: why'),
+  })
+  .meta({ id: 'PartnerPaymentCancelReply' });
+
 export interface OutgoingCall {
   /** The key in the document's `webhooks` map. */
   readonly name: string;
@@ -196,6 +229,20 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     body: partnerRefundSchema,
     reply: partnerRefundReplySchema,
     replyDescription: 'What your processor did with the refund',
+  },
+  {
+    name: 'partnerPaymentCancel',
+    summary: 'Partner cancel call (to partnerCancelUrl)',
+    description:
+      'A checkout PaySplit asked you for will not be used: take no money for this payment. Expire the checkout if it is still open ' +
+      "(find it by processorReference, or by paymentId when that is null). Signed like the create-payment call (the integration's " +
+      'partner signing secret; webhook-id = cancelId). Sent only when the integration has a partnerCancelUrl; for a payment whose ' +
+      'create-payment call may still be running it comes PARTNER_TIMEOUT_MS later, after that call has ended. Act once per cancelId and ' +
+      'answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE (by default WEBHOOK_RETRY_SCHEDULE) ' +
+      'with the same cancelId; after the last attempt the cancellation is failed.',
+    body: partnerPaymentCancelSchema,
+    reply: partnerPaymentCancelReplySchema,
+    replyDescription: 'What your processor did with the checkout',
   },
   {
     name: 'SERVICE_SESSION_COMPLETED',

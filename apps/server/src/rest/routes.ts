@@ -1,4 +1,5 @@
 import { createSessionRoute } from './create-session.js';
+import { settleCancellationRoute } from './payment-calls.js';
 import { recordPaymentRoute } from './record-payment.js';
 import { refundSessionRoute, settleRefundRoute } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
@@ -13,5 +14,6 @@ export const REST_ROUTES = [
   recordPaymentRoute,
   refundSessionRoute,
   settleRefundRoute,
+  settleCancellationRoute,
   sessionStatusRoute,
 ] as unknown as readonly RestRoute<never, never>[];

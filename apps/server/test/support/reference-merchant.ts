@@ -24,6 +24,7 @@ export async function startReferenceMerchant(server: TestServer, options: { owne
     accentColor: '#0F6B5C',
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
     partnerRefundUrl: `${baseUrl}/paysplit/refund`,
+    partnerCancelUrl: `${baseUrl}/paysplit/cancel`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
     redirectAllowlist: [baseUrl],

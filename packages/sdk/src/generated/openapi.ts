@@ -140,6 +140,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/cancellations/{cancelId}/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Settle a pending cancellation
+     * @description For a partner.payment.cancel call your endpoint answered 'pending' to. Idempotent per (cancelId, status); settling one already settled differently is 409 INVALID_STATE.
+     */
+    post: operations['settleCancellation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/unified': {
     parameters: {
       query?: never;
@@ -253,6 +273,26 @@ export interface webhooks {
      * @description PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another HTTP status, a body that is not that JSON, no answer) is retried on WEBHOOK_RETRY_SCHEDULE with the same refundId; after the last attempt the refund is failed.
      */
     post: operations['eventpartnerRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  partnerPaymentCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Partner cancel call (to partnerCancelUrl)
+     * @description A checkout PaySplit asked you for will not be used: take no money for this payment. Expire the checkout if it is still open (find it by processorReference, or by paymentId when that is null). Signed like the create-payment call (the integration's partner signing secret; webhook-id = cancelId). Sent only when the integration has a partnerCancelUrl; for a payment whose create-payment call may still be running it comes PARTNER_TIMEOUT_MS later, after that call has ended. Act once per cancelId and answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE (by default WEBHOOK_RETRY_SCHEDULE) with the same cancelId; after the last attempt the cancellation is failed.
+     */
+    post: operations['eventpartnerPaymentCancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -734,6 +774,49 @@ export interface components {
       /** @constant */
       success: true;
     };
+    /** SettleCancellationRequest */
+    SettleCancellationRequest: {
+      /**
+       * @description What your processor did with the cancel you answered 'pending' to
+       * @enum {string}
+       */
+      status: 'succeeded' | 'failed';
+      /** @description Your processor's reference for it */
+      processorReference?: string | null;
+      /** @description With failed: why (shown to administrators) */
+      failureReason?: string | null;
+    };
+    /** SettleCancellationResponse */
+    SettleCancellationResponse: {
+      /**
+       * Format: uuid
+       * @description Also the webhook-id of every partner.payment.cancel call for it
+       */
+      cancelId: string;
+      /** Format: uuid */
+      paymentId: string;
+      /**
+       * Format: uuid
+       * @description The payer whose checkout it was
+       */
+      participantId: string;
+      amountMinor: string;
+      currency: string;
+      /** @enum {string} */
+      reason: 'replaced' | 'share_changed' | 'share_paid' | 'session_expired' | 'session_cancelled';
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** @description What you answered or settled with (your processor's reference) */
+      processorReference: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      settledAt: string | null;
+      /** @description Calls made so far */
+      attempts: number;
+      /** @constant */
+      success: true;
+    };
     /** SessionStatusResponse */
     SessionStatusResponse: {
       /** @constant */
@@ -848,6 +931,58 @@ export interface components {
       status: 'succeeded' | 'pending' | 'failed';
       /** @description Your processor's refund id */
       processorRefundReference?: string;
+      /** @description With failed: why */
+      failureReason?: string;
+    };
+    /** PartnerPaymentCancelRequest */
+    PartnerPaymentCancelRequest: {
+      /** @constant */
+      type: 'partner.payment.cancel';
+      /**
+       * Format: uuid
+       * @description Also the webhook-id header, the same on every retry: act once per cancelId
+       */
+      cancelId: string;
+      /**
+       * Format: uuid
+       * @description The payment whose checkout will not be used (the paymentId of its create-payment call)
+       */
+      paymentId: string;
+      /** Format: uuid */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @description The payer the checkout was for
+       */
+      participantId: string;
+      /** @description The amount of that checkout */
+      amountMinor: string;
+      /** @description The same amount in major units as decimal text ("96.00") */
+      amount: string;
+      currency: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** @description What you recorded for the payment; null: find the checkout by paymentId */
+      processorReference: string | null;
+      /**
+       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended
+       * @enum {string}
+       */
+      reason: 'replaced' | 'share_changed' | 'share_paid' | 'session_expired' | 'session_cancelled';
+      orderReference: string | null;
+    };
+    /** PartnerPaymentCancelReply */
+    PartnerPaymentCancelReply: {
+      /**
+       * @description succeeded: the checkout can no longer be paid (or never existed); failed: it could not be cancelled (say why, e.g. it was already paid); pending: settle it later with POST /api/v1/payments/cancellations/{cancelId}/settle
+       * @enum {string}
+       */
+      status: 'succeeded' | 'pending' | 'failed';
+      /** @description Your processor's reference for what it did (e.g. the expired checkout) */
+      processorReference?: string;
       /** @description With failed: why */
       failureReason?: string;
     };
@@ -2562,6 +2697,224 @@ export interface operations {
       };
     };
   };
+  settleCancellation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cancelId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettleCancellationRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SettleCancellationResponse'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INVALID_STATE */
+      409: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INVALID_STATE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAYLOAD_TOO_LARGE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getSessionStatus: {
     parameters: {
       query: {
@@ -2928,6 +3281,40 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PartnerRefundReply'];
+        };
+      };
+    };
+  };
+  eventpartnerPaymentCancel: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerPaymentCancelRequest'];
+      };
+    };
+    responses: {
+      /** @description What your processor did with the checkout */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerPaymentCancelReply'];
         };
       };
     };

@@ -7,6 +7,12 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
+/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. */
+export type CancelReason = 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+
+/** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
+export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
 /** A half-open time range [from, to). */
 export type DateRangeInput = {
   from: string;
@@ -41,6 +47,8 @@ export type IntegrationSettingsInput = {
   /** An absolute https image address; "" clears it. */
   logoUrl?: string | null | undefined;
   name?: string | null | undefined;
+  /** https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled). */
+  partnerCancelUrl?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   /** https (http in test mode); "" clears it (refunds are then owed by hand). */
   partnerRefundUrl?: string | null | undefined;
@@ -235,6 +243,7 @@ export type AdminIntegrationFieldsFragment = {
   accentColor: string | null;
   partnerCreatePaymentUrl: string | null;
   partnerRefundUrl: string | null;
+  partnerCancelUrl: string | null;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -424,6 +433,27 @@ export type AdminSessionQuery = {
         excerpt: string | null;
       }>;
     }>;
+    cancellations: Array<{
+      cancelId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      reason: CancelReason;
+      status: CancellationStatus;
+      processorReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
+    }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
 };
@@ -554,6 +584,7 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -874,6 +905,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -897,7 +929,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:9c8b846e96cfe9e970180a902a00f0a3988240f76dcdd37af19ce689174e4588' },
+  { hash: 'sha256:4d83fbdcd566a4f3a0e1996c94082238fe9974401f8c803c34df8f109d354b6f' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -926,6 +958,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -949,7 +982,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:b121b0893fd062237905b0e939e39ee68a05325be5704638f9cb9deb12cc5f54' },
+  { hash: 'sha256:6c0092d4807f3ab1049f0430e4895448fb9f836ee4c0ffd8810c6ff1d53009c6' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -978,6 +1011,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1001,7 +1035,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:48e65d51d00afc0ee0bd7d3dd42ae6eafeda719216edc379e244af40831af0f8' },
+  { hash: 'sha256:4b83de58e4bf163f63eccce4d435ddbed04faa0e0591e5222bfc93ed774417c1' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1068,6 +1102,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1091,7 +1126,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:fee5ed8c645ef7aa8896f84532523481f9d1b15f391330d23515419dcd06a683' },
+  { hash: 'sha256:167be40d50373cda4b7f5e5a1fa5cca4b457c1d4ee623090885903dc1bdb2d2e' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1144,6 +1179,7 @@ fragment AdminIntegrationFields on IntegrationView {
   accentColor
   partnerCreatePaymentUrl
   partnerRefundUrl
+  partnerCancelUrl
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1167,7 +1203,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:d8697c2a126d26b06ff4ebf742f4d2f55db4a0f485b70d0fc9f3ec4b466355fb' },
+  { hash: 'sha256:6aa8d02f807b8eb8809fa09f5ac0c2a47d0dc8faf2aad8b475f92f58158322f6' },
 ) as unknown as TypedDocumentString<AdminUpdateEmailSettingsMutation, AdminUpdateEmailSettingsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
@@ -1298,6 +1334,27 @@ export const AdminSessionDocument = new TypedDocumentString(
         excerpt
       }
     }
+    cancellations {
+      cancelId
+      paymentId
+      participantId
+      amountMinor
+      reason
+      status
+      processorReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
     events {
       ...AdminEventFields
     }
@@ -1341,7 +1398,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:e696e2c81c569a412741d6cc3c32caa137d3f294698029f84d2d99998f41d22e' },
+  { hash: 'sha256:0a48586c4fa05478b8dd56440d03a0de674fcffea47c8f5ae6929ea5cbc58b6c' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

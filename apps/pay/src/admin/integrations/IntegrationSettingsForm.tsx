@@ -96,6 +96,16 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
         error={errorOf('partnerRefundUrl')}
       />
       <TextField
+        label="Partner cancel URL"
+        type="url"
+        inputMode="url"
+        hint="PaySplit calls it when a checkout will not be used (the payer started again, the share was paid, the session ended), so you expire it at your processor. Leave empty and such checkouts stay open."
+        placeholder="https://shop.example.com/paysplit/cancel"
+        value={draft.partnerCancelUrl}
+        onChange={(e) => edit({ partnerCancelUrl: e.target.value })}
+        error={errorOf('partnerCancelUrl')}
+      />
+      <TextField
         label="Webhook URL"
         type="url"
         inputMode="url"

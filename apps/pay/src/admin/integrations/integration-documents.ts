@@ -33,6 +33,7 @@ export const IntegrationFieldsFragment = graphql(`
     accentColor
     partnerCreatePaymentUrl
     partnerRefundUrl
+    partnerCancelUrl
     redirectAllowlist
     eventSubscriptions
     payoutOnboarding {

@@ -20,6 +20,17 @@ describe('integration settings form -> IntegrationSettingsInput', () => {
     });
   });
 
+  it('sends the partner cancel URL like the other addresses, clears it on update, and checks it is a web address', () => {
+    expect(settingsInput(draft({ partnerCancelUrl: ' https://p.example.com/cancel ' }), 'update')).toMatchObject({
+      partnerCancelUrl: 'https://p.example.com/cancel',
+    });
+    expect(settingsInput(draft({ partnerCancelUrl: '' }), 'create')).not.toHaveProperty('partnerCancelUrl');
+    expect(settingsInput(draft({ partnerCancelUrl: '' }), 'update')).toMatchObject({ partnerCancelUrl: '' });
+    expect(checkSettings(draft({ partnerCancelUrl: 'ftp://p.example.com/cancel' }))).toEqual({
+      partnerCancelUrl: 'Enter a full address starting with https://',
+    });
+  });
+
   it('sends the partner refund URL like the other addresses, and checks it is a web address', () => {
     expect(settingsInput(draft({ partnerRefundUrl: ' https://p.example.com/refund ' }), 'create')).toMatchObject({
       partnerRefundUrl: 'https://p.example.com/refund',

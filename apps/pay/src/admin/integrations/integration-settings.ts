@@ -20,6 +20,8 @@ export interface SettingsDraft {
   partnerCreatePaymentUrl: string;
   /** Where PaySplit asks the merchant to refund a payment; without it, refunds stay the merchant's job. */
   partnerRefundUrl: string;
+  /** Where PaySplit says a checkout will not be used, so the merchant expires it; without it, nothing is called. */
+  partnerCancelUrl: string;
   webhookUrl: string;
   redirectAllowlist: string;
   eventSubscriptions: readonly EventType[];
@@ -35,6 +37,7 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'accentColor',
   'partnerCreatePaymentUrl',
   'partnerRefundUrl',
+  'partnerCancelUrl',
   'webhookUrl',
   'redirectAllowlist',
   'eventSubscriptions',
@@ -48,6 +51,7 @@ export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
   accentColor: '',
   partnerCreatePaymentUrl: '',
   partnerRefundUrl: '',
+  partnerCancelUrl: '',
   webhookUrl: '',
   redirectAllowlist: '',
   eventSubscriptions: EVENT_TYPES.map((event) => event.type),
@@ -62,6 +66,7 @@ export function draftFromIntegration(integration: AdminIntegrationFieldsFragment
     accentColor: integration.accentColor ?? '',
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? '',
     partnerRefundUrl: integration.partnerRefundUrl ?? '',
+    partnerCancelUrl: integration.partnerCancelUrl ?? '',
     webhookUrl: integration.webhookUrl ?? '',
     redirectAllowlist: integration.redirectAllowlist.join('\n'),
     eventSubscriptions: integration.eventSubscriptions,
@@ -108,7 +113,7 @@ export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsFiel
   const accentColor = draft.accentColor.trim();
   const [accentProblem] = accentColor === '' ? [] : validateAccentColor(accentColor);
   if (accentProblem) errors.accentColor = sentence(accentProblem.message);
-  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'webhookUrl'] as const) {
+  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'webhookUrl'] as const) {
     const value = draft[field].trim();
     if (value !== '' && !isWebAddress(value)) errors[field] = 'Enter a full address starting with https://';
   }
@@ -145,9 +150,11 @@ export function settingsInput(draft: SettingsDraft, purpose: 'create' | 'update'
   };
   const partnerCreatePaymentUrl = address(draft.partnerCreatePaymentUrl);
   const partnerRefundUrl = address(draft.partnerRefundUrl);
+  const partnerCancelUrl = address(draft.partnerCancelUrl);
   const webhookUrl = address(draft.webhookUrl);
   if (partnerCreatePaymentUrl !== undefined) input.partnerCreatePaymentUrl = partnerCreatePaymentUrl;
   if (partnerRefundUrl !== undefined) input.partnerRefundUrl = partnerRefundUrl;
+  if (partnerCancelUrl !== undefined) input.partnerCancelUrl = partnerCancelUrl;
   if (webhookUrl !== undefined) input.webhookUrl = webhookUrl;
   return input;
 }

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
 import { formatDateTime, humanize } from '../ui/format';
+import { CallAttemptsTable } from './CallAttemptsTable';
 
 type AdminSession = AdminSessionQuery['session'];
 type AdminRefund = AdminSession['refunds'][number];
@@ -19,7 +20,7 @@ function refundOutcome(refund: AdminRefund): string {
 
 /**
  * Every refund of the session: whose payment, how much, why, how it ended, and each call PaySplit
- * made to the merchant's refund URL with the reply (what an operator needs when one is stuck).
+ * made to the merchant's refund URL with the reply.
  */
 export function RefundsSection({ session }: { session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency' | 'participants'> }) {
   const money = (minor: string) => formatMoney(minor, session.currency);
@@ -48,36 +49,7 @@ export function RefundsSection({ session }: { session: Pick<AdminSession, 'refun
                 <p className="hint">
                   Refund id <code>{refund.refundId}</code> · payment <code>{refund.paymentId}</code>
                 </p>
-                {refund.attemptLog.length === 0 ? (
-                  <p>The merchant has not been called yet.</p>
-                ) : (
-                  <div className="table-wrap" role="region" aria-label={`Calls to the merchant for refund ${refund.refundId}`} tabIndex={0}>
-                    <table className="data-table attempts">
-                      <thead>
-                        <tr>
-                          <th scope="col">Attempt</th>
-                          <th scope="col">Started</th>
-                          <th scope="col">Status code</th>
-                          <th scope="col">Duration</th>
-                          <th scope="col">Outcome</th>
-                          <th scope="col">Reply</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {refund.attemptLog.map((attempt) => (
-                          <tr key={attempt.attempt}>
-                            <td>{attempt.attempt}</td>
-                            <td>{formatDateTime(attempt.startedAt, true)}</td>
-                            <td>{attempt.httpStatus ?? '—'}</td>
-                            <td>{attempt.durationMs} ms</td>
-                            <td>{humanize(attempt.outcome)}</td>
-                            <td className="cell-excerpt">{attempt.excerpt ? <code>{attempt.excerpt}</code> : '—'}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
+                <CallAttemptsTable attempts={refund.attemptLog} label={`Calls to the merchant for refund ${refund.refundId}`} />
               </li>
             ))}
           </ol>

@@ -87,6 +87,27 @@ export const SessionDocument = graphql(`
           excerpt
         }
       }
+      cancellations {
+        cancelId
+        paymentId
+        participantId
+        amountMinor
+        reason
+        status
+        processorReference
+        failureReason
+        createdAt
+        settledAt
+        attempts
+        attemptLog {
+          attempt
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          excerpt
+        }
+      }
       events {
         ...AdminEventFields
       }

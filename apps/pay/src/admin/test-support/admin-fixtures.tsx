@@ -22,6 +22,7 @@ export function makeIntegration(overrides: Partial<AdminIntegrationFieldsFragmen
     accentColor: null,
     partnerCreatePaymentUrl: 'https://shop.example/pay',
     partnerRefundUrl: null,
+    partnerCancelUrl: null,
     webhookUrl: 'https://shop.example/hooks',
     redirectAllowlist: ['https://shop.example'],
     eventSubscriptions: ['SERVICE_SESSION_COMPLETED'],

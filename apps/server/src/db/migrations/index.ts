@@ -12,6 +12,7 @@ import { Migration20261125120000_explorer_keyset_indexes } from './Migration2026
 import { Migration20261126000000_explorer_status_index } from './Migration20261126000000_explorer_status_index.js';
 import { Migration20261126010000_job_runner } from './Migration20261126010000_job_runner.js';
 import { Migration20261127000000_money_emails_and_host_return } from './Migration20261127000000_money_emails_and_host_return.js';
+import { Migration20261127010000_payment_calls } from './Migration20261127010000_payment_calls.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000_explorer_status_index', class: Migration20261126000000_explorer_status_index },
   { name: 'Migration20261126010000_job_runner', class: Migration20261126010000_job_runner },
   { name: 'Migration20261127000000_money_emails_and_host_return', class: Migration20261127000000_money_emails_and_host_return },
+  { name: 'Migration20261127010000_payment_calls', class: Migration20261127010000_payment_calls },
 ];

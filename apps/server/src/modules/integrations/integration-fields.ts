@@ -139,9 +139,11 @@ export function requireHttpUrl(value: string, field: string): string {
 export async function assertLiveUrls(urls: {
   partnerCreatePaymentUrl?: string | null;
   partnerRefundUrl?: string | null;
+  partnerCancelUrl?: string | null;
   webhookUrl?: string | null;
 }): Promise<void> {
   if (urls.partnerCreatePaymentUrl) await assertLiveUrlAllowed(urls.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl');
   if (urls.partnerRefundUrl) await assertLiveUrlAllowed(urls.partnerRefundUrl, 'partnerRefundUrl');
+  if (urls.partnerCancelUrl) await assertLiveUrlAllowed(urls.partnerCancelUrl, 'partnerCancelUrl');
   if (urls.webhookUrl) await assertLiveUrlAllowed(urls.webhookUrl, 'webhookUrl');
 }

@@ -25,6 +25,8 @@ export interface CreateIntegrationInput extends BrandSettings {
   partnerCreatePaymentUrl?: string;
   /** Where refunds are asked for (partner.refund.create); none keeps refunds owed by hand. */
   partnerRefundUrl?: string;
+  /** Where PaySplit says a checkout will not be used (partner.payment.cancel); none: nothing is called. */
+  partnerCancelUrl?: string;
   webhookUrl?: string;
   redirectAllowlist?: readonly string[];
   /** Mode of the first API key. */
@@ -46,6 +48,7 @@ export interface IntegrationSettings extends BrandSettings {
   name?: string | null;
   partnerCreatePaymentUrl?: string | null;
   partnerRefundUrl?: string | null;
+  partnerCancelUrl?: string | null;
   webhookUrl?: string | null;
   redirectAllowlist?: readonly string[] | null;
   eventSubscriptions?: readonly string[] | null;
@@ -107,6 +110,7 @@ export class IntegrationSettingsService {
         ? requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl')
         : null,
       partnerRefundUrl: input.partnerRefundUrl ? requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl') : null,
+      partnerCancelUrl: input.partnerCancelUrl ? requireHttpUrl(input.partnerCancelUrl, 'partnerCancelUrl') : null,
       webhookUrl: input.webhookUrl ? requireHttpUrl(input.webhookUrl, 'webhookUrl') : null,
       redirectAllowlist: (input.redirectAllowlist ?? []).map((entry) => normalizeAllowlistEntry(entry)),
       payoutOnboarded: input.payoutOnboarded ?? false,
@@ -152,6 +156,9 @@ export class IntegrationSettingsService {
     if (input.partnerRefundUrl !== undefined && input.partnerRefundUrl !== null) {
       set('partnerRefundUrl', input.partnerRefundUrl === '' ? null : requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl'));
     }
+    if (input.partnerCancelUrl !== undefined && input.partnerCancelUrl !== null) {
+      set('partnerCancelUrl', input.partnerCancelUrl === '' ? null : requireHttpUrl(input.partnerCancelUrl, 'partnerCancelUrl'));
+    }
     if (input.webhookUrl !== undefined && input.webhookUrl !== null) {
       set('webhookUrl', input.webhookUrl === '' ? null : requireHttpUrl(input.webhookUrl, 'webhookUrl'));
     }
@@ -162,7 +169,7 @@ export class IntegrationSettingsService {
     if (input.timeZone !== undefined && input.timeZone !== null) set('timeZone', requireTimeZone(input.timeZone));
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
     if (
-      ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'webhookUrl'].some((field) => changed.includes(field)) &&
+      ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'webhookUrl'].some((field) => changed.includes(field)) &&
       (await this.integrations.hasActiveLiveKey(em, integration.id))
     ) {
       await assertLiveUrls(integration);

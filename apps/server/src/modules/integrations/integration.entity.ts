@@ -43,6 +43,10 @@ export class Integration {
   @Property({ type: 'text', nullable: true })
   partnerRefundUrl?: string | null;
 
+  /** Where PaySplit tells the merchant a checkout will not be used (partner.payment.cancel); none: nothing is called. */
+  @Property({ type: 'text', nullable: true })
+  partnerCancelUrl?: string | null;
+
   @Property({ type: 'text', nullable: true })
   webhookUrl?: string | null;
 

@@ -12,6 +12,7 @@ export function toIntegrationView(integration: Integration): IntegrationView {
     accentColor: integration.accentColor ?? null,
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? null,
     partnerRefundUrl: integration.partnerRefundUrl ?? null,
+    partnerCancelUrl: integration.partnerCancelUrl ?? null,
     webhookUrl: integration.webhookUrl ?? null,
     redirectAllowlist: integration.redirectAllowlist,
     eventSubscriptions: integration.eventSubscriptions,

@@ -61,6 +61,7 @@ export class IntegrationResolver {
         accentColor: input.accentColor,
         partnerCreatePaymentUrl: input.partnerCreatePaymentUrl || undefined,
         partnerRefundUrl: input.partnerRefundUrl || undefined,
+        partnerCancelUrl: input.partnerCancelUrl || undefined,
         webhookUrl: input.webhookUrl || undefined,
         redirectAllowlist: input.redirectAllowlist ?? [],
         eventSubscriptions: input.eventSubscriptions ?? [],

@@ -58,6 +58,11 @@ export class IntegrationView {
     description: 'Where PaySplit asks for refunds (partner.refund.create); null: refunds are owed by hand.',
   })
   partnerRefundUrl!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where PaySplit says a checkout will not be used (partner.payment.cancel); null: nothing is called.',
+  })
+  partnerCancelUrl!: string | null;
   @Field(() => String, { nullable: true }) webhookUrl!: string | null;
   @Field(() => [String]) redirectAllowlist!: string[];
   @Field(() => [EventTypeEnum]) eventSubscriptions!: string[];
@@ -88,6 +93,11 @@ export class IntegrationSettingsInput {
   @Field(() => String, { nullable: true }) partnerCreatePaymentUrl?: string | null;
   @Field(() => String, { nullable: true, description: 'https (http in test mode); "" clears it (refunds are then owed by hand).' })
   partnerRefundUrl?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled).',
+  })
+  partnerCancelUrl?: string | null;
   @Field(() => String, { nullable: true }) webhookUrl?: string | null;
   @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;
   @Field(() => [EventTypeEnum], { nullable: true }) eventSubscriptions?: string[] | null;

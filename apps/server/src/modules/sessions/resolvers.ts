@@ -1,3 +1,4 @@
+import { CancellationResolver, SessionCancellationsResolver } from './payments/payment-call.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
 import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
@@ -11,4 +12,6 @@ export const SESSION_RESOLVERS = [
   RefundResolver,
   SessionRefundsResolver,
   PayParticipantRefundsResolver,
+  CancellationResolver,
+  SessionCancellationsResolver,
 ] as const;

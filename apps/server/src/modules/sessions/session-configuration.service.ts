@@ -11,6 +11,7 @@ import {
 import type { SessionEventBus } from './events.js';
 import type { SessionAccess } from './access/session-access.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
+import type { PaymentCallService } from './payments/payment-call.service.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
 import { checkParticipantFields, type ParticipantCommand } from './session-plan.js';
 import type { Session } from './session.entity.js';
@@ -30,6 +31,8 @@ export interface SessionConfigurationOptions {
   announcer: SessionChangeAnnouncer;
   /** Invitations are the emails module's reaction to the saved split. */
   events: SessionEventBus;
+  /** Tells the merchant the checkouts of attempts whose share changed will not be used (with a partnerCancelUrl). */
+  calls?: PaymentCallService;
   now?: () => Date;
 }
 
@@ -45,8 +48,8 @@ export class SessionConfigurationService {
    * Applies the host's change under row locks. The rules (what may change once shares are paid,
    * the new amounts) are the domain's planParticipantChange. Live payment attempts of
    * participants whose share changed or who were removed are abandoned (an authorization that
-   * arrives for them later is kept and flagged for refund). Returns the session with its
-   * participants and integration.
+   * arrives for them later is kept and flagged for refund) and, with a partnerCancelUrl, their
+   * checkouts cancelled. Returns the session with its participants and integration.
    */
   async configureSession(em: EntityManager, command: ConfigureSessionCommand): Promise<Session> {
     assertStorableText(command);
@@ -65,7 +68,8 @@ export class SessionConfigurationService {
         currency: requireCurrency(session.currency),
         fieldProblems: checkParticipantFields(command.participants),
       });
-      await payments.abandonLiveAttempts(tx, plan.staleIds);
+      const stale = await payments.abandonLiveAttempts(tx, plan.staleIds);
+      await this.options.calls?.requestCancels(tx, session, stale, 'share_changed');
       const changed = await sessions.applyParticipantChange(tx, {
         session,
         current,

@@ -3,6 +3,7 @@ import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
 import type { Viewer } from './access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
+import type { PaymentCallService } from './payments/payment-call.service.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
 import type { RefundService } from './refunds/refund.service.js';
 import type { SessionEventBus, SessionOutcome } from './events.js';
@@ -21,6 +22,8 @@ export interface SessionEndingOptions {
   events: SessionEventBus;
   /** Automatic refunds of the money flagged for refund, when the integration has a partnerRefundUrl. */
   refunds?: RefundService;
+  /** Tells the merchant the checkouts of abandoned attempts will not be used (with a partnerCancelUrl). */
+  calls?: PaymentCallService;
   now?: () => Date;
 }
 
@@ -68,18 +71,20 @@ export class SessionEndingService {
 
   /**
    * Ends a locked session as expired or cancelled, in the caller's transaction: live attempts are
-   * abandoned, money already authorized is flagged for refund (the session will not complete) and,
-   * when the integration has a partnerRefundUrl, refunded automatically,
-   * the merchant's event is written and pay pages are told. Returns false when nothing changed
-   * (a repeated cancel).
+   * abandoned (and, with a partnerCancelUrl, their checkouts cancelled), money already authorized
+   * is flagged for refund (the session will not complete) and, when the integration has a
+   * partnerRefundUrl, refunded automatically, the merchant's event is written and pay pages are
+   * told. `recording` is a payment whose outcome the caller is recording: it is left to the caller,
+   * so its checkout, just paid, is not cancelled. Returns false when nothing changed (a repeated cancel).
    */
-  async endSession(em: EntityManager, session: Session, outcome: SessionOutcome, now: Date): Promise<boolean> {
+  async endSession(em: EntityManager, session: Session, outcome: SessionOutcome, now: Date, recording?: string): Promise<boolean> {
     const next = outcome.to === 'expired' ? expire(session.status) : cancel(session.status, outcome.by, session.paidMinor);
     if (next === session.status) return false;
     session.status = next;
     session.version += 1;
-    await this.options.payments.settleEndedSession(em, session.id);
+    const abandoned = await this.options.payments.settleEndedSession(em, session.id, recording);
     await this.options.sessions.save(em);
+    await this.options.calls?.requestCancels(em, session, abandoned, outcome.to === 'expired' ? 'session_expired' : 'session_cancelled');
     await this.options.refunds?.refundOwed(em, session, outcome.to === 'expired' ? 'session expired' : 'session cancelled');
     await this.options.events.publish(em, 'sessionEnded', {
       session,

@@ -9,6 +9,9 @@ import { SessionAccessRepository } from './access/session-access.repository.js';
 import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
 import { PartnerClient } from './payments/partner-client.js';
+import { type PaymentCancelCallJobOptions, paymentCancelCallJob } from './payments/payment-cancel-call.job.js';
+import { PaymentCallRepository } from './payments/payment-call.repository.js';
+import { PaymentCallService } from './payments/payment-call.service.js';
 import { PaymentRecordingService } from './payments/payment-recording.service.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import { PaymentStartService } from './payments/payment-start.service.js';
@@ -46,6 +49,8 @@ export interface SessionServices {
   refunds: RefundService;
   /** The host's way back on another device: sign-in links emailed to the host. */
   hostSignIn: HostSignInService;
+  /** Calls to the merchant about one payment (partner.payment.cancel) and settling them. */
+  paymentCalls: PaymentCallService;
 }
 
 export interface SessionServiceDeps {
@@ -88,11 +93,13 @@ export function createSessionServices(deps: SessionServiceDeps) {
   });
   const refundRecords = new RefundRepository();
   const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, events, now });
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, now });
+  const callRecords = new PaymentCallRepository();
+  const calls = new PaymentCallService({ calls: callRecords, sessions, partnerTimeoutMs: deps.partner.timeoutMs, now });
+  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
-    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, now }),
+    sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, calls, now }),
     sessionReads,
     sessionEnding,
     sessionLinks,
@@ -102,6 +109,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       payments,
       signingSecrets,
       partner: new PartnerClient(deps.partner),
+      calls,
       now,
     }),
     paymentRecording: new PaymentRecordingService({
@@ -112,10 +120,12 @@ export function createSessionServices(deps: SessionServiceDeps) {
       announcer,
       events,
       refunds,
+      calls,
       now,
     }),
     refunds,
     hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
+    paymentCalls: calls,
   };
   return {
     services,
@@ -125,8 +135,10 @@ export function createSessionServices(deps: SessionServiceDeps) {
     jobs: {
       refundCall: (options: Omit<RefundCallJobOptions, 'refunds' | 'refundRecords' | 'signingSecrets'>) =>
         refundCallJob({ ...options, refunds, refundRecords, signingSecrets }),
+      paymentCancelCall: (options: Omit<PaymentCancelCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
+        paymentCancelCallJob({ ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
     },
-    loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords),
+    loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),
   };
 }

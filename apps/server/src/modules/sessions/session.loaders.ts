@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import type { PaymentCall, PaymentCallAttempt } from './payments/payment-call.entity.js';
+import type { PaymentCallRepository } from './payments/payment-call.repository.js';
 import type { Payment } from './payments/payment.entity.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
 import type { Refund, RefundCallAttempt } from './refunds/refund.entity.js';
@@ -18,9 +20,18 @@ export interface SessionLoaders {
   refundsOfSession: DataLoader<string, Refund[]>;
   /** The partner call attempts of each refund (administration area). */
   attemptsOfRefund: DataLoader<string, RefundCallAttempt[]>;
+  /** Every call to the merchant about a payment of each session (cancels), oldest first. */
+  paymentCallsOfSession: DataLoader<string, PaymentCall[]>;
+  /** The attempts of each payment call (administration area). */
+  attemptsOfPaymentCall: DataLoader<string, PaymentCallAttempt[]>;
 }
 
-export function createSessionLoaders(emFor: () => EntityManager, payments: PaymentRepository, refunds: RefundRepository): SessionLoaders {
+export function createSessionLoaders(
+  emFor: () => EntityManager,
+  payments: PaymentRepository,
+  refunds: RefundRepository,
+  calls: PaymentCallRepository,
+): SessionLoaders {
   const inKeyOrder = <T>(keys: readonly string[], groups: Map<string, T[]>): T[][] => keys.map((key) => groups.get(key) ?? []);
   return {
     paymentsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await payments.findOfSessions(emFor(), sessionIds))),
@@ -29,5 +40,7 @@ export function createSessionLoaders(emFor: () => EntityManager, payments: Payme
     ),
     refundsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await refunds.findOfSessions(emFor(), sessionIds))),
     attemptsOfRefund: new DataLoader(async (refundIds) => inKeyOrder(refundIds, await refunds.attemptsOfRefunds(emFor(), refundIds))),
+    paymentCallsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await calls.findOfSessions(emFor(), sessionIds))),
+    attemptsOfPaymentCall: new DataLoader(async (callIds) => inKeyOrder(callIds, await calls.attemptsOfCalls(emFor(), callIds))),
   };
 }

@@ -7,6 +7,7 @@ import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
 import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
+import type { PaymentCallService } from './payment-call.service.js';
 import type { Payment, RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
 
@@ -43,6 +44,8 @@ export interface PaymentRecordingOptions {
   events: SessionEventBus;
   /** Automatic refund of money that cannot count, when the integration has a partnerRefundUrl. */
   refunds?: RefundService;
+  /** Tells the merchant the other checkouts of a paid share will not be used (with a partnerCancelUrl). */
+  calls?: PaymentCallService;
   now?: () => Date;
 }
 
@@ -102,7 +105,7 @@ export class PaymentRecordingService {
       } else {
         // A session past its deadline ends now, whether or not the expiry job got to it yet.
         if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {
-          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now());
+          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now(), payment.id);
         }
         await this.authorize(tx, session, payment);
         await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: this.now() });
@@ -137,6 +140,12 @@ export class PaymentRecordingService {
     for (const share of shares) {
       share.status = 'paid';
       if (payment.coversParticipantIds) share.coveredByPaymentId = payment.id;
+    }
+    // Other checkouts for these shares would take money nobody can use. Only with a
+    // partnerCancelUrl: abandoning them shows on the wire, where they stay `redirected` otherwise.
+    if (this.options.calls && session.integration.partnerCancelUrl) {
+      const others = await this.options.payments.abandonLiveAttempts(tx, shareIds, { except: payment.id, covering: true });
+      await this.options.calls.requestCancels(tx, session, others, 'share_paid');
     }
     const paidAfter = session.paidMinor + payment.amountMinor;
     session.status = recordAuthorization(session.status, paidAfter, session.amountMinor);

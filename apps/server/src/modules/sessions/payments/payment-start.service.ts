@@ -4,6 +4,7 @@ import type { Viewer } from '../access/session-access.js';
 import type { SigningSecretsService } from '../../integrations/index.js';
 import type { SessionRepository } from '../session.repository.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
+import type { PaymentCallService } from './payment-call.service.js';
 import type { PaymentRepository } from './payment.repository.js';
 
 export interface StartedPayment {
@@ -17,6 +18,8 @@ export interface PaymentStartOptions {
   payments: PaymentRepository;
   signingSecrets: SigningSecretsService;
   partner: PartnerClient;
+  /** Tells the merchant the checkouts of replaced attempts will not be used (with a partnerCancelUrl). */
+  calls?: PaymentCallService;
   now?: () => Date;
 }
 
@@ -62,7 +65,8 @@ export class PaymentStartService {
         throw new AppError(ErrorCode.InvalidState, options.coverRemaining ? 'Every share is already paid' : 'This share is already paid');
       }
       const coveredIds = covered.map((share) => share.id);
-      await payments.abandonLiveAttempts(tx, coveredIds);
+      const replaced = await payments.abandonLiveAttempts(tx, coveredIds);
+      await this.options.calls?.requestCancels(tx, session, replaced, 'replaced');
       const payment = await payments.insertPayment(tx, {
         session,
         participant,

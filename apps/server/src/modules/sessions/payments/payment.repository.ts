@@ -2,7 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Participant } from '../participant.entity.js';
 import type { Session } from '../session.entity.js';
-import { LIVE_PAYMENT_STATUSES, Payment, type PayerRole } from './payment.entity.js';
+import { placeholders } from '../../../db/bindings.js';
+import { LIVE_PAYMENT_STATUSES, Payment, type PayerRole, type PaymentStatus } from './payment.entity.js';
 
 export interface NewPayment {
   session: Session;
@@ -13,6 +14,14 @@ export interface NewPayment {
   createdAt: Date;
 }
 
+/** A live attempt that was just abandoned, and the status it had. */
+export interface AbandonedPayment {
+  id: string;
+  payerId: string;
+  amountMinor: bigint;
+  previousStatus: PaymentStatus;
+}
+
 /** Every query and write of the payment table. */
 export class PaymentRepository {
   async insertPayment(em: EntityManager, payment: NewPayment): Promise<Payment> {
@@ -21,23 +30,55 @@ export class PaymentRepository {
     return created;
   }
 
-  /** Live attempts of these participants give way (to a newer attempt, or to a changed share). */
-  async abandonLiveAttempts(em: EntityManager, participantIds: readonly string[]): Promise<void> {
-    if (participantIds.length === 0) return;
-    await em.nativeUpdate(
-      Payment,
-      { participant: { $in: [...participantIds] }, status: { $in: [...LIVE_PAYMENT_STATUSES] } },
-      { status: 'abandoned' },
-    );
+  /**
+   * Live attempts of these participants give way (to a newer attempt, or to a changed share).
+   * `except` keeps one (the payment that has just paid them); `covering` takes the host's live
+   * attempts that would also pay one of these shares too. Returns the attempts abandoned, with the
+   * status each had, for the calls that tell the merchant.
+   */
+  abandonLiveAttempts(
+    em: EntityManager,
+    participantIds: readonly string[],
+    options: { except?: string; covering?: boolean } = {},
+  ): Promise<AbandonedPayment[]> {
+    if (participantIds.length === 0) return Promise.resolve([]);
+    const ids = placeholders(participantIds);
+    const covering = options.covering
+      ? ` or exists (select 1 from jsonb_array_elements_text(covers_participant_ids) covered where covered in (${ids}))`
+      : '';
+    return this.abandon(em, `(participant_id in (${ids})${covering})${options.except ? ' and id <> ?' : ''}`, [
+      ...participantIds,
+      ...(options.covering ? participantIds : []),
+      ...(options.except ? [options.except] : []),
+    ]);
   }
 
   /**
-   * A session that ends: its live attempts are abandoned and money already authorized is flagged
-   * for refund (the session will not complete).
+   * A session that ends: its live attempts (but `except`) are abandoned, and returned as
+   * abandonLiveAttempts does, and money already authorized is flagged for refund (the session will
+   * not complete).
    */
-  async settleEndedSession(em: EntityManager, sessionId: string): Promise<void> {
-    await em.nativeUpdate(Payment, { session: sessionId, status: { $in: [...LIVE_PAYMENT_STATUSES] } }, { status: 'abandoned' });
+  async settleEndedSession(em: EntityManager, sessionId: string, except?: string): Promise<AbandonedPayment[]> {
+    const abandoned = await this.abandon(em, `session_id = ?${except ? ' and id <> ?' : ''}`, except ? [sessionId, except] : [sessionId]);
     await em.nativeUpdate(Payment, { session: sessionId, status: 'authorized', refundedAt: null }, { refundRequired: true });
+    return abandoned;
+  }
+
+  /** Sets the live attempts matching `where` (columns of payment) abandoned; only their status changes. */
+  private async abandon(em: EntityManager, where: string, bindings: readonly unknown[]): Promise<AbandonedPayment[]> {
+    const live = LIVE_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ');
+    const rows = await em.execute<{ id: string; payer_id: string; amount_minor: string; previous_status: PaymentStatus }[]>(
+      `with live as (select id, status from payment where ${where} and status in (${live}) for update)
+       update payment p set status = 'abandoned' from live where p.id = live.id
+       returning p.id, p.payer_id, p.amount_minor::text as amount_minor, live.status as previous_status`,
+      [...bindings],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      payerId: row.payer_id,
+      amountMinor: BigInt(row.amount_minor),
+      previousStatus: row.previous_status,
+    }));
   }
 
   /** The attempt has its checkout address; false when a newer attempt already replaced it. */

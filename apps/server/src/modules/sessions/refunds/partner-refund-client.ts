@@ -1,8 +1,5 @@
-import { createSignedHeaders, type PartnerRefundPayload } from '@paysplit/sdk';
-import { describeFetchError, fetchMerchant } from '../../../security/outbound.js';
-
-const MAX_REPLY_BYTES = 16 * 1024;
-const EXCERPT_CHARS = 1024;
+import type { PartnerRefundPayload } from '@paysplit/sdk';
+import { postSignedCall, replyText } from '../../../security/signed-partner-call.js';
 
 /** What the merchant's refund endpoint made of one call: an answer of the contract, or none usable. */
 export type PartnerRefundOutcome =
@@ -19,59 +16,21 @@ export type PartnerRefundOutcome =
 /**
  * Makes the partner refund call (issue 15), the twin of the create-payment call: POST to the
  * partnerRefundUrl, signed with the partner secret(s), webhook-id = refundId, so a merchant that
- * receives it twice refunds once. Only HTTP 200 with `{status}` counts as an answer.
+ * receives it twice refunds once (security/signed-partner-call.ts does the HTTP).
  */
 export class PartnerRefundClient {
   constructor(private readonly options: { timeoutMs: number; privateTestUrls: boolean }) {}
 
   async requestRefund(url: string, secret: string | readonly string[], body: PartnerRefundPayload): Promise<PartnerRefundOutcome> {
-    const text = JSON.stringify(body);
-    let response: Awaited<ReturnType<typeof fetchMerchant>>;
-    try {
-      response = await fetchMerchant(
-        url,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'user-agent': 'PaySplit-Refunds/1',
-            ...createSignedHeaders({ id: body.refundId, body: text, secret }),
-          },
-          body: text,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        },
-        body.mode,
-        { privateInTestMode: this.options.privateTestUrls },
-      );
-    } catch (error) {
-      return { kind: 'no_answer', reason: describeFetchError(error, this.options.timeoutMs), httpStatus: null, excerpt: null };
-    }
-    const reply = (await response.text().catch(() => '')).slice(0, MAX_REPLY_BYTES);
-    const excerpt = reply.slice(0, EXCERPT_CHARS);
-    const none = (reason: string): PartnerRefundOutcome => ({ kind: 'no_answer', reason, httpStatus: response.status, excerpt });
-    if (response.status !== 200) return none(`answered HTTP ${response.status}`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(reply);
-    } catch {
-      return none('reply is not JSON');
-    }
-    const answer = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-    const status = answer['status'];
-    if (status !== 'succeeded' && status !== 'pending' && status !== 'failed') {
-      return none("reply has no status of 'succeeded', 'pending' or 'failed'");
-    }
-    const text255 = (value: unknown, max: number): string | null =>
-      typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+    const outcome = await postSignedCall({ url, secret, id: body.refundId, body, userAgent: 'PaySplit-Refunds/1' }, this.options);
+    if (outcome.kind === 'no_answer') return outcome;
     return {
       kind: 'answered',
-      status,
-      processorRefundReference: text255(answer['processorRefundReference'], 255),
-      failureReason: text255(answer['failureReason'], 200),
-      httpStatus: response.status,
-      excerpt,
+      status: outcome.status,
+      processorRefundReference: replyText(outcome.reply, 'processorRefundReference', 255),
+      failureReason: replyText(outcome.reply, 'failureReason', 200),
+      httpStatus: outcome.httpStatus,
+      excerpt: outcome.excerpt,
     };
   }
 }

@@ -1,0 +1,186 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, type CancelReason, ErrorCode, isUuid } from '@paysplit/domain';
+import type { SignedCallOutcome } from '../../../security/signed-partner-call.js';
+import type { MerchantPrincipal } from '../../integrations/index.js';
+import type { Session } from '../session.entity.js';
+import type { SessionRepository } from '../session.repository.js';
+import type { PaymentCall } from './payment-call.entity.js';
+import type { PaymentCallRepository } from './payment-call.repository.js';
+import type { AbandonedPayment } from './payment.repository.js';
+
+/** Why a cancel fails when its calls are never answered. */
+export const CANCEL_NO_ANSWER_REASON = "the merchant's cancel endpoint did not answer";
+
+/** A cancel as the API shows it (REST and GraphQL). */
+export interface CancellationRecord {
+  cancelId: string;
+  paymentId: string;
+  participantId: string;
+  amountMinor: string;
+  currency: string;
+  reason: CancelReason;
+  status: PaymentCall['status'];
+  processorReference: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+  attempts: number;
+}
+
+export interface SettleCallCommand {
+  status: 'succeeded' | 'failed';
+  processorReference?: string | null;
+  failureReason?: string | null;
+}
+
+export interface PaymentCallServiceOptions {
+  calls: PaymentCallRepository;
+  sessions: SessionRepository;
+  /** PARTNER_TIMEOUT_MS: a cancel of a payment whose create call may still be running waits this long. */
+  partnerTimeoutMs: number;
+  now?: () => Date;
+}
+
+export function toCancellationRecord(call: PaymentCall): CancellationRecord {
+  return {
+    cancelId: call.id,
+    paymentId: call.payment.id,
+    participantId: call.payerId,
+    amountMinor: call.amountMinor.toString(),
+    currency: call.currency,
+    reason: call.reason,
+    status: call.status,
+    processorReference: call.processorCallReference ?? null,
+    failureReason: call.failureReason ?? null,
+    createdAt: call.createdAt.toISOString(),
+    settledAt: call.settledAt?.toISOString() ?? null,
+    attempts: call.attemptCount,
+  };
+}
+
+/**
+ * The calls PaySplit makes to the merchant about one payment (docs/plans/hold-then-charge.md):
+ * writing them in the transaction of their cause, deciding what each answer does, and the
+ * merchant's settle route. Only integrations with a partnerCancelUrl are called at all.
+ */
+export class PaymentCallService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: PaymentCallServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Asks the merchant to cancel payments that will not be used (`partner.payment.cancel`), in the
+   * caller's transaction with the session locked. Nothing happens without a partnerCancelUrl. A
+   * payment that was still `creating` may yet get its checkout from the create call in flight, so
+   * its cancel waits PARTNER_TIMEOUT_MS, until that call has ended either way.
+   */
+  async requestCancels(tx: EntityManager, session: Session, payments: readonly AbandonedPayment[], reason: CancelReason): Promise<void> {
+    if (payments.length === 0) return;
+    await this.options.sessions.loadIntegration(tx, session);
+    if (!session.integration.partnerCancelUrl) return;
+    const createdAt = this.now();
+    await this.options.calls.insertCalls(
+      tx,
+      payments.map((payment) => ({
+        sessionId: session.id,
+        paymentId: payment.id,
+        payerId: payment.payerId,
+        kind: 'cancel' as const,
+        reason,
+        amountMinor: payment.amountMinor,
+        currency: session.currency,
+        dueInMs: payment.previousStatus === 'creating' ? this.options.partnerTimeoutMs : 0,
+        createdAt,
+      })),
+    );
+  }
+
+  /**
+   * What an attempt's answer does, in the transaction recording it: `succeeded` / `failed` settle
+   * the call; `pending` leaves it for the merchant to settle; no answer fails it once the attempts
+   * are used up (`exhausted`), else changes nothing. A call the merchant settled otherwise
+   * meanwhile keeps that outcome: the conflict is returned, not thrown.
+   */
+  async applyCallAnswer(
+    tx: EntityManager,
+    callId: string,
+    answer: PaymentCallAnswer,
+    exhausted: boolean,
+  ): Promise<{ conflict?: AppError }> {
+    let outcome: SettleCallCommand | undefined;
+    if (answer.kind === 'answered') {
+      if (answer.status !== 'pending') {
+        outcome = { status: answer.status, processorReference: answer.processorReference, failureReason: answer.failureReason };
+      }
+    } else if (exhausted) outcome = { status: 'failed', failureReason: CANCEL_NO_ANSWER_REASON };
+    if (!outcome) return {};
+    try {
+      await this.settle(tx, callId, outcome);
+      return {};
+    } catch (error) {
+      if (error instanceof AppError) return { conflict: error };
+      throw error;
+    }
+  }
+
+  /** POST /api/v1/payments/cancellations/{cancelId}/settle and settleCancellation. */
+  async settleForMerchant(
+    em: EntityManager,
+    merchant: MerchantPrincipal,
+    cancelId: string,
+    command: SettleCallCommand,
+  ): Promise<CancellationRecord> {
+    if (!isUuid(cancelId)) throw new AppError(ErrorCode.NotFound, `Cancellation ${cancelId} not found`);
+    if (command.status !== 'succeeded' && command.status !== 'failed') {
+      throw new AppError(ErrorCode.ValidationError, 'status must be succeeded or failed', [
+        { path: 'status', message: 'must be succeeded or failed' },
+      ]);
+    }
+    const settle: SettleCallCommand = {
+      status: command.status,
+      processorReference: command.processorReference?.trim().slice(0, 255) || null,
+      failureReason: command.failureReason?.trim().slice(0, 200) || null,
+    };
+    return em.transactional(async (tx) =>
+      toCancellationRecord(await this.settle(tx, cancelId.toLowerCase(), settle, merchant.integrationId)),
+    );
+  }
+
+  /**
+   * Settles a cancel in the caller's transaction (the session locked first, then the call). The
+   * same outcome again changes nothing; the other outcome of a settled call is INVALID_STATE. An
+   * unknown call, or another integration's, is NOT_FOUND. Settling ends the calls.
+   */
+  async settle(tx: EntityManager, callId: string, outcome: SettleCallCommand, integrationId?: string): Promise<PaymentCall> {
+    const { calls, sessions } = this.options;
+    const located = await calls.locate(tx, callId, 'cancel', integrationId);
+    const session = located ? await sessions.lockSession(tx, { id: located.sessionId }) : null;
+    if (!located || !session) throw new AppError(ErrorCode.NotFound, `Cancellation ${callId} not found`);
+    const call = await calls.lockCall(tx, callId);
+    if (call.status !== 'pending') {
+      if (call.status === outcome.status) return call;
+      throw new AppError(ErrorCode.InvalidState, `This cancellation is already ${call.status}; it cannot be settled as ${outcome.status}`);
+    }
+    call.status = outcome.status;
+    call.settledAt = this.now();
+    call.callStatus = 'done';
+    if (outcome.processorReference) call.processorCallReference = outcome.processorReference;
+    if (outcome.status === 'failed') call.failureReason = outcome.failureReason || 'reported failed by the merchant';
+    await calls.save(tx);
+    return call;
+  }
+}
+
+/** What the merchant's endpoint made of one call, read from the signed call's outcome. */
+export type PaymentCallAnswer =
+  | {
+      kind: 'answered';
+      status: 'succeeded' | 'pending' | 'failed';
+      processorReference: string | null;
+      failureReason: string | null;
+      httpStatus: number;
+      excerpt: string;
+    }
+  | Extract<SignedCallOutcome, { kind: 'no_answer' }>;
