@@ -118,6 +118,7 @@ create index if not exists processor_refund_checkout on merchant_demo.processor_
 -- The shop's view of PaySplit's refunds: one row per refundId, whoever tells us first (the
 -- cancel reply, PaySplit's partner refund call or its refund events).
 alter table merchant_demo.booking add column if not exists cancelled_at timestamptz null;
+alter table merchant_demo.booking add column if not exists session_url text null;
 create table if not exists merchant_demo.paysplit_refund (
   refund_id uuid primary key,
   booking_id uuid null references merchant_demo.booking (id),
@@ -203,13 +204,29 @@ export async function insertBooking(
   return toBooking(rows[0]!);
 }
 
-/** Stores the session handle; the hostToken is a credential, so no read function returns it. */
-export async function attachSession(db: Queryable, bookingId: string, session: { sessionId: string; hostToken: string }): Promise<void> {
-  await db.query('update merchant_demo.booking set session_id = $2, host_token = $3 where id = $1', [
+/**
+ * Stores the session handle. The hostToken and the sessionUrl carrying it are credentials: only
+ * sessionUrlOf reads the URL back, for the host's way back to the split (a redirect, never a page).
+ */
+export async function attachSession(
+  db: Queryable,
+  bookingId: string,
+  session: { sessionId: string; hostToken: string; sessionUrl: string },
+): Promise<void> {
+  await db.query('update merchant_demo.booking set session_id = $2, host_token = $3, session_url = $4 where id = $1', [
     bookingId,
     session.sessionId,
     session.hostToken,
+    session.sessionUrl,
   ]);
+}
+
+/** Where the host's "Return to your split" goes: PaySplit's sessionUrl for the booking, if it has one. */
+export async function sessionUrlOf(db: Queryable, bookingId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ session_url: string | null }>('select session_url from merchant_demo.booking where id = $1', [
+    bookingId,
+  ]);
+  return rows[0]?.session_url ?? undefined;
 }
 
 export async function findBooking(db: Queryable, bookingId: string): Promise<Booking | undefined> {

@@ -26,7 +26,12 @@ async function paidBooking(): Promise<Booking & { sessionId: string }> {
     orderRef: `booking-${randomUUID().slice(0, 8)}`,
   });
   const sessionId = randomUUID();
-  await attachSession(merchant.pool, booking.id, { sessionId, hostToken: `ht_${randomUUID()}` });
+  const hostToken = `ht_${randomUUID()}`;
+  await attachSession(merchant.pool, booking.id, {
+    sessionId,
+    hostToken,
+    sessionUrl: `https://paysplit.example/pay/${sessionId}?host=1&hostToken=${hostToken}`,
+  });
   await markBookingPaid(merchant.pool, { bookingId: booking.id, eventId: randomUUID(), paidAt: new Date() });
   return { ...booking, sessionId };
 }

@@ -93,6 +93,13 @@ describe('booking page and bookings', () => {
     expect((await fetch(`${merchant.baseUrl}/bookings/00000000-0000-4000-8000-000000000000/status`)).status).toBe(404);
     expect(confirmation).not.toContain('PAID');
     expect(confirmation).not.toContain(booking.host_token);
+    // The host's way back to the split: a link to our own route, which redirects to the sessionUrl.
+    expect(confirmation).toContain(`<a href="/bookings/${booking.id}/split">Return to your split</a>`);
+    const back = await fetch(`${merchant.baseUrl}/bookings/${booking.id}/split`, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(location);
+    expect(back.headers.get('cache-control')).toBe('no-store');
+    expect(back.headers.get('referrer-policy')).toBe('no-referrer');
     const logs = merchant.logLines.join('');
     expect(logs).toContain(booking.session_id);
     expect(logs).not.toContain(booking.host_token);
@@ -134,6 +141,8 @@ describe('booking page and bookings', () => {
   it('answers 404 for an unknown booking and reports health', async () => {
     expect((await fetch(`${merchant.baseUrl}/bookings/${randomUUID()}/confirmation`)).status).toBe(404);
     expect((await fetch(`${merchant.baseUrl}/bookings/not-a-uuid/confirmation`)).status).toBe(404);
+    expect((await fetch(`${merchant.baseUrl}/bookings/${randomUUID()}/split`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${merchant.baseUrl}/bookings/not-a-uuid/split`, { redirect: 'manual' })).status).toBe(404);
     const health = await fetch(`${merchant.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });

@@ -133,6 +133,7 @@ export function renderConfirmationPage(booking: Booking): string {
         Your booking is confirmed when PaySplit's signed webhook says the whole bill is settled, not because you reached this page.
       </p>
     </div>
+    ${booking.sessionId ? html`<p><a href="/bookings/${booking.id}/split">Return to your split</a></p>` : ''}
     <p><a href="/bookings">See all bookings</a></p>`;
   return renderPage({
     title: paid ? 'Booking confirmed — Harbour Table' : 'Waiting for payment — Harbour Table',

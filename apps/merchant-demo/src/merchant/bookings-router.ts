@@ -5,7 +5,16 @@ import type { MerchantConfig } from '../config.js';
 import { html } from '../html.js';
 import type { Logger } from '../logger.js';
 import type { PaySplitClient } from '@paysplit/sdk';
-import { attachSession, findBooking, insertBooking, listBookings, markBookingCancelled, withTransaction, type Booking } from '../store.js';
+import {
+  attachSession,
+  findBooking,
+  insertBooking,
+  listBookings,
+  markBookingCancelled,
+  sessionUrlOf,
+  withTransaction,
+  type Booking,
+} from '../store.js';
 import { bookingStatusScript } from './booking-status-script.js';
 import {
   BOOKING_STATUS_SCRIPT_PATH,
@@ -48,7 +57,7 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
         },
         { idempotencyKey: `booking-${booking.id}-create` },
       );
-      await attachSession(pool, booking.id, { sessionId: session.sessionId, hostToken: session.hostToken });
+      await attachSession(pool, booking.id, { sessionId: session.sessionId, hostToken: session.hostToken, sessionUrl: session.sessionUrl });
       log.info({ bookingId: booking.id, sessionId: session.sessionId }, 'split payment session created');
       // sessionUrl carries the hostToken: it goes to the browser in a redirect and nowhere else.
       res.redirect(303, session.sessionUrl);
@@ -182,6 +191,22 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
       return;
     }
     res.json({ status: booking.status });
+  });
+
+  // The host's way back to the split from our confirmation page, on any device that has the page:
+  // a redirect to the sessionUrl we kept, so the URL with its hostToken is never written into a page.
+  router.get('/bookings/:id/split', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.set('Referrer-Policy', 'no-referrer');
+    const sessionUrl = UUID.test(req.params.id) ? await sessionUrlOf(pool, req.params.id) : undefined;
+    if (!sessionUrl) {
+      res
+        .status(404)
+        .type('html')
+        .send(renderErrorPage({ title: 'Booking not found', message: 'No split payment was started for this booking.' }));
+      return;
+    }
+    res.redirect(302, sessionUrl);
   });
 
   router.get('/bookings/:id/confirmation', async (req, res) => {
