@@ -16,6 +16,7 @@ let server: TestServer;
 let integration: { integrationId: string; apiKey: string };
 const person = chromiumForFile();
 const PHONE = { width: 360, height: 740 };
+const LAPTOP = { width: 1280, height: 800 };
 
 beforeAll(async () => {
   await Promise.all([mailbox.start(), merchant.start()]);
@@ -134,7 +135,7 @@ describe('access that lasts, in chromium', () => {
 describe('the host’s way back, in chromium', () => {
   it('brings the host back on a second device with a sign-in link, never with the host token', async () => {
     const { sessionId, hostToken } = await createSession();
-    const laptop = await person({ viewport: PHONE });
+    const laptop = await person({ viewport: LAPTOP });
     await laptop.page.goto(`${server.baseUrl}/pay/${sessionId}?host=1&hostToken=${hostToken}`);
     await laptop.page.getByRole('heading', { name: 'Set up the split' }).waitFor();
     await configure(laptop.page, sessionId, 'aroha@host-mail.test');
@@ -168,7 +169,7 @@ describe('the host’s way back, in chromium', () => {
     await screenshot(phone.page, '63-host-sign-in-continue');
     await phone.page.getByRole('button', { name: 'Continue to your split' }).click();
     await phone.page.waitForURL(`${server.baseUrl}/pay/${sessionId}`);
-    await phone.page.getByRole('heading', { name: 'Pay and invite your group' }).waitFor();
+    await phone.page.getByRole('heading', { name: 'Pay and invite' }).waitFor();
     await screenshot(phone.page, '64-host-back-on-the-phone');
     const [cookie] = await phone.context.cookies(server.baseUrl);
     expect(cookie!.httpOnly).toBe(true);
