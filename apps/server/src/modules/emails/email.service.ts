@@ -16,6 +16,7 @@ import type { EmailOutbox } from './email-outbox.js';
 import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';
 import type { SessionLinks } from '../sessions/index.js';
 import type { EmailFacts } from './email-wording.js';
+import { emailFactsOf } from './email-facts.js';
 import type { EmailFactsRepository } from './email-facts.repository.js';
 import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -168,11 +169,7 @@ export class EmailService {
     return this.options.unsubscribeTokens.participantOf(token) !== undefined;
   }
 
-  /**
-   * What a message says, read when it is sent (null when its session is gone). Links are the
-   * recipient's own: a payer's invite link, the host's return page (no secret) or, in a sign-in
-   * email, that link; never another person's link, never the host token (which is never known here).
-   */
+  /** What a message says, read when it is sent (null when its session is gone): email-facts.ts. */
   async factsOf(
     em: EntityManager,
     message: OutgoingEmail,
@@ -180,61 +177,7 @@ export class EmailService {
   ): Promise<EmailFacts | null> {
     const row = await this.options.facts.factsOf(em, message);
     if (!row) return null;
-    const participantId = message.participant_id;
-    const toHost = row.recipient_is_host === true;
-    const toPayer = participantId !== null && row.recipient_is_host === false;
-    const signInId = /^sign-in:([0-9a-f-]{36})$/.exec(message.reason)?.[1];
-    const linkUrl =
-      message.kind === 'host-sign-in'
-        ? toHost && signInId
-          ? addresses.links.hostSignInUrl(message.session_id, signInId)
-          : null
-        : toHost
-          ? addresses.links.hostReturnUrl(message.session_id)
-          : toPayer
-            ? addresses.links.inviteUrl(message.session_id, participantId)
-            : null;
-    const payment = row.payment_id
-      ? {
-          id: row.payment_id,
-          amountMinor: BigInt(row.payment_minor ?? '0'),
-          at: row.payment_at ? new Date(row.payment_at) : null,
-          processorReference: row.processor_reference,
-          payerName: row.payer_name,
-        }
-      : null;
-    const refund = row.refund_minor
-      ? { amountMinor: BigInt(row.refund_minor), at: row.refund_at ? new Date(row.refund_at) : null, reference: row.refund_reference }
-      : message.kind === 'refund' && payment
-        ? // Recorded by hand: the whole payment went back when the merchant said so.
-          { amountMinor: payment.amountMinor, at: row.payment_refunded_at ? new Date(row.payment_refunded_at) : null, reference: null }
-        : null;
-    return {
-      kind: message.kind,
-      merchantName: row.merchant_name,
-      merchantSite: siteOf(row.success_url) ?? siteOf(row.cancel_url),
-      accentColor: row.accent_color,
-      description: row.description,
-      orderReference: row.order_reference,
-      recipientName: row.recipient_name ?? 'there',
-      toHost,
-      organiserName: row.organiser_name,
-      currency: row.currency,
-      timeZone: row.time_zone,
-      shareMinor: BigInt(row.share_minor ?? '0'),
-      sessionAmountMinor: BigInt(row.session_amount_minor),
-      deadline: new Date(row.expires_at),
-      payment,
-      refund,
-      owedBackMinor: BigInt(row.owed_back_minor),
-      refundsAutomatic: row.refunds_automatic,
-      signInExpiresAt: row.sign_in_expires_at ? new Date(row.sign_in_expires_at) : null,
-      linkUrl,
-      unsubscribeUrl:
-        toPayer && (message.kind === 'invitation' || message.kind === 'reminder')
-          ? `${addresses.publicBaseUrl}/email/unsubscribe?t=${encodeURIComponent(this.unsubscribeToken(participantId))}`
-          : null,
-    };
+    return emailFactsOf(row, message, addresses, (participantId) => this.unsubscribeToken(participantId));
   }
 
   unsubscribeToken(participantId: string): string {
@@ -308,15 +251,6 @@ export class EmailService {
 }
 
 /** The host part of a merchant's address ("harbourtable.example"), or null. */
-function siteOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host || null;
-  } catch {
-    return null;
-  }
-}
-
 /** Paid participants' nextRemindAllowedAt is nulled by the caller, which knows their status. */
 function toStatus(row: EmailStatusRow, now: Date): EmailStatus {
   const unsubscribed = row.unsubscribed_at !== null;
