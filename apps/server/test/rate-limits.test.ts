@@ -106,6 +106,7 @@ describe('one declaration per operation, one budget whatever the transport', () 
       recordPayment: 'merchantApi',
       refundSession: 'merchantApi',
       settleRefund: 'merchantApi',
+      settleCancellation: 'merchantApi',
       getSessionStatus: 'poll',
     });
   });
