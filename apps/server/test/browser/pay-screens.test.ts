@@ -59,7 +59,7 @@ describe.each(VIEWPORTS)('pay app screens at $width × $height, each checked wit
     expect(iconResponse.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     await expectScreen('10-unconfigured-session-shape', 'Who is paying');
     expect(browser.page.url()).not.toContain(hostToken);
-    expect(await browser.page.getByText(/Each person gets their own link/).count()).toBe(1);
+    expect(await browser.page.getByText(/Everyone you add gets their own link/).count()).toBe(1);
     await browser.page.reload();
     await browser.page.getByRole('heading', { name: 'Who is paying' }).waitFor();
     expect(browser.page.url()).not.toContain('hostToken');
