@@ -124,7 +124,14 @@ describe('npm start explains itself', () => {
     const files = (await readdir(sources, { recursive: true })).filter((file) => file.endsWith('.ts'));
     const importing = async (what: RegExp) => {
       const found: string[] = [];
-      for (const file of files) if (what.test(await readFile(path.join(sources, file), 'utf8'))) found.push(file);
+      for (const file of files) {
+        // The layering test writes probe files into this tree and removes them: one may be gone by now.
+        const text = await readFile(path.join(sources, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return '';
+          throw error;
+        });
+        if (what.test(text)) found.push(file);
+      }
       return found;
     };
     expect(await importing(/from ['"]maildev['"]|import\(['"]maildev['"]\)/)).toEqual(['dev-inbox.ts']);

@@ -35,9 +35,10 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=pay-session` only the pay page's paySession row (to profile that one read);
  * `BENCH_ONLY=explorer` the admin sessions explorer at BENCH_EXPLORER_SESSIONS (1,000,000) sessions.
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
+ * `BENCH_ONLY=webhook-latency` the last record -> webhook received row and the pay app's bundle, on their own server.
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout'];
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout', 'webhook-latency'];
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -82,6 +83,11 @@ async function main(): Promise<void> {
     cpuModel: os.cpus()[0]?.model,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   };
+  if (ONLY === 'webhook-latency') {
+    await latencyAndBundleRows();
+    await writeResults(machine);
+    return;
+  }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paysplit-bench-'));
   const database = await startEmbeddedDatabase({ dataDir, databaseName: 'bench' });
   const environment = {
@@ -354,6 +360,11 @@ async function main(): Promise<void> {
   }
 
   if (ONLY === undefined) await latencyAndBundleRows();
+  await writeResults(machine);
+}
+
+/** Every row of this run into bench-results/ (with the machine), then the table. */
+async function writeResults(machine: object): Promise<void> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const at = new Date().toISOString();
   for (const [name, data] of Object.entries(results))
