@@ -206,8 +206,9 @@ create table if not exists merchant_demo.paysplit_refund (
 create index if not exists paysplit_refund_booking on merchant_demo.paysplit_refund (booking_id);
 -- Whether PaySplit said the refund is of a duplicate payment (a share paid twice): true or false once
 -- its reply or an event said, null while only its partner call has been seen. Only refunds known
--- not to be of duplicates count against the booking.
-alter table merchant_demo.paysplit_refund add column if not exists duplicate boolean null;
+-- not to be of duplicates count against the booking. Rows from before the column counted: false.
+alter table merchant_demo.paysplit_refund add column if not exists duplicate boolean null default false;
+alter table merchant_demo.paysplit_refund alter column duplicate drop default;
 
 -- Bookings whose session ended unpaid (PaySplit's expired and cancelled events).
 alter table merchant_demo.booking add column if not exists ended_at timestamptz null;
