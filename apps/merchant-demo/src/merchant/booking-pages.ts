@@ -82,8 +82,13 @@ function bookingCard(booking: Booking, refunds: readonly ShopRefund[]): SafeHtml
       <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
       <dt>Order ref</dt>
       <dd><code>${booking.orderRef}</code></dd>
-      <dt>Confirmed</dt>
-      <dd>${booking.paidAt ? when(booking.paidAt) : booking.endedAt ? html`No: ended ${when(booking.endedAt)}` : 'Not yet'}</dd>
+      ${
+        booking.endedAt && !booking.paidAt
+          ? html`<dt>Ended</dt>
+              <dd>${when(booking.endedAt)}</dd>`
+          : html`<dt>Confirmed</dt>
+              <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>`
+      }
       ${
         showRefunded
           ? html`<dt>Refunded</dt>
