@@ -19,7 +19,7 @@ async function describeShare(pool: Pool, orderReference: string | null, payerRol
  * manual-capture session carries `"captureMethod": "manual"`): then the checkout only authorizes.
  * Read from the verified body as sent, whatever fields this SDK version names.
  */
-export function capturesLater(payload: object): boolean {
+function capturesLater(payload: object): boolean {
   return (payload as { captureMethod?: unknown }).captureMethod === 'manual';
 }
 
