@@ -78,13 +78,14 @@ export function createPaymentSuccessRouter(deps: { logger: Logger; paysplit: Pay
     let recorded;
     try {
       // Idempotent per (paymentId, action) at PaySplit, so a reload of this page is harmless.
-      // A hold says until when it stands, so PaySplit knows when it would lapse (manual sessions only).
+      // A hold says until when it stands, so PaySplit knows when it would lapse (manual sessions only;
+      // sent again on a reload after the capture too, so the same payment is always recorded alike).
       const authorization: RecordPaymentRequest & { holdExpiresAt?: string } = {
         paymentId: checkout.paymentId,
         action: 'authorize',
         processorReference: checkout.id,
         amountMinor: checkout.amountMinor,
-        ...(held && checkout.holdExpiresAt ? { holdExpiresAt: checkout.holdExpiresAt } : {}),
+        ...(checkout.captureMethod === 'manual' && checkout.holdExpiresAt ? { holdExpiresAt: checkout.holdExpiresAt } : {}),
       };
       recorded = await paysplit.payments.record(authorization);
     } catch (error) {
