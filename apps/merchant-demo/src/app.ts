@@ -22,6 +22,8 @@ export interface MerchantAppDeps {
   paysplit?: PaySplitClient;
   /** Defaults to an HTTP client for the processor mounted at config.publicUrl. */
   processor?: ProcessorClient;
+  /** The test processor's clock (when holds are placed and lapse); tests move it, the real one is the system's. */
+  now?: () => Date;
 }
 
 /** Logs method, path and status only: query strings and bodies may hold tokens or card numbers. */
@@ -69,7 +71,13 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   // The test processor: a separate system that happens to share this process and database.
   app.use(
     '/processor',
-    createProcessorRouter({ pool, logger, publicUrl: config.publicUrl, eventsUrl: `${config.publicUrl}${PROCESSOR_EVENTS_PATH}` }),
+    createProcessorRouter({
+      pool,
+      logger,
+      publicUrl: config.publicUrl,
+      eventsUrl: `${config.publicUrl}${PROCESSOR_EVENTS_PATH}`,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
   );
 
   app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));

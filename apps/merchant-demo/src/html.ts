@@ -79,7 +79,10 @@ code{font-size:.9em;overflow-wrap:anywhere}
 .status.waiting{background:#fff4d6;color:#5c4300;border:1px solid #b38600}
 .status.failed{background:#fdecea;color:#8a1c12;border:1px solid #d93025}
 .booking .actions{grid-column:1/-1}
-button.secondary{background:#fff;color:#8a1c12;border:1px solid #8a1c12}
+a.button{display:block;text-align:center;font-weight:600;padding:.7rem 1.25rem;border-radius:.375rem;margin-top:1rem;text-decoration:none}
+button.secondary,a.button.secondary{background:#fff;color:#8a1c12;border:1px solid #8a1c12}
+a.button.neutral{background:#fff;color:#1a1a1a;border:1px solid #767676}
+button.danger{background:#b3261e}
 .refunds{margin:.25rem 0 0;padding-left:1.25rem}
 @media (min-width:36rem){.booking dl{grid-template-columns:max-content 1fr max-content 1fr}}
 `;

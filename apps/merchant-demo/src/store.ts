@@ -3,7 +3,12 @@ import type { Pool, PoolClient } from 'pg';
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<Pool | PoolClient, 'query'>;
 
-export type BookingStatus = 'awaiting_payment' | 'paid';
+/**
+ * `expired` / `cancelled`: PaySplit's session ended before everyone paid (its expired or cancelled
+ * event said so); the table is not booked. A paid booking the shop later cancels stays `paid`
+ * (`cancelledAt` says it was cancelled; its refunds say where the money is).
+ */
+export type BookingStatus = 'awaiting_payment' | 'paid' | 'expired' | 'cancelled';
 
 export interface Booking {
   id: string;
@@ -18,12 +23,24 @@ export interface Booking {
   paidEventId: string | null;
   /** When the shop cancelled the booking and asked PaySplit to refund it (null: not cancelled). */
   cancelledAt: Date | null;
+  /** When PaySplit said the session expired or was cancelled before everyone paid (null: it did not). */
+  endedAt: Date | null;
   createdAt: Date;
 }
 
-/** `expired`: the merchant expired it before it was paid (a checkout PaySplit said will not be used); it can no longer be paid. */
-export type CheckoutStatus = 'open' | 'succeeded' | 'declined' | 'expired';
+/**
+ * `expired`: the merchant expired it before it was paid (a checkout PaySplit said will not be used); it can no longer be paid.
+ * `succeeded`: the money was taken (charged at once, or a hold captured).
+ * Authorize-only checkouts (capture method `manual`) only: `authorized`, a hold on the card that the
+ * merchant captures or releases; `released`, a hold that ended without taking money (cancelled by the
+ * merchant, or lapsed at its expiry).
+ */
+export type CheckoutStatus = 'open' | 'succeeded' | 'declined' | 'expired' | 'authorized' | 'released';
 export type PayerRole = 'host' | 'participant';
+/** `automatic`: paying charges the card. `manual`: paying places a hold, charged only when captured. */
+export type CaptureMethod = 'automatic' | 'manual';
+/** Why a hold ended without a capture: the merchant cancelled it, or it reached its expiry. */
+export type ReleaseReason = 'cancelled' | 'expired';
 
 export interface Checkout {
   id: string;
@@ -36,6 +53,14 @@ export interface Checkout {
   cardLast4: string | null;
   /** When it was expired (null: never); set once. */
   expiredAt: Date | null;
+  captureMethod: CaptureMethod;
+  /** Until when the hold stands (authorize-only checkouts, once paid); uncaptured by then, it lapses. */
+  holdExpiresAt: Date | null;
+  /** Set by the test card whose capture the issuer declines (decided when the hold is placed). */
+  captureDeclines: boolean;
+  capturedAt: Date | null;
+  releasedAt: Date | null;
+  releaseReason: ReleaseReason | null;
   /** Who is paid and for what, as the merchant named them (a real processor shows both). */
   businessName: string | null;
   description: string | null;
@@ -59,7 +84,7 @@ create table if not exists merchant_demo.booking (
   order_ref text not null unique,
   session_id uuid null,
   host_token text null,
-  status text not null default 'awaiting_payment' check (status in ('awaiting_payment', 'paid')),
+  status text not null default 'awaiting_payment',
   paid_at timestamptz null,
   paid_event_id uuid null,
   created_at timestamptz not null default now()
@@ -78,7 +103,7 @@ create table if not exists merchant_demo.checkout (
   payer_role text not null check (payer_role in ('host', 'participant')),
   amount_minor bigint not null check (amount_minor > 0),
   currency text not null,
-  status text not null default 'open' check (status in ('open', 'succeeded', 'declined', 'expired')),
+  status text not null default 'open',
   card_last4 text null,
   success_url text not null,
   cancel_url text not null,
@@ -88,10 +113,56 @@ create table if not exists merchant_demo.checkout (
 );
 alter table merchant_demo.checkout add column if not exists business_name text null;
 alter table merchant_demo.checkout add column if not exists description text null;
--- Expired checkouts (partner.payment.cancel): a database made before them gets the status and its time.
+-- Expired checkouts (partner.payment.cancel): a database made before them gets the time (the status
+-- check below lists every status).
 alter table merchant_demo.checkout add column if not exists expired_at timestamptz null;
+
+-- Authorize-only checkouts (hold, then capture or release). Hold state lives on the checkout row, so
+-- it is kept like everything else the processor knows (a restart changes nothing).
+alter table merchant_demo.checkout add column if not exists capture_method text not null default 'automatic';
+alter table merchant_demo.checkout add column if not exists hold_expires_at timestamptz null;
+alter table merchant_demo.checkout add column if not exists capture_declines boolean not null default false;
+alter table merchant_demo.checkout add column if not exists captured_at timestamptz null;
+alter table merchant_demo.checkout add column if not exists released_at timestamptz null;
+alter table merchant_demo.checkout add column if not exists release_reason text null;
 alter table merchant_demo.checkout drop constraint if exists checkout_status_check;
-alter table merchant_demo.checkout add constraint checkout_status_check check (status in ('open', 'succeeded', 'declined', 'expired'));
+alter table merchant_demo.checkout add constraint checkout_status_check
+  check (status in ('open', 'succeeded', 'declined', 'expired', 'authorized', 'released'));
+alter table merchant_demo.checkout drop constraint if exists checkout_capture_method_check;
+alter table merchant_demo.checkout add constraint checkout_capture_method_check check (capture_method in ('automatic', 'manual'));
+alter table merchant_demo.checkout drop constraint if exists checkout_release_reason_check;
+alter table merchant_demo.checkout add constraint checkout_release_reason_check
+  check ((status = 'released') = (release_reason is not null) and (release_reason is null or release_reason in ('cancelled', 'expired')));
+alter table merchant_demo.checkout drop constraint if exists checkout_hold_check;
+alter table merchant_demo.checkout add constraint checkout_hold_check
+  check (status not in ('authorized', 'released') or capture_method = 'manual' and hold_expires_at is not null);
+
+-- Each capture asked of a hold, kept whether it took the money or not (as refunds are).
+create table if not exists merchant_demo.processor_capture (
+  id text primary key,
+  checkout_id text not null references merchant_demo.checkout (id),
+  amount_minor bigint not null check (amount_minor > 0),
+  currency text not null,
+  status text not null check (status in ('succeeded', 'failed')),
+  failure_code text null,
+  failure_reason text null,
+  created_at timestamptz not null default now()
+);
+create index if not exists processor_capture_checkout on merchant_demo.processor_capture (checkout_id);
+-- At most one capture takes the money of a checkout, whatever keys race.
+create unique index if not exists processor_capture_one_success on merchant_demo.processor_capture (checkout_id)
+  where status = 'succeeded';
+
+-- The processor's saved answers to requests sent with an Idempotency-Key (capture, cancel): the same
+-- key gets the first answer back, byte for byte, and has no second effect.
+create table if not exists merchant_demo.processor_idempotency (
+  idempotency_key text primary key,
+  operation text not null,
+  checkout_id text not null,
+  http_status integer not null,
+  body text not null,
+  created_at timestamptz not null default now()
+);
 
 -- The shop's own record of the checkout it opened for each PaySplit payment, so a cancel that names
 -- only the paymentId (nothing recorded yet) still finds it.
@@ -133,6 +204,16 @@ create table if not exists merchant_demo.paysplit_refund (
   updated_at timestamptz not null default now()
 );
 create index if not exists paysplit_refund_booking on merchant_demo.paysplit_refund (booking_id);
+-- Whether PaySplit said the refund is of a duplicate payment (a share paid twice): true or false once
+-- its reply or an event said, null while only its partner call has been seen. Only refunds known
+-- not to be of duplicates count against the booking. Rows from before the column counted: false.
+alter table merchant_demo.paysplit_refund add column if not exists duplicate boolean null default false;
+alter table merchant_demo.paysplit_refund alter column duplicate drop default;
+
+-- Bookings whose session ended unpaid (PaySplit's expired and cancelled events).
+alter table merchant_demo.booking add column if not exists ended_at timestamptz null;
+alter table merchant_demo.booking drop constraint if exists booking_status_check;
+alter table merchant_demo.booking add constraint booking_status_check check (status in ('awaiting_payment', 'paid', 'expired', 'cancelled'));
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
@@ -160,7 +241,7 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
 // ---- bookings ---------------------------------------------------------------------------
 
 const bookingColumns = `id, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
-  paid_at, paid_event_id, cancelled_at, created_at`;
+  paid_at, paid_event_id, cancelled_at, ended_at, created_at`;
 
 interface BookingRow {
   id: string;
@@ -173,6 +254,7 @@ interface BookingRow {
   paid_at: Date | null;
   paid_event_id: string | null;
   cancelled_at: Date | null;
+  ended_at: Date | null;
   created_at: Date;
 }
 
@@ -188,6 +270,7 @@ function toBooking(row: BookingRow): Booking {
     paidAt: row.paid_at,
     paidEventId: row.paid_event_id,
     cancelledAt: row.cancelled_at,
+    endedAt: row.ended_at,
     createdAt: row.created_at,
   };
 }
@@ -256,6 +339,21 @@ export async function markBookingPaid(db: Queryable, input: { bookingId: string;
   return result.rowCount === 1;
 }
 
+/**
+ * Records that the booking's session ended before everyone paid (PaySplit's expired or cancelled
+ * event); returns false when the booking was not awaiting payment (already paid, or ended before).
+ */
+export async function markBookingEnded(
+  db: Queryable,
+  input: { bookingId: string; status: 'expired' | 'cancelled'; endedAt: Date },
+): Promise<boolean> {
+  const result = await db.query(
+    `update merchant_demo.booking set status = $2, ended_at = $3 where id = $1 and status = 'awaiting_payment'`,
+    [input.bookingId, input.status, input.endedAt],
+  );
+  return result.rowCount === 1;
+}
+
 /** Marks a paid booking cancelled (the first time only; the refund request is what follows). */
 export async function markBookingCancelled(db: Queryable, bookingId: string): Promise<void> {
   await db.query(`update merchant_demo.booking set cancelled_at = coalesce(cancelled_at, now()) where id = $1 and status = 'paid'`, [
@@ -276,10 +374,11 @@ export async function recordProcessedEvent(db: Queryable, event: { eventId: stri
 
 // ---- test processor checkouts -----------------------------------------------------------
 
-const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
-  card_last4, expired_at, business_name, description, success_url, cancel_url, created_at, updated_at`;
+export const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
+  card_last4, expired_at, capture_method, hold_expires_at, capture_declines, captured_at, released_at, release_reason,
+  business_name, description, success_url, cancel_url, created_at, updated_at`;
 
-interface CheckoutRow {
+export interface CheckoutRow {
   id: string;
   payment_id: string;
   session_id: string;
@@ -289,6 +388,12 @@ interface CheckoutRow {
   status: CheckoutStatus;
   card_last4: string | null;
   expired_at: Date | null;
+  capture_method: CaptureMethod;
+  hold_expires_at: Date | null;
+  capture_declines: boolean;
+  captured_at: Date | null;
+  released_at: Date | null;
+  release_reason: ReleaseReason | null;
   business_name: string | null;
   description: string | null;
   success_url: string;
@@ -297,7 +402,7 @@ interface CheckoutRow {
   updated_at: Date;
 }
 
-function toCheckout(row: CheckoutRow): Checkout {
+export function toCheckout(row: CheckoutRow): Checkout {
   return {
     id: row.id,
     paymentId: row.payment_id,
@@ -308,6 +413,12 @@ function toCheckout(row: CheckoutRow): Checkout {
     status: row.status,
     cardLast4: row.card_last4,
     expiredAt: row.expired_at,
+    captureMethod: row.capture_method,
+    holdExpiresAt: row.hold_expires_at,
+    captureDeclines: row.capture_declines,
+    capturedAt: row.captured_at,
+    releasedAt: row.released_at,
+    releaseReason: row.release_reason,
     businessName: row.business_name,
     description: row.description,
     successUrl: row.success_url,
@@ -334,14 +445,15 @@ export async function insertCheckout(
     cancelUrl: string;
     businessName?: string | undefined;
     description?: string | undefined;
+    captureMethod?: CaptureMethod | undefined;
     idempotencyKey: string | null;
   },
 ): Promise<Checkout> {
   const { rows } = await db.query<CheckoutRow>(
     `insert into merchant_demo.checkout
        (id, payment_id, session_id, payer_role, amount_minor, currency, success_url, cancel_url, idempotency_key,
-        business_name, description)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        business_name, description, capture_method)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      on conflict (idempotency_key) do nothing
      returning ${checkoutColumns}`,
     [
@@ -356,6 +468,7 @@ export async function insertCheckout(
       input.idempotencyKey,
       input.businessName ?? null,
       input.description ?? null,
+      input.captureMethod ?? 'automatic',
     ],
   );
   if (rows[0]) return toCheckout(rows[0]);
@@ -371,19 +484,24 @@ export async function findCheckout(db: Queryable, checkoutId: string): Promise<C
 }
 
 /**
- * Settles a charge attempt. A succeeded or expired checkout is final: the update only applies while
- * the checkout is open or declined, so a double-submitted form cannot change a paid checkout and an
- * expired one cannot be paid, however the two race.
+ * Settles a charge attempt: `succeeded` (charged), `authorized` (a hold, on an authorize-only
+ * checkout, standing until `holdExpiresAt`) or `declined`. Anything but a decline is final: the
+ * update only applies while the checkout is open or declined, so a double-submitted form cannot
+ * change a paid or held checkout and an expired one cannot be paid, however the two race.
  */
 export async function settleCheckout(
   db: Queryable,
-  input: { checkoutId: string; status: 'succeeded' | 'declined'; cardLast4: string },
+  input:
+    | { checkoutId: string; status: 'succeeded' | 'declined'; cardLast4: string }
+    | { checkoutId: string; status: 'authorized'; cardLast4: string; holdExpiresAt: Date; captureDeclines: boolean },
 ): Promise<Checkout | undefined> {
+  const hold = input.status === 'authorized' ? input : undefined;
   const { rows } = await db.query<CheckoutRow>(
-    `update merchant_demo.checkout set status = $2, card_last4 = $3, updated_at = now()
+    `update merchant_demo.checkout
+     set status = $2, card_last4 = $3, hold_expires_at = $4, capture_declines = $5, updated_at = now()
      where id = $1 and status in ('open', 'declined')
      returning ${checkoutColumns}`,
-    [input.checkoutId, input.status, input.cardLast4],
+    [input.checkoutId, input.status, input.cardLast4, hold?.holdExpiresAt ?? null, hold?.captureDeclines ?? false],
   );
   return rows[0] && toCheckout(rows[0]);
 }

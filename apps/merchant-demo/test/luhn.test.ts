@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isLuhnValid, isPlausibleCardNumber, normalizeCardNumber } from '../src/processor/luhn.js';
-import { chargeOutcomeFor } from '../src/processor/test-cards.js';
+import {
+  CAPTURE_DECLINING_TEST_CARD,
+  chargeOutcomeFor,
+  DEFAULT_HOLD_LIFETIME_MS,
+  holdOutcomeFor,
+  SHORT_HOLD_TEST_CARD,
+} from '../src/processor/test-cards.js';
 
 describe('Luhn check', () => {
   it.each(['4242424242424242', '4000000000000002', '5555555555554444', '378282246310005', '79927398713', '0'])('accepts %s', (digits) => {
@@ -41,5 +47,20 @@ describe('Luhn check', () => {
     expect(chargeOutcomeFor('4000000000000002')).toBe('declined');
     expect(chargeOutcomeFor('4242424242424242')).toBe('succeeded');
     expect(chargeOutcomeFor('5555555555554444')).toBe('succeeded');
+  });
+
+  it('holds any other valid card for 7 days on an authorize-only checkout; the hold cards are valid numbers', () => {
+    expect(holdOutcomeFor('4242424242424242')).toEqual({
+      status: 'authorized',
+      holdLifetimeMs: DEFAULT_HOLD_LIFETIME_MS,
+      captureDeclines: false,
+    });
+    expect(holdOutcomeFor('4000000000000002')).toEqual({ status: 'declined' });
+    expect(holdOutcomeFor(SHORT_HOLD_TEST_CARD)).toEqual({ status: 'authorized', holdLifetimeMs: 60_000, captureDeclines: false });
+    expect(holdOutcomeFor(CAPTURE_DECLINING_TEST_CARD)).toMatchObject({ status: 'authorized', captureDeclines: true });
+    // Charged at once, authorizing and capturing are one step: the card whose captures fail is declined.
+    expect(chargeOutcomeFor(CAPTURE_DECLINING_TEST_CARD)).toBe('declined');
+    expect(chargeOutcomeFor(SHORT_HOLD_TEST_CARD)).toBe('succeeded');
+    expect([SHORT_HOLD_TEST_CARD, CAPTURE_DECLINING_TEST_CARD].every(isPlausibleCardNumber)).toBe(true);
   });
 });

@@ -134,12 +134,50 @@ describe('PaySplit webhook receiver', () => {
 
   it('acknowledges and ignores other and unknown event types', async () => {
     const booking = await newBooking();
-    for (const type of ['SERVICE_SESSION_EXPIRED', 'SERVICE_SOMETHING_NEW']) {
+    for (const type of ['SERVICE_PAYMENT_RECORDED', 'SERVICE_SOMETHING_NEW']) {
       const event = { ...completedEvent(booking.orderRef), type };
       const response = await deliver(event);
       expect(response.status).toBe(200);
       expect(await processedCount(event.eventId)).toBe(1);
     }
     expect((await bookingRow(booking.id)).status).toBe('awaiting_payment');
+  });
+
+  it('marks an unpaid booking EXPIRED or CANCELLED when its session ends, once, and never a paid one', async () => {
+    const endedEvent = (orderReference: string, type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED') => ({
+      ...completedEvent(orderReference),
+      type,
+      status: type === 'SERVICE_SESSION_EXPIRED' ? 'expired' : 'cancelled',
+      paidMinor: '12000',
+      refundsOwed: [],
+      ...(type === 'SERVICE_SESSION_EXPIRED' ? { expiredAt: '2030-01-03T00:00:00.000Z' } : { cancelledBy: 'merchant' }),
+    });
+    const expiring = await newBooking();
+    const expired = endedEvent(expiring.orderRef, 'SERVICE_SESSION_EXPIRED');
+    expect((await deliver(expired)).status).toBe(200);
+    expect((await deliver(expired)).status).toBe(200);
+    const { rows } = await merchant.pool.query('select status, ended_at from merchant_demo.booking where id = $1', [expiring.id]);
+    expect(rows[0]).toEqual({ status: 'expired', ended_at: new Date('2030-01-03T00:00:00.000Z') });
+
+    const cancelling = await newBooking();
+    expect((await deliver(endedEvent(cancelling.orderRef, 'SERVICE_SESSION_CANCELLED'))).status).toBe(200);
+    expect((await bookingRow(cancelling.id)).status).toBe('cancelled');
+
+    const list = await (await fetch(`${merchant.baseUrl}/bookings`)).text();
+    const card = (id: string) =>
+      list.slice(list.indexOf(`/bookings/${id}/confirmation`), list.indexOf('</li>', list.indexOf(`/bookings/${id}/`)));
+    expect(card(expiring.id)).toContain('EXPIRED');
+    expect(card(cancelling.id)).toContain('CANCELLED');
+    expect(card(cancelling.id)).not.toContain('Cancel booking and refund');
+    const confirmation = await (await fetch(`${merchant.baseUrl}/bookings/${expiring.id}/confirmation`)).text();
+    expect(confirmation).toContain('Not everyone paid before the deadline, so the table is not booked.');
+    // Nothing to wait for: the page does not ask for the status any more.
+    expect(confirmation).not.toContain('booking-status.js');
+    expect(await (await fetch(`${merchant.baseUrl}/bookings/${expiring.id}/status`)).json()).toEqual({ status: 'expired' });
+
+    const paid = await newBooking();
+    await deliver(completedEvent(paid.orderRef));
+    expect((await deliver(endedEvent(paid.orderRef, 'SERVICE_SESSION_CANCELLED'))).status).toBe(200);
+    expect((await bookingRow(paid.id)).status).toBe('paid');
   });
 });

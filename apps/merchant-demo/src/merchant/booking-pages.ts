@@ -1,7 +1,8 @@
 import { html, renderPage, type SafeHtml } from '../html.js';
 import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
-import { bookingRefundState, type BookingRefundState, type ShopRefund } from './refund-store.js';
+import { bookingMoney, type BookingMoney, type BookingState } from './booking-state.js';
+import type { ShopRefund } from './refund-store.js';
 
 export const MERCHANT_NAME = 'Harbour Table';
 
@@ -35,67 +36,82 @@ export function renderHomePage(): string {
   return renderPage({ title: `${DINNER.title} — Harbour Table`, body });
 }
 
-/**
- * One card per booking, at every width: the status sits beside the booking's name, where it is
- * read first and never behind a sideways scroll (a five-column table did not fit a phone).
- */
-const REFUND_BADGES: Record<BookingRefundState, SafeHtml> = {
+const BADGES: Record<BookingState, SafeHtml> = {
+  awaiting_payment: html`<span class="status waiting">Awaiting payment</span>`,
+  expired: html`<span class="status failed">EXPIRED</span>`,
+  cancelled: html`<span class="status failed">CANCELLED</span>`,
+  paid: html`<span class="status paid">PAID</span>`,
+  partly_refunded: html`<span class="status waiting">PARTLY REFUNDED</span>`,
   refunded: html`<span class="status paid">REFUNDED</span>`,
   refund_pending: html`<span class="status waiting">REFUND PENDING</span>`,
   refund_failed: html`<span class="status failed">REFUND FAILED</span>`,
 };
 
-function statusBadge(booking: Booking, refundState: BookingRefundState | undefined): SafeHtml {
-  if (refundState) return REFUND_BADGES[refundState];
-  return booking.status === 'paid'
-    ? html`<span class="status paid">PAID</span>`
-    : html`<span class="status waiting">Awaiting payment</span>`;
+function total(refunds: readonly ShopRefund[]): string {
+  return refunds.reduce((sum, refund) => sum + BigInt(refund.amountMinor), 0n).toString();
 }
 
-/** What went back to the payers so far: the refunds PaySplit says succeeded. */
-function refundedTotal(refunds: readonly ShopRefund[]): string {
-  return refunds
-    .filter((refund) => refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + BigInt(refund.amountMinor), 0n)
-    .toString();
+/** "NZ$288.00 in 2 refunds": what went back of the booking's money, of how many refunds asked for. */
+function refundedText(booking: Booking, money: BookingMoney): string {
+  const count = money.refunds.length;
+  return `${formatMinor(money.refundedMinor, booking.currency)} in ${count} ${count === 1 ? 'refund' : 'refunds'}`;
 }
 
-/** "NZ$288.00 in 2 refunds": what went back, of how many refunds asked for. */
-function refundedText(booking: Booking, refunds: readonly ShopRefund[]): string {
-  return `${formatMinor(refundedTotal(refunds), booking.currency)} in ${refunds.length} ${refunds.length === 1 ? 'refund' : 'refunds'}`;
+/** "NZ$240.00 paid twice, refunded": duplicate payments, which are not the booking's money. */
+function duplicatesText(booking: Booking, refunds: readonly ShopRefund[]): string {
+  const outcome = refunds.every((refund) => refund.status === 'succeeded')
+    ? 'refunded'
+    : refunds.some((refund) => refund.status === 'failed')
+      ? 'refund failed'
+      : 'refund pending';
+  return `${formatMinor(total(refunds), booking.currency)} paid twice, ${outcome}`;
+}
+
+/**
+ * One card per booking, at every width: the status sits beside the booking's name, where it is
+ * read first and never behind a sideways scroll (a five-column table did not fit a phone).
+ */
+function bookingCard(booking: Booking, refunds: readonly ShopRefund[]): SafeHtml {
+  const money = bookingMoney(booking, refunds);
+  const showRefunded = money.refunds.length > 0 || money.state === 'refund_pending';
+  return html`<li class="card booking">
+    <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
+    ${BADGES[money.state]}
+    <dl>
+      <dt>Amount</dt>
+      <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
+      <dt>Order ref</dt>
+      <dd><code>${booking.orderRef}</code></dd>
+      ${
+        booking.endedAt && !booking.paidAt
+          ? html`<dt>Ended</dt>
+              <dd>${when(booking.endedAt)}</dd>`
+          : html`<dt>Confirmed</dt>
+              <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>`
+      }
+      ${
+        showRefunded
+          ? html`<dt>Refunded</dt>
+              <dd data-refunded-minor="${money.refundedMinor}">${refundedText(booking, money)}</dd>`
+          : ''
+      }
+      ${
+        money.duplicateRefunds.length > 0
+          ? html`<dt>Duplicates</dt>
+              <dd data-duplicate-minor="${total(money.duplicateRefunds)}">${duplicatesText(booking, money.duplicateRefunds)}</dd>`
+          : ''
+      }
+    </dl>
+    ${
+      money.cancellable
+        ? html`<p class="actions"><a class="button secondary" href="/bookings/${booking.id}/cancel">Cancel booking and refund</a></p>`
+        : ''
+    }
+  </li>`;
 }
 
 export function renderBookingsPage(bookings: Booking[], refunds: ReadonlyMap<string, ShopRefund[]> = new Map()): string {
-  const cards = bookings.map((booking) => {
-    const bookingRefunds = refunds.get(booking.id) ?? [];
-    const refundState = bookingRefundState(booking.cancelledAt !== null, bookingRefunds);
-    const cancellable = booking.status === 'paid' && booking.cancelledAt === null && bookingRefunds.length === 0;
-    return html`<li class="card booking">
-      <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
-      ${statusBadge(booking, refundState)}
-      <dl>
-        <dt>Amount</dt>
-        <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
-        <dt>Order ref</dt>
-        <dd><code>${booking.orderRef}</code></dd>
-        <dt>Confirmed</dt>
-        <dd>${booking.paidAt ? when(booking.paidAt) : 'Not yet'}</dd>
-        ${
-          refundState
-            ? html`<dt>Refunded</dt>
-                <dd data-refunded-minor="${refundedTotal(bookingRefunds)}">${refundedText(booking, bookingRefunds)}</dd>`
-            : ''
-        }
-      </dl>
-      ${
-        cancellable
-          ? html`<form method="post" action="/bookings/${booking.id}/cancel" class="actions">
-              <button type="submit" class="secondary">Cancel booking and refund</button>
-            </form>`
-          : ''
-      }
-    </li>`;
-  });
+  const cards = bookings.map((booking) => bookingCard(booking, refunds.get(booking.id) ?? []));
   const body = html` <h1>Bookings</h1>
     ${
       bookings.length === 0
@@ -112,10 +128,48 @@ export function renderBookingsPage(bookings: Booking[], refunds: ReadonlyMap<str
   return renderPage({ title: 'Bookings — Harbour Table', body });
 }
 
+/**
+ * The confirmation step before "Cancel booking and refund": it says what will happen to whose
+ * money, and only its own form (a POST that says it was confirmed) refunds. A page of its own, so
+ * it works the same without script.
+ */
+export function renderCancelConfirmPage(booking: Booking, refunds: readonly ShopRefund[]): string {
+  const money = bookingMoney(booking, refunds);
+  const left = (BigInt(booking.amountMinor) - BigInt(money.refundedMinor)).toString();
+  const amount = formatMinor(left, booking.currency);
+  const body = html` <h1>Cancel this booking?</h1>
+    <div class="card">
+      <p>${booking.title}, ${formatMinor(booking.amountMinor, booking.currency)}. Order reference <code>${booking.orderRef}</code>.</p>
+      <p>
+        The table is released and <strong>${amount}</strong> goes back to the people who paid, each to their own card, in proportion to what
+        they paid. This cannot be undone.
+      </p>
+      <form method="post" action="/bookings/${booking.id}/cancel">
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" class="danger">Yes, cancel and refund ${amount}</button>
+      </form>
+      <p><a class="button neutral" href="/bookings">No, keep the booking</a></p>
+    </div>`;
+  return renderPage({ title: `Cancel ${booking.orderRef}? — Harbour Table`, body });
+}
+
+/** What the host reads about a booking whose split ended before everyone paid. */
+const ENDED: Record<'expired' | 'cancelled', { heading: string; words: string }> = {
+  expired: {
+    heading: 'EXPIRED',
+    words: 'Not everyone paid before the deadline, so the table is not booked. Anyone who paid gets their share back.',
+  },
+  cancelled: {
+    heading: 'CANCELLED',
+    words: 'The split payment was cancelled, so the table is not booked. Anyone who paid gets their share back.',
+  },
+};
+
 export function renderConfirmationPage(booking: Booking): string {
   const paid = booking.status === 'paid';
+  const ended = booking.status === 'expired' || booking.status === 'cancelled' ? ENDED[booking.status] : undefined;
   const amount = formatMinor(booking.amountMinor, booking.currency);
-  const body = html` <h1>Thank you!</h1>
+  const body = html` <h1>${ended ? 'Booking not made' : 'Thank you!'}</h1>
     <div class="card">
       <p>${booking.title}, ${amount}. Order reference <code>${booking.orderRef}</code>.</p>
       ${
@@ -123,11 +177,13 @@ export function renderConfirmationPage(booking: Booking): string {
           ? html`<p class="ok" role="status">
               <strong>PAID</strong> — payment confirmed${booking.paidAt ? html` on ${when(booking.paidAt)}` : ''}. Your table is booked.
             </p>`
-          : html`<div data-booking-status-url="/bookings/${booking.id}/status">
-              <p role="status">Waiting for payment confirmation…</p>
-              <p class="hint" data-when-watched hidden>This page updates by itself when the payment is confirmed.</p>
-              <p><a href="/bookings/${booking.id}/confirmation">Check again</a></p>
-            </div>`
+          : ended
+            ? html`<p class="error" role="status"><strong>${ended.heading}</strong> — ${ended.words}</p>`
+            : html`<div data-booking-status-url="/bookings/${booking.id}/status">
+                <p role="status">Waiting for payment confirmation…</p>
+                <p class="hint" data-when-watched hidden>This page updates by itself when the payment is confirmed.</p>
+                <p><a href="/bookings/${booking.id}/confirmation">Check again</a></p>
+              </div>`
       }
       <p class="hint">
         Your booking is confirmed when PaySplit's signed webhook says the whole bill is settled, not because you reached this page.
@@ -135,10 +191,11 @@ export function renderConfirmationPage(booking: Booking): string {
     </div>
     ${booking.sessionId ? html`<p><a href="/bookings/${booking.id}/split">Return to your split</a></p>` : ''}
     <p><a href="/bookings">See all bookings</a></p>`;
+  const waiting = !paid && !ended;
   return renderPage({
-    title: paid ? 'Booking confirmed — Harbour Table' : 'Waiting for payment — Harbour Table',
+    title: paid ? 'Booking confirmed — Harbour Table' : ended ? 'Booking not made — Harbour Table' : 'Waiting for payment — Harbour Table',
     body,
-    scripts: paid ? [] : [BOOKING_STATUS_SCRIPT_PATH],
+    scripts: waiting ? [BOOKING_STATUS_SCRIPT_PATH] : [],
   });
 }
 

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The waiting confirmation page's enhancement: it asks the merchant every few seconds whether
- * PaySplit's webhook has marked the booking paid, and only then reloads. A timed page refresh did
+ * PaySplit's webhook has marked the booking paid (or its split ended), and only then reloads. A timed page refresh did
  * the same without script, but reloaded under a screen reader every 2 seconds (WCAG 2.2.1); without
  * script the page offers a "Check again" link instead.
  *
@@ -22,7 +22,8 @@ export function watchBookingStatus(): void {
       const response = await fetch(url!, { headers: { accept: 'application/json' }, cache: 'no-store' });
       if (response.ok) {
         const body = (await response.json()) as { status?: string };
-        if (body.status === 'paid') {
+        // Paid, or the split ended unpaid: either way the page has something new to say.
+        if (body.status !== undefined && body.status !== 'awaiting_payment') {
           window.location.reload();
           return;
         }

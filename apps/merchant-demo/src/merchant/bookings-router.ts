@@ -20,6 +20,7 @@ import {
   BOOKING_STATUS_SCRIPT_PATH,
   DINNER,
   renderBookingsPage,
+  renderCancelConfirmPage,
   renderConfirmationPage,
   renderErrorPage,
   renderHomePage,
@@ -100,7 +101,8 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
         .send(renderErrorPage({ title: 'Booking not found', message: 'No such booking.' }));
       return;
     }
-    if (booking.status === 'paid') {
+    // Paid, or its split ended: there is nothing to start; the confirmation page says which.
+    if (booking.status !== 'awaiting_payment') {
       res.redirect(303, `/bookings/${booking.id}/confirmation`);
       return;
     }
@@ -121,24 +123,54 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
     );
   });
 
+  /** The paid booking to cancel, or undefined after answering why there is none (404, 409). */
+  async function cancellableBooking(id: string, res: Response): Promise<(Booking & { sessionId: string }) | undefined> {
+    const booking = UUID.test(id) ? await findBooking(pool, id) : undefined;
+    if (booking?.sessionId && booking.status === 'paid') return { ...booking, sessionId: booking.sessionId };
+    res
+      .status(booking ? 409 : 404)
+      .type('html')
+      .send(
+        renderErrorPage(
+          booking
+            ? { title: 'Nothing to refund', message: 'Only a paid booking can be cancelled and refunded.' }
+            : { title: 'Booking not found', message: 'No such booking.' },
+        ),
+      );
+    return undefined;
+  }
+
+  /** "Cancel booking and refund" leads here first: what will happen, and a form that does it. */
+  router.get('/bookings/:id/cancel', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const booking = await cancellableBooking(req.params.id, res);
+    if (!booking) return;
+    // Cancelled already (a second tab, the back button): the bookings page shows where the refunds are.
+    if (booking.cancelledAt) {
+      res.redirect(303, '/bookings');
+      return;
+    }
+    const refunds = (await refundsByBooking(pool, [booking.id])).get(booking.id) ?? [];
+    res.type('html').send(renderCancelConfirmPage(booking, refunds));
+  });
+
   /**
    * Cancels a paid booking and asks PaySplit to refund everything the group paid; PaySplit spreads
-   * it over the payers and calls our refund endpoint for each. The idempotency key is per booking,
-   * so a double submit or a retry after a lost reply refunds once.
+   * it over the payers and calls our refund endpoint for each. Only a request that says it was
+   * confirmed (the confirmation page's form) refunds; any other gets that page. The idempotency key
+   * is per booking, so a double submit or a retry after a lost reply refunds once.
    */
-  router.post('/bookings/:id/cancel', async (req, res) => {
-    const booking = UUID.test(req.params.id) ? await findBooking(pool, req.params.id) : undefined;
-    if (!booking?.sessionId || booking.status !== 'paid') {
-      res
-        .status(booking ? 409 : 404)
-        .type('html')
-        .send(
-          renderErrorPage(
-            booking
-              ? { title: 'Nothing to refund', message: 'Only a paid booking can be cancelled and refunded.' }
-              : { title: 'Booking not found', message: 'No such booking.' },
-          ),
-        );
+  router.post('/bookings/:id/cancel', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
+    const booking = await cancellableBooking(req.params.id, res);
+    if (!booking) return;
+    if ((req.body as Record<string, unknown> | undefined)?.['confirm'] !== 'yes') {
+      if (booking.cancelledAt) {
+        res.redirect(303, '/bookings');
+        return;
+      }
+      res.set('Cache-Control', 'no-store');
+      const refunds = (await refundsByBooking(pool, [booking.id])).get(booking.id) ?? [];
+      res.type('html').send(renderCancelConfirmPage(booking, refunds));
       return;
     }
     try {
@@ -150,7 +182,8 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
       await withTransaction(pool, async (tx) => {
         await markBookingCancelled(tx, booking.id);
         for (const refund of reply.refunds) {
-          await savePaySplitRefundStatus(tx, { ...refund, bookingId: booking.id });
+          // Asked for by the shop for the booking: never a duplicate payment's refund.
+          await savePaySplitRefundStatus(tx, { ...refund, bookingId: booking.id, duplicate: false });
         }
       });
       log.info(
@@ -171,6 +204,7 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
             code: failure.code,
             requestId: failure.requestId,
             actions: html`<form method="post" action="/bookings/${booking.id}/cancel">
+              <input type="hidden" name="confirm" value="yes" />
               <button type="submit">Try again</button>
             </form>`,
           }),

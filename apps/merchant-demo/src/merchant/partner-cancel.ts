@@ -15,11 +15,13 @@ interface CancelAnswer {
 }
 
 /**
- * PaySplit calls this when a checkout it asked us for will not be used (the payer started again,
- * the share was paid another way, the session ended): we expire it at our processor so nobody can
- * pay it any more. Expiring is idempotent at the processor, so a retried call (the same cancelId)
- * gets the same answer without a second effect. A checkout that was already paid cannot be
- * expired: we say so, and PaySplit's record of that payment decides what happens to the money.
+ * PaySplit calls this when a payment will not be used (the payer started again, the share was paid
+ * another way, the session ended, a capture failed or a hold lapsed): take no money for it. One
+ * cancel at our processor covers both cases: an open checkout is expired so nobody can pay it any
+ * more, and a hold (a checkout of a manual-capture session, paid) is released. The processor answers
+ * once per idempotency key (`paysplit-<cancelId>`), so a retried call gets the same answer without a
+ * second effect. Money already taken cannot be cancelled: we say so, and PaySplit's record of that
+ * payment decides what happens to it.
  */
 export function createPartnerCancelRouter(deps: {
   config: MerchantConfig;
@@ -31,14 +33,14 @@ export function createPartnerCancelRouter(deps: {
   const log = deps.logger.child({ component: 'partner-cancel' });
   const router = express.Router();
 
-  async function expireAtProcessor(payload: PartnerPaymentCancelPayload): Promise<CancelAnswer> {
+  async function cancelAtProcessor(payload: PartnerPaymentCancelPayload): Promise<CancelAnswer> {
     // The charge we recorded, else the checkout we opened for this payment.
     const checkoutId = payload.processorReference ?? (await findShopCheckout(pool, payload.paymentId));
     // No checkout was ever opened for it: there is nothing anyone could pay.
     if (!checkoutId) return { status: 'succeeded' };
-    const expired = await processor.expireCheckout(checkoutId, `paysplit-cancel-${payload.cancelId}`);
-    if (!expired) return { status: 'succeeded' };
-    if (expired.outcome === 'paid')
+    const cancelled = await processor.cancelCheckout(checkoutId, `paysplit-${payload.cancelId}`);
+    if (!cancelled) return { status: 'succeeded' };
+    if (cancelled.outcome === 'paid')
       return { status: 'failed', processorReference: checkoutId, failureReason: 'the checkout was already paid' };
     return { status: 'succeeded', processorReference: checkoutId };
   }
@@ -69,10 +71,10 @@ export function createPartnerCancelRouter(deps: {
 
     let answer: CancelAnswer;
     try {
-      answer = await expireAtProcessor(payload);
+      answer = await cancelAtProcessor(payload);
     } catch (error) {
       // No answer: PaySplit calls again later with the same cancelId.
-      log.error({ cancelId: payload.cancelId, reason: (error as Error).message }, 'could not expire the checkout at the processor');
+      log.error({ cancelId: payload.cancelId, reason: (error as Error).message }, 'could not cancel the checkout at the processor');
       res.status(502).json({ error: 'payment processor unavailable' });
       return;
     }

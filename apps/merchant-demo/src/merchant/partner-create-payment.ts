@@ -15,6 +15,15 @@ async function describeShare(pool: Pool, orderReference: string | null, payerRol
 }
 
 /**
+ * Whether PaySplit will charge this payment later (wire-contracts: the create-payment body of a
+ * manual-capture session carries `"captureMethod": "manual"`): then the checkout only authorizes.
+ * Read from the verified body as sent, whatever fields this SDK version names.
+ */
+function capturesLater(payload: object): boolean {
+  return (payload as { captureMethod?: unknown }).captureMethod === 'manual';
+}
+
+/**
  * PaySplit calls this when a payer chooses to pay: we open a checkout at our processor and tell
  * PaySplit where to send the payer. PaySplit waits at most 10 s, so this does one processor call.
  */
@@ -64,6 +73,8 @@ export function createPartnerCreatePaymentRouter(deps: {
           cancelUrl: payload.cancelReturnUrl,
           businessName: MERCHANT_NAME,
           description: await describeShare(pool, payload.orderReference, payload.payerRole),
+          // A session PaySplit charges only once everyone has paid: the processor holds each share.
+          captureMethod: capturesLater(payload) ? 'manual' : 'automatic',
         },
         // PaySplit may retry a call it saw time out; the same payment gets the same checkout.
         `paysplit-payment-${payload.paymentId}`,
@@ -71,7 +82,7 @@ export function createPartnerCreatePaymentRouter(deps: {
       // A cancel call may name only the paymentId (nothing recorded yet): keep which checkout it got.
       await rememberShopCheckout(pool, payload.paymentId, checkout.id);
       log.info(
-        { paymentId: payload.paymentId, sessionId: payload.sessionId, checkoutId: checkout.id },
+        { paymentId: payload.paymentId, sessionId: payload.sessionId, checkoutId: checkout.id, captureLater: capturesLater(payload) },
         'checkout opened for a PaySplit payment',
       );
       res.status(200).json({ redirectUrl: checkout.url });

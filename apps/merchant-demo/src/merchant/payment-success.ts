@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import type { Logger } from '../logger.js';
-import type { PaySplitClient } from '@paysplit/sdk';
+import type { PaySplitClient, RecordPaymentRequest } from '@paysplit/sdk';
 import { renderErrorPage } from './booking-pages.js';
 import { describePaySplitFailure } from './paysplit-failure.js';
 import type { ProcessorClient } from './processor-client.js';
@@ -59,7 +59,9 @@ export function createPaymentSuccessRouter(deps: { logger: Logger; paysplit: Pay
         .send(renderErrorPage({ title: 'Payment not found', message: 'The processor does not know this payment.' }));
       return;
     }
-    if (checkout.status !== 'succeeded') {
+    // Charged, or (a session PaySplit charges later) held on the card: either way the payer has paid.
+    const held = checkout.status === 'authorized';
+    if (checkout.status !== 'succeeded' && !held) {
       res
         .status(409)
         .type('html')
@@ -76,12 +78,16 @@ export function createPaymentSuccessRouter(deps: { logger: Logger; paysplit: Pay
     let recorded;
     try {
       // Idempotent per (paymentId, action) at PaySplit, so a reload of this page is harmless.
-      recorded = await paysplit.payments.record({
+      // A hold says until when it stands, so PaySplit knows when it would lapse (manual sessions only;
+      // sent again on a reload after the capture too, so the same payment is always recorded alike).
+      const authorization: RecordPaymentRequest & { holdExpiresAt?: string } = {
         paymentId: checkout.paymentId,
         action: 'authorize',
         processorReference: checkout.id,
         amountMinor: checkout.amountMinor,
-      });
+        ...(checkout.captureMethod === 'manual' && checkout.holdExpiresAt ? { holdExpiresAt: checkout.holdExpiresAt } : {}),
+      };
+      recorded = await paysplit.payments.record(authorization);
     } catch (error) {
       const failure = describePaySplitFailure(error);
       log.error(
@@ -94,7 +100,9 @@ export function createPaymentSuccessRouter(deps: { logger: Logger; paysplit: Pay
         .send(
           renderErrorPage({
             title: 'Payment not recorded',
-            message: 'Your card was charged in the test processor, but PaySplit did not accept the payment yet.',
+            message: held
+              ? 'Your card holds the amount in the test processor, but PaySplit did not accept the payment yet.'
+              : 'Your card was charged in the test processor, but PaySplit did not accept the payment yet.',
             code: failure.code,
             requestId: failure.requestId,
           }),

@@ -3,14 +3,35 @@ import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
-import { findBookingByOrderRef, markBookingPaid, recordProcessedEvent, withTransaction, type Queryable } from '../store.js';
+import {
+  findBookingByOrderRef,
+  markBookingEnded,
+  markBookingPaid,
+  recordProcessedEvent,
+  withTransaction,
+  type Queryable,
+} from '../store.js';
 import { savePaySplitRefundStatus } from './refund-store.js';
 
-type Outcome = 'duplicate' | 'ignored' | 'booking_paid' | 'booking_already_paid' | 'booking_not_found' | 'mismatch' | 'refund_recorded';
+type Outcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'booking_paid'
+  | 'booking_already_paid'
+  | 'booking_ended'
+  | 'booking_not_awaiting_payment'
+  | 'booking_not_found'
+  | 'mismatch'
+  | 'refund_recorded';
 
 type RefundEvent = Extract<PaySplitEvent, { type: 'SERVICE_REFUND_SUCCEEDED' | 'SERVICE_REFUND_FAILED' }>;
+type SessionEndedEvent = Extract<PaySplitEvent, { type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED' }>;
 
-/** A refund event settles the shop's record of that refund (what the bookings page shows). */
+/**
+ * A refund event settles the shop's record of that refund (what the bookings page shows). One that
+ * says `"duplicate": true` gives back a duplicate payment (a share paid twice), which never counts
+ * against the booking; read from the verified body as sent, whatever fields this SDK version names.
+ */
 async function recordRefundEvent(tx: Queryable, event: RefundEvent): Promise<Outcome> {
   const booking = event.orderReference ? await findBookingByOrderRef(tx, event.orderReference) : undefined;
   await savePaySplitRefundStatus(tx, {
@@ -21,14 +42,32 @@ async function recordRefundEvent(tx: Queryable, event: RefundEvent): Promise<Out
     currency: event.currency,
     status: event.type === 'SERVICE_REFUND_SUCCEEDED' ? 'succeeded' : 'failed',
     failureReason: event.failureReason ?? null,
+    duplicate: (event as { duplicate?: unknown }).duplicate === true,
   });
   return 'refund_recorded';
 }
 
 /**
- * PaySplit's events. The completion event is the only thing that marks a booking paid; refund
- * events say how each refund ended (the
- * browser reaching the success page proves nothing). Each eventId is acted on once: the
+ * PaySplit's session ended before everyone paid (it expired, or was cancelled): the booking is not
+ * made. Any share paid is refunded by PaySplit (its refund events follow) or released.
+ */
+async function recordSessionEnded(tx: Queryable, event: SessionEndedEvent): Promise<Outcome> {
+  const booking = event.orderReference ? await findBookingByOrderRef(tx, event.orderReference) : undefined;
+  if (!booking) return 'booking_not_found';
+  if (booking.sessionId !== null && booking.sessionId !== event.sessionId) return 'mismatch';
+  const endedAt = new Date(event.type === 'SERVICE_SESSION_EXPIRED' ? event.expiredAt : event.createdAt);
+  const ended = await markBookingEnded(tx, {
+    bookingId: booking.id,
+    status: event.type === 'SERVICE_SESSION_EXPIRED' ? 'expired' : 'cancelled',
+    endedAt: Number.isNaN(endedAt.getTime()) ? new Date() : endedAt,
+  });
+  return ended ? 'booking_ended' : 'booking_not_awaiting_payment';
+}
+
+/**
+ * PaySplit's events. The completion event is the only thing that marks a booking paid (the browser
+ * reaching the success page proves nothing); the expired and cancelled events say it will not be;
+ * refund events say how each refund ended. Each eventId is acted on once: the
  * processed_event insert and the booking update share one transaction, so a crash between
  * them cannot lose or double an event, and retries (same eventId) become no-ops.
  */
@@ -43,6 +82,8 @@ export function createPaySplitWebhookRouter(deps: { config: MerchantConfig; pool
       if (!firstDelivery) return 'duplicate';
       if (isEventType(event, 'SERVICE_REFUND_SUCCEEDED') || isEventType(event, 'SERVICE_REFUND_FAILED'))
         return recordRefundEvent(tx, event);
+      if (isEventType(event, 'SERVICE_SESSION_EXPIRED') || isEventType(event, 'SERVICE_SESSION_CANCELLED'))
+        return recordSessionEnded(tx, event);
       // Unknown and other event types are acknowledged and ignored, or PaySplit would retry them forever.
       if (!isEventType(event, 'SERVICE_SESSION_COMPLETED') || event.orderReference === null) return 'ignored';
 
@@ -82,7 +123,7 @@ export function createPaySplitWebhookRouter(deps: { config: MerchantConfig; pool
     const orderReference = 'orderReference' in event ? event.orderReference : null; // a test event is about no session
     const context = { eventId: event.eventId, type: event.type, orderReference, outcome };
     if (outcome === 'booking_not_found' || outcome === 'mismatch') {
-      log.error(context, 'completion event does not match a booking; left unpaid');
+      log.error(context, 'event does not match a booking; the booking is left as it was');
     } else {
       log.info(context, 'webhook handled');
     }

@@ -18,10 +18,19 @@ export interface ProcessorClient {
     idempotencyKey: string,
   ): Promise<ProcessorRefundResult | undefined>;
   /**
-   * Expires a checkout so it can no longer be paid (idempotent). `paid` when it was paid first:
-   * then it cannot be expired. Undefined when the processor does not know the checkout.
+   * Cancels a checkout: money is not to be taken. An open one is expired (it can no longer be paid),
+   * a hold is released; `paid` when the money was taken first (then only a refund gives it back).
+   * The same idempotency key gets the same answer. Undefined when the processor does not know it.
    */
-  expireCheckout(checkoutId: string, idempotencyKey: string): Promise<{ outcome: 'expired' | 'paid'; checkoutId: string } | undefined>;
+  cancelCheckout(
+    checkoutId: string,
+    idempotencyKey: string,
+  ): Promise<{ outcome: 'expired' | 'released' | 'paid'; checkoutId: string } | undefined>;
+  /**
+   * Captures a hold: its full amount, once per idempotency key. Undefined when the processor does
+   * not know the checkout.
+   */
+  captureCheckout(checkoutId: string, idempotencyKey: string): Promise<CaptureResult | undefined>;
 }
 
 export interface CreateCheckoutInput {
@@ -35,16 +44,31 @@ export interface CreateCheckoutInput {
   /** Shown at the checkout, so the payer sees who is paid and for what. */
   businessName?: string;
   description?: string;
+  /** `manual`: authorize only; paying places a hold that this shop captures or cancels later. */
+  captureMethod?: 'automatic' | 'manual';
 }
+
+/**
+ * How a capture went: `captured` took the money; `failed` took nothing (declined by the issuer, or
+ * the hold expired or was released), with the processor's reason; `already_captured` when an
+ * earlier capture took it; `not_held` when nothing was ever held on the checkout.
+ */
+export type CaptureResult =
+  | { outcome: 'captured'; checkoutId: string; captureId: string }
+  | { outcome: 'failed'; checkoutId: string; captureId: string; failureCode: string; failureReason: string }
+  | { outcome: 'already_captured'; checkoutId: string }
+  | { outcome: 'not_held'; checkoutId: string };
 
 const retrievedCheckout = z.object({
   id: z.string(),
   paymentId: z.string(),
-  status: z.enum(['open', 'succeeded', 'declined', 'expired']),
+  status: z.enum(['open', 'succeeded', 'declined', 'expired', 'authorized', 'released']),
+  captureMethod: z.enum(['automatic', 'manual']),
   amountMinor: z.string().regex(/^\d+$/),
   currency: z.string(),
   payerRole: z.enum(['host', 'participant']),
   cardLast4: z.string().nullable(),
+  holdExpiresAt: z.iso.datetime().nullable(),
 });
 export type RetrievedCheckout = z.infer<typeof retrievedCheckout>;
 
@@ -59,6 +83,15 @@ const processorRefund = z.object({
 export type ProcessorRefundResult = z.infer<typeof processorRefund>;
 
 const createdCheckout = z.object({ id: z.string(), url: z.url({ protocol: /^https?$/ }) });
+
+const captureAnswer = z.object({
+  id: z.string(),
+  checkoutId: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  failureCode: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+const refusal = z.object({ error: z.string() });
 
 export class ProcessorError extends Error {
   override name = 'ProcessorError';
@@ -119,17 +152,46 @@ export function createProcessorClient(processorBaseUrl: string): ProcessorClient
       return parsed.data;
     },
 
-    async expireCheckout(checkoutId, idempotencyKey) {
-      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/expire`, {
+    async cancelCheckout(checkoutId, idempotencyKey) {
+      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/cancel`, {
         method: 'POST',
         headers: { 'idempotency-key': idempotencyKey },
       });
       if (response.status === 404) return undefined;
       if (response.status === 409) return { outcome: 'paid', checkoutId };
-      if (!response.ok) throw new ProcessorError('test processor refused to expire the checkout', response.status);
+      if (!response.ok) throw new ProcessorError('test processor refused to cancel the checkout', response.status);
       const parsed = retrievedCheckout.safeParse(await response.json());
-      if (!parsed.success || parsed.data.status !== 'expired') throw new ProcessorError('test processor sent an unexpected checkout');
-      return { outcome: 'expired', checkoutId: parsed.data.id };
+      if (!parsed.success || (parsed.data.status !== 'expired' && parsed.data.status !== 'released')) {
+        throw new ProcessorError('test processor sent an unexpected checkout');
+      }
+      return { outcome: parsed.data.status, checkoutId: parsed.data.id };
+    },
+
+    async captureCheckout(checkoutId, idempotencyKey) {
+      const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/capture`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      if (response.status === 404) return undefined;
+      if (response.status === 409) {
+        const parsed = refusal.safeParse(await response.json());
+        if (parsed.success && parsed.data.error === 'already_captured') return { outcome: 'already_captured', checkoutId };
+        if (parsed.success && parsed.data.error === 'checkout_not_authorized') return { outcome: 'not_held', checkoutId };
+        throw new ProcessorError('test processor sent an unexpected refusal', 409);
+      }
+      if (!response.ok) throw new ProcessorError('test processor refused the capture request', response.status);
+      const parsed = captureAnswer.safeParse(await response.json());
+      if (!parsed.success || parsed.data.checkoutId !== checkoutId) throw new ProcessorError('test processor sent an unexpected capture');
+      const capture = parsed.data;
+      return capture.status === 'succeeded'
+        ? { outcome: 'captured', checkoutId, captureId: capture.id }
+        : {
+            outcome: 'failed',
+            checkoutId,
+            captureId: capture.id,
+            failureCode: capture.failureCode ?? 'capture_failed',
+            failureReason: capture.failureReason ?? 'the processor did not capture the payment',
+          };
     },
   };
 }

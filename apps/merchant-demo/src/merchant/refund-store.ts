@@ -15,10 +15,16 @@ export interface ShopRefund {
   processorRefundId: string | null;
   processorStatus: 'succeeded' | 'failed' | null;
   failureReason: string | null;
+  /**
+   * Whether it refunds a duplicate payment (a share paid twice), which never counts against the
+   * booking: as PaySplit said (its refund reply, or `"duplicate": true` in a refund event); null
+   * while only its partner refund call has been seen.
+   */
+  duplicate: boolean | null;
 }
 
 const columns = `refund_id, booking_id, payment_id, amount_minor::text as amount_minor, currency, status,
-  processor_refund_id, processor_status, failure_reason`;
+  processor_refund_id, processor_status, failure_reason, duplicate`;
 
 interface Row {
   refund_id: string;
@@ -30,6 +36,7 @@ interface Row {
   processor_refund_id: string | null;
   processor_status: 'succeeded' | 'failed' | null;
   failure_reason: string | null;
+  duplicate: boolean | null;
 }
 
 function toShopRefund(row: Row): ShopRefund {
@@ -43,6 +50,7 @@ function toShopRefund(row: Row): ShopRefund {
     processorRefundId: row.processor_refund_id,
     processorStatus: row.processor_status,
     failureReason: row.failure_reason,
+    duplicate: row.duplicate,
   };
 }
 
@@ -60,22 +68,33 @@ interface RefundFacts {
 }
 
 /**
- * What PaySplit says about a refund (the refund request's reply, or a refund event). A settled
- * status is never put back to pending by an older message that arrives late.
+ * What PaySplit says about a refund (the refund request's reply, or a refund event), and whether it
+ * is of a duplicate payment. A settled status is never put back to pending by an older message that
+ * arrives late.
  */
 export async function savePaySplitRefundStatus(
   db: Queryable,
-  input: RefundFacts & { status: PaySplitRefundStatus; failureReason?: string | null },
+  input: RefundFacts & { status: PaySplitRefundStatus; failureReason?: string | null; duplicate: boolean },
 ): Promise<void> {
   await db.query(
-    `insert into merchant_demo.paysplit_refund (refund_id, booking_id, payment_id, amount_minor, currency, status, failure_reason)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into merchant_demo.paysplit_refund (refund_id, booking_id, payment_id, amount_minor, currency, status, failure_reason, duplicate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (refund_id) do update set
        booking_id = coalesce(paysplit_refund.booking_id, excluded.booking_id),
        status = case when excluded.status = 'pending' then paysplit_refund.status else excluded.status end,
        failure_reason = coalesce(excluded.failure_reason, paysplit_refund.failure_reason),
+       duplicate = excluded.duplicate,
        updated_at = now()`,
-    [input.refundId, input.bookingId, input.paymentId, input.amountMinor, input.currency, input.status, input.failureReason ?? null],
+    [
+      input.refundId,
+      input.bookingId,
+      input.paymentId,
+      input.amountMinor,
+      input.currency,
+      input.status,
+      input.failureReason ?? null,
+      input.duplicate,
+    ],
   );
 }
 
@@ -126,18 +145,4 @@ export async function refundsByBooking(db: Queryable, bookingIds: readonly strin
     byBooking.set(refund.bookingId!, list);
   }
   return byBooking;
-}
-
-export type BookingRefundState = 'refunded' | 'refund_pending' | 'refund_failed';
-
-/**
- * Where a booking's refunds stand: refunded once every refund has succeeded; failed when any
- * failed; pending otherwise (also a cancelled booking whose refunds PaySplit has not listed yet).
- * Undefined: nothing is being refunded.
- */
-export function bookingRefundState(cancelled: boolean, refunds: readonly ShopRefund[]): BookingRefundState | undefined {
-  if (refunds.length === 0) return cancelled ? 'refund_pending' : undefined;
-  if (refunds.some((refund) => refund.status === 'failed')) return 'refund_failed';
-  if (refunds.every((refund) => refund.status === 'succeeded')) return 'refunded';
-  return 'refund_pending';
 }

@@ -97,7 +97,11 @@ export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState 
           autocomplete: 'cc-number',
           placeholder: '1234 1234 1234 1234',
           maxlength: 23,
-          hint: html`Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined`,
+          hint:
+            checkout.captureMethod === 'manual'
+              ? html`Test cards: 4242 4242 4242 4242 is held, 4000 0000 0000 0002 is declined, 4000 0000 0000 0101 is held for a minute
+                only, 4000 0000 0000 0341 is held but its capture is declined`
+              : html`Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined`,
         })}
         <div class="pair">
           <div class="field">
@@ -114,6 +118,14 @@ export function renderCheckoutPage(checkout: Checkout, state: CheckoutFormState 
           </div>
         </div>
         <p class="hint">Expiry and CVC are optional in test mode: any future date, any 3 digits.</p>
+        ${
+          checkout.captureMethod === 'manual'
+            ? html`<p class="hint" data-hold-notice>
+                Paying places a hold of ${amount} on your card. ${checkout.businessName ?? 'The merchant'} charges it later, or releases it;
+                a hold not charged within 7 days is released by itself.
+              </p>`
+            : ''
+        }
         <button type="submit">Pay ${amount}</button>
       </form>
       <p><a href="${checkout.cancelUrl}">Cancel and go back</a></p>
@@ -160,6 +172,43 @@ export function renderCheckoutPaidPage(checkout: Checkout, refunds: readonly Pro
       <p><a href="${continueUrl}">Continue</a></p>
     </div>`;
   return renderPage({ title: 'Payment complete — test checkout', body, banner: BANNER, site: 'processor' });
+}
+
+const holdUntil = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function whenUtc(date: Date): SafeHtml {
+  return html`<time datetime="${date.toISOString()}">${holdUntil.format(date)} UTC</time>`;
+}
+
+/** An authorize-only checkout, paid: the amount is held on the card, nothing is charged yet. */
+export function renderCheckoutHeldPage(checkout: Checkout): string {
+  const amount = formatMinor(checkout.amountMinor, checkout.currency);
+  const body = html` <h1>Amount held</h1>
+    <div class="card">
+      <p class="ok" role="status">${amount} is held on the card ending ${checkout.cardLast4 ?? '····'}. Nothing has been charged yet.</p>
+      <p>
+        ${checkout.businessName ?? 'The merchant'} charges it later, or releases it. If it is not charged by
+        ${checkout.holdExpiresAt ? whenUtc(checkout.holdExpiresAt) : 'its expiry'}, the hold is released by itself.
+      </p>
+      <p><a href="${successRedirectUrl(checkout)}">Continue</a></p>
+    </div>`;
+  return renderPage({ title: 'Amount held — test checkout', body, banner: BANNER, site: 'processor' });
+}
+
+/** A hold that ended without a charge: cancelled by the merchant, or lapsed at its expiry. */
+export function renderCheckoutReleasedPage(checkout: Checkout): string {
+  const amount = formatMinor(checkout.amountMinor, checkout.currency);
+  const why =
+    checkout.releaseReason === 'expired'
+      ? html`The hold expired${checkout.releasedAt ? html` on ${whenUtc(checkout.releasedAt)}` : ''} before it was charged.`
+      : html`${checkout.businessName ?? 'The merchant'} released it.`;
+  const body = html` <h1>Hold released</h1>
+    <div class="card">
+      <p role="status">The hold of ${amount} on the card ending ${checkout.cardLast4 ?? '····'} was released. Nothing was charged.</p>
+      <p>${why}</p>
+      <p><a href="${checkout.cancelUrl}">Go back</a></p>
+    </div>`;
+  return renderPage({ title: 'Hold released — test checkout', body, banner: BANNER, site: 'processor' });
 }
 
 /** A checkout the merchant expired: nothing can be paid here, and the way back is the merchant's. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import { withTransaction, type Checkout, type Queryable } from '../store.js';
+import { lapseExpiredHold } from './processor-holds.js';
 
 /** A refund at the test processor: money back to the card of one charge (a checkout). */
 export interface ProcessorRefund {
@@ -15,16 +16,17 @@ export interface ProcessorRefund {
   createdAt: Date;
 }
 
-export type RefundFailure = 'charge_not_succeeded' | 'amount_exceeds_refundable';
+export type RefundFailure = 'charge_not_succeeded' | 'payment_only_held' | 'amount_exceeds_refundable';
 
 const FAILURE_MESSAGES: Record<RefundFailure, string> = {
   charge_not_succeeded: 'the charge did not succeed, so there is nothing to refund',
+  payment_only_held: 'the amount is only held, not captured: cancel the hold to release it',
   amount_exceeds_refundable: 'the amount is more than what is left of the charge',
 };
 
 /**
- * Whether a refund of `amountMinor` may go back to the card: never more, in total, than was
- * charged. A refused refund is still a refund (failed, with the reason), as at real processors.
+ * Whether a refund of `amountMinor` may go back to the card: captured money only (a hold is
+ * released by cancelling it), and never more, in total, than was charged. A refused refund is still a refund (failed, with the reason), as at real processors.
  */
 export function decideRefund(input: {
   chargeStatus: Checkout['status'];
@@ -33,6 +35,7 @@ export function decideRefund(input: {
   amountMinor: string;
 }): { status: 'succeeded' } | { status: 'failed'; failure: RefundFailure; failureReason: string } {
   const fail = (failure: RefundFailure) => ({ status: 'failed' as const, failure, failureReason: FAILURE_MESSAGES[failure] });
+  if (input.chargeStatus === 'authorized') return fail('payment_only_held');
   if (input.chargeStatus !== 'succeeded') return fail('charge_not_succeeded');
   if (BigInt(input.refundedMinor) + BigInt(input.amountMinor) > BigInt(input.chargedMinor)) return fail('amount_exceeds_refundable');
   return { status: 'succeeded' };
@@ -87,9 +90,11 @@ export function refundedMinor(refunds: readonly ProcessorRefund[]): string {
  */
 export async function refundCharge(
   pool: Pool,
-  input: { checkoutId: string; amountMinor: string; reason: string | null; idempotencyKey: string | null },
+  input: { checkoutId: string; amountMinor: string; reason: string | null; idempotencyKey: string | null; now: Date },
 ): Promise<ProcessorRefund | undefined> {
   return withTransaction(pool, async (tx) => {
+    // A hold past its expiry is released before anything is decided about it.
+    await lapseExpiredHold(tx, input.checkoutId, input.now);
     const { rows: charges } = await tx.query<{ status: Checkout['status']; amount_minor: string; currency: string }>(
       `select status, amount_minor::text as amount_minor, currency from merchant_demo.checkout where id = $1 for update`,
       [input.checkoutId],

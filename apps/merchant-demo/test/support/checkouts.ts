@@ -11,7 +11,16 @@ export async function createCheckout(
   baseUrl: string,
   overrides: Partial<
     Record<
-      'paymentId' | 'sessionId' | 'payerRole' | 'amountMinor' | 'currency' | 'successUrl' | 'cancelUrl' | 'businessName' | 'description',
+      | 'paymentId'
+      | 'sessionId'
+      | 'payerRole'
+      | 'amountMinor'
+      | 'currency'
+      | 'successUrl'
+      | 'cancelUrl'
+      | 'businessName'
+      | 'description'
+      | 'captureMethod',
       string
     >
   > = {},

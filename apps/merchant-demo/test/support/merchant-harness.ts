@@ -28,9 +28,17 @@ export function newSigningSecret(): string {
  * first, so the public URL (which the processor's checkout URLs use) holds the real port.
  */
 export async function startMerchant(
-  options: { paysplitBaseUrl?: string; apiKey?: string; paysplit?: PaySplitClient } = {},
+  options: {
+    paysplitBaseUrl?: string;
+    apiKey?: string;
+    paysplit?: PaySplitClient;
+    /** The test processor's clock (default: the system's). */
+    now?: () => Date;
+    /** Another app on this database (a restart): it is left for its first owner to drop. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<MerchantHarness> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -60,7 +68,16 @@ export async function startMerchant(
   // pool is still closing one) is reported, not thrown at the process.
   pool.on('error', (error) => logLines.push(`idle database connection failed: ${error.message}\n`));
   await ensureSchema(pool);
-  server.on('request', createMerchantApp({ config, pool, logger: createLogger('debug', sink), paysplit: options.paysplit }));
+  server.on(
+    'request',
+    createMerchantApp({
+      config,
+      pool,
+      logger: createLogger('debug', sink),
+      paysplit: options.paysplit,
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  );
 
   return {
     baseUrl,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayBrowser } from '../support/pay-browser.js';
@@ -76,6 +77,44 @@ describe('cancelled checkouts in a real browser (Debian chromium)', () => {
     expect(await payer.page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe(
       `${server.baseUrl}/pay/${sessionId}?cancelled=1`,
     );
+
+    // A payer of a session charged only once everyone has paid: the checkout says it holds the amount,
+    // the hold's page that nothing is charged yet, and once the hold is released, that nothing was.
+    const created = await fetch(`${merchant.baseUrl}/processor/api/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        paymentId: randomUUID(),
+        sessionId: randomUUID(),
+        payerRole: 'participant',
+        amountMinor: '20000',
+        currency: 'NZD',
+        successUrl: `${merchant.baseUrl}/`,
+        cancelUrl: `${server.baseUrl}/pay/${sessionId}?cancelled=1`,
+        businessName: 'Harbour Table',
+        description: 'Dinner for 4 — your share',
+        captureMethod: 'manual',
+      }),
+    });
+    const hold = (await created.json()) as { id: string; url: string };
+    await payer.page.goto(hold.url);
+    await payer.page.getByText('Paying places a hold of NZ$200.00 on your card.').waitFor();
+    await payer.expectScreen('cancel-04-processor-checkout-hold');
+    await payer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payer.page.getByRole('button', { name: 'Pay NZ$200.00' }).click();
+    await payer.page.waitForURL((url) => url.origin === merchant.baseUrl && url.pathname === '/');
+    await payer.page.goto(hold.url);
+    await payer.page.getByRole('heading', { name: 'Amount held' }).waitFor();
+    await payer.expectScreen('cancel-05-processor-hold-placed');
+    const release = await fetch(`${merchant.baseUrl}/processor/api/checkouts/${hold.id}/cancel`, {
+      method: 'POST',
+      headers: { 'idempotency-key': `release-${hold.id}` },
+    });
+    expect(release.status).toBe(200);
+    await payer.page.reload();
+    await payer.page.getByRole('heading', { name: 'Hold released' }).waitFor();
+    expect(await payer.page.getByRole('status').innerText()).toContain('Nothing was charged');
+    await payer.expectScreen('cancel-06-processor-hold-released');
 
     const operator = await phone();
     await operator.page.goto(`${server.baseUrl}/admin`);

@@ -127,7 +127,12 @@ describe.each(VIEWPORTS)('a payer’s page at $width × $height (Debian chromium
 
     // The merchant cancels the booking and refunds everyone: the same page, never reloaded, says so.
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
-    const cancelled = await fetch(`${merchant.baseUrl}/bookings/${bookingId}/cancel`, { method: 'POST', redirect: 'manual' });
+    const cancelled = await fetch(`${merchant.baseUrl}/bookings/${bookingId}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ confirm: 'yes' }),
+      redirect: 'manual',
+    });
     expect(cancelled.status).toBe(303);
     await page.getByRole('heading', { name: 'Money sent back' }).waitFor({ timeout: 15_000 });
     await page.getByText(/^(NZ)?\$150\.00 refunded to your card$/).waitFor({ timeout: 15_000 });

@@ -77,10 +77,42 @@ describe('refunds in a real browser (Debian chromium)', () => {
     };
     const card = () => page.locator(`a[href="/bookings/${bookingId}/confirmation"]`).locator('xpath=ancestor::li');
 
-    await page.goto(`${merchant.baseUrl}/bookings`);
+    // Another booking whose split the shop cancels at PaySplit before anyone pays: its cancelled event ends it.
+    const unpaid = await fetch(`${merchant.baseUrl}/bookings`, { method: 'POST', redirect: 'manual' });
+    const unpaidSessionId = new URL(unpaid.headers.get('location')!).pathname.split('/').at(-1)!;
+    const cancelSession = await fetch(`${server.baseUrl}/api/v1/payments/sessions/${unpaidSessionId}/cancel`, {
+      method: 'POST',
+      headers: { 'x-service-api-key': merchant.apiKey },
+    });
+    expect(cancelSession.status).toBe(200);
+    const [{ id: unpaidBookingId }] = (await server.query<{ id: string }>(`select id from merchant_demo.booking where session_id = ?`, [
+      unpaidSessionId,
+    ])) as [{ id: string }];
+    const unpaidCard = () => page.locator(`a[href="/bookings/${unpaidBookingId}/confirmation"]`).locator('xpath=ancestor::li');
+
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${merchant.baseUrl}/bookings`);
+          return unpaidCard().locator('.status').innerText();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('CANCELLED');
     await card().getByText('PAID', { exact: true }).waitFor();
+    expect(await unpaidCard().getByRole('link', { name: 'Cancel booking and refund' }).count()).toBe(0);
     await expectScreen('refund-01-bookings-paid');
-    await card().getByRole('button', { name: 'Cancel booking and refund' }).click();
+
+    // Cancelling asks first, on a page of its own: "No" keeps the booking as it was.
+    await card().getByRole('link', { name: 'Cancel booking and refund' }).click();
+    await page.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
+    await page.getByText('goes back to the people who paid').waitFor();
+    await expectScreen('refund-01b-cancel-confirm');
+    await page.getByRole('link', { name: 'No, keep the booking' }).click();
+    await page.waitForURL(`${merchant.baseUrl}/bookings`);
+    expect(await card().locator('.status').innerText()).toBe('PAID');
+    await card().getByRole('link', { name: 'Cancel booking and refund' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel and refund NZ$480.00' }).click();
     await page.waitForURL(`${merchant.baseUrl}/bookings`);
     // The refund calls and their events are on their way: the page shows where they stand until every one succeeded.
     await expect
@@ -93,7 +125,7 @@ describe('refunds in a real browser (Debian chromium)', () => {
       )
       .toBe('REFUNDED');
     expect(await card().innerText()).toContain('NZ$480.00 in 3 refunds');
-    expect(await card().getByRole('button', { name: 'Cancel booking and refund' }).count()).toBe(0);
+    expect(await card().getByRole('link', { name: 'Cancel booking and refund' }).count()).toBe(0);
     await expectScreen('refund-02-bookings-refunded');
 
     // The processor's own records: each charge refunded exactly what it took, in one succeeded refund.

@@ -26,7 +26,8 @@ export async function startReferenceMerchant(server: TestServer, options: { owne
     partnerRefundUrl: `${baseUrl}/paysplit/refund`,
     partnerCancelUrl: `${baseUrl}/paysplit/cancel`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
-    eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
+    // Refunds settle the bookings' refunds; the expired and cancelled events end unpaid bookings.
+    eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED', 'SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_CANCELLED'],
     redirectAllowlist: [baseUrl],
     ...(options.ownerAccountId ? { ownerAccountId: options.ownerAccountId } : {}),
   });

@@ -1,0 +1,84 @@
+import type { Pool } from 'pg';
+import type { Logger } from '../logger.js';
+import { findShopCheckout } from '../store.js';
+import type { ProcessorClient } from './processor-client.js';
+
+export const PARTNER_CAPTURE_PATH = '/paysplit/capture';
+
+/**
+ * The fields of PaySplit's signed `partner.payment.capture` call this shop reads (wire contract in
+ * docs/plans/hold-then-charge.md §2): everyone has paid, so take the money each payer's hold kept.
+ * The whole body, verified, is what the SDK's `partner.verifyCapture` returns.
+ */
+export interface PaymentCaptureCall {
+  /** The call's id (its `webhook-id`): the same on every retry. Capture once per captureId. */
+  captureId: string;
+  paymentId: string;
+  /** The full amount to take, in minor units. */
+  amountMinor: string;
+  currency: string;
+  /** What this shop recorded for the payment (the checkout), or null: find it by paymentId. */
+  processorReference: string | null;
+}
+
+/** What the capture endpoint answers PaySplit (HTTP 200). */
+export interface CaptureAnswer {
+  status: 'succeeded' | 'failed';
+  processorReference?: string;
+  failureReason?: string;
+}
+
+/**
+ * Captures a payer's hold at our processor for PaySplit's capture call: the full `amountMinor`,
+ * once per captureId (the processor's idempotency key is `paysplit-<captureId>`, so a retried call,
+ * even one racing the first, gets the first answer back and never takes the money twice).
+ *
+ * `succeeded` once the money is taken, also when an earlier capture already took it: answering
+ * `failed` then would reopen a share that is paid, and its payer would pay twice. `failed`, with the
+ * reason, when nothing was or can be taken (the issuer declined the capture, the hold expired or was
+ * released, nothing was held, or the processor's checkout is not this payment's). Throws when the
+ * processor cannot be reached: no answer, so PaySplit calls again with the same captureId.
+ */
+export async function capturePayment(
+  deps: { pool: Pool; processor: ProcessorClient; logger: Logger },
+  call: PaymentCaptureCall,
+): Promise<CaptureAnswer> {
+  const { pool, processor } = deps;
+  const log = deps.logger.child({ component: 'partner-capture' });
+  const failed = (failureReason: string, processorReference?: string): CaptureAnswer => ({
+    status: 'failed',
+    ...(processorReference ? { processorReference } : {}),
+    failureReason,
+  });
+
+  const checkoutId = call.processorReference ?? (await findShopCheckout(pool, call.paymentId));
+  if (!checkoutId) return failed('no checkout at the processor for this payment');
+  const checkout = await processor.retrieveCheckout(checkoutId);
+  // Trust, but check: the hold must be this very payment's, of the amount PaySplit means.
+  if (!checkout || checkout.paymentId !== call.paymentId) return failed('the processor has no matching checkout for this payment');
+  if (checkout.currency !== call.currency || checkout.amountMinor !== call.amountMinor) {
+    return failed(`the processor holds ${checkout.amountMinor} ${checkout.currency}, not ${call.amountMinor} ${call.currency}`, checkoutId);
+  }
+
+  const result = await processor.captureCheckout(checkoutId, `paysplit-${call.captureId}`);
+  let answer: CaptureAnswer;
+  switch (result?.outcome) {
+    case 'captured':
+      answer = { status: 'succeeded', processorReference: checkoutId };
+      break;
+    case 'already_captured':
+      log.warn({ captureId: call.captureId, checkoutId }, 'the hold was captured by an earlier capture; answered succeeded');
+      answer = { status: 'succeeded', processorReference: checkoutId };
+      break;
+    case 'failed':
+      answer = failed(result.failureReason, checkoutId);
+      break;
+    case 'not_held':
+      answer = failed('nothing is held at the processor for this payment', checkoutId);
+      break;
+    default:
+      answer = failed('the processor has no matching checkout for this payment');
+  }
+  log.info({ captureId: call.captureId, paymentId: call.paymentId, checkoutId, status: answer.status }, 'capture call answered');
+  return answer;
+}
