@@ -69,7 +69,17 @@ export const paymentRecordedEventSchema = z
     sessionStatus: z.enum(SESSION_STATUSES),
     paidMinor: minorUnits,
     remainingMinor: minorUnits,
-    payment: paymentSummary.extend({ status: z.string(), refundRequired: z.boolean() }),
+    payment: paymentSummary.extend({
+      status: z.string(),
+      refundRequired: z.boolean(),
+      duplicate: z
+        .boolean()
+        .optional()
+        .describe(
+          'Only for an integration with a partnerCancelUrl: true when it paid shares another payment had already paid (its money goes back)',
+        ),
+      duplicateOf: uuid.nullable().optional().describe('With duplicate true: the payment that counts for those shares'),
+    }),
   })
   .meta({ id: 'PaymentRecordedEvent', description: 'A payment of the session was recorded (sent only when subscribed).' });
 
@@ -83,7 +93,13 @@ const refundEventFields = {
   source: z.enum(['automatic', 'merchant']).describe('automatic: money the session could not use; merchant: asked for over the API'),
   processorRefundReference: z.string().nullable(),
   failureReason: z.string().nullable(),
-  refundedMinor: minorUnits.describe('The session total refunded so far, this refund included when it succeeded'),
+  refundedMinor: minorUnits.describe(
+    'The session total refunded so far, this refund included when it succeeded; with a partnerCancelUrl, refunds of duplicate payments left out',
+  ),
+  duplicate: z
+    .boolean()
+    .optional()
+    .describe('Only for an integration with a partnerCancelUrl: true when the refund gives back a duplicate payment, not booking money'),
 };
 
 export const refundSucceededEventSchema = z

@@ -41,6 +41,12 @@ export function RefundsSection({ session }: { session: Pick<AdminSession, 'refun
                 <h3>
                   {money(refund.amountMinor)} to {nameOf(refund.participantId)}{' '}
                   <span className={`badge ${REFUND_BADGES[refund.status.toLowerCase()] ?? 'badge-wait'}`}>{humanize(refund.status)}</span>
+                  {refund.purpose === 'DUPLICATE' && (
+                    <>
+                      {' '}
+                      <span className="tag">Duplicate</span>
+                    </>
+                  )}
                 </h3>
                 <p className="hint">
                   {humanize(refund.source)} refund of {formatDateTime(refund.createdAt, true)} · {refundOutcome(refund)}

@@ -126,7 +126,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                     <td data-label="Status">
                       <span>
                         <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
-                        {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                        {payment.duplicateOf && <span className="tag">Duplicate</span>}
+                        {payment.refundRequired && !payment.refundedAt && <span className="tag tag-warn">Refund owed</span>}
                       </span>
                     </td>
                     <td data-label="Processor reference">{payment.processorReference ? <code>{payment.processorReference}</code> : '—'}</td>

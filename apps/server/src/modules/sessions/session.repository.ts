@@ -137,7 +137,8 @@ export class SessionRepository {
   }
 
   findForMerchant(em: EntityManager, sessionId: string, integrationId: string): Promise<Session | null> {
-    return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants'] });
+    // With the integration: its settings decide how the merchant's read shows duplicates.
+    return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants', 'integration'] });
   }
 
   /** With the integration: the pay pages lead with the merchant's brand. */

@@ -113,7 +113,36 @@ export class PaymentRepository {
 
   /** The authorized payments a completed session counts, in the order they arrived (the completion event lists them). */
   countedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
-    return em.find(Payment, { session: sessionId, status: 'authorized', refundRequired: false }, { orderBy: { authorizedAt: 'asc' } });
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', refundRequired: false, duplicateOf: null },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
+  }
+
+  /**
+   * The payment that paid a share: the host's payment covering it, else the share's own authorized
+   * payment (not a duplicate itself; `except` is the payment asking). Null when none is found.
+   */
+  findPaymentOfShare(
+    em: EntityManager,
+    sessionId: string,
+    share: Pick<Participant, 'id' | 'coveredByPaymentId'>,
+    except: string,
+  ): Promise<Payment | null> {
+    if (share.coveredByPaymentId) return em.findOne(Payment, { id: share.coveredByPaymentId, session: sessionId });
+    return em.findOne(
+      Payment,
+      {
+        session: sessionId,
+        participant: share.id,
+        status: 'authorized',
+        coversParticipantIds: null,
+        duplicateOf: null,
+        id: { $ne: except },
+      },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
   }
 
   /** Authorized money the merchant must void or refund (decisions §2, §6). */
