@@ -97,6 +97,7 @@ describe('RefundsSection', () => {
     );
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('NZ$150.00 to Ben Succeeded Duplicate');
     expect(screen.getByText('Duplicate', { selector: '.tag' })).toBeTruthy();
+    expect(screen.getByText('NZ$150.00 (NZ$150.00 for duplicate payments)', { selector: 'strong' })).toBeTruthy();
   });
 
   it('says so when there are no refunds', () => {

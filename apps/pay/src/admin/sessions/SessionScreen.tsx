@@ -13,7 +13,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { CancellationsSection } from './CancellationsSection';
-import { RefundsSection } from './RefundsSection';
+import { RefundsSection, refundedWords } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
 
@@ -212,7 +212,7 @@ function SessionSummary({ session }: { session: AdminSession }) {
     ['Amount', money(session.amountMinor)],
     ['Paid', money(session.paidMinor)],
     ['Remaining', money(session.remainingMinor)],
-    ['Refunded', money(session.refundedMinor)],
+    ['Refunded', refundedWords(session)],
     ['Split', session.splitMode ? humanize(session.splitMode) : 'Not set up yet'],
     ['Order reference', session.orderReference ?? '—'],
     ['Description', session.description ?? '—'],
