@@ -1227,7 +1227,7 @@ export interface components {
         coversParticipantIds?: string[];
         status: string;
         refundRequired: boolean;
-        /** @description Only for an integration with a partnerCancelUrl: true when it paid shares another payment had already paid (its money goes back) */
+        /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
         duplicate?: boolean;
         /** @description With duplicate true: the payment that counts for those shares */
         duplicateOf?: string | null;
@@ -1285,9 +1285,9 @@ export interface components {
       source: 'automatic' | 'merchant';
       processorRefundReference: string | null;
       failureReason: string | null;
-      /** @description The session total refunded so far, this refund included when it succeeded; with a partnerCancelUrl, refunds of duplicate payments left out */
+      /** @description Session total refunded (this refund once it succeeded); with a partnerCancelUrl, without duplicates */
       refundedMinor: string;
-      /** @description Only for an integration with a partnerCancelUrl: true when the refund gives back a duplicate payment, not booking money */
+      /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
       duplicate?: boolean;
       /** @constant */
       type: 'SERVICE_REFUND_SUCCEEDED';
@@ -1346,9 +1346,9 @@ export interface components {
       source: 'automatic' | 'merchant';
       processorRefundReference: string | null;
       failureReason: string | null;
-      /** @description The session total refunded so far, this refund included when it succeeded; with a partnerCancelUrl, refunds of duplicate payments left out */
+      /** @description Session total refunded (this refund once it succeeded); with a partnerCancelUrl, without duplicates */
       refundedMinor: string;
-      /** @description Only for an integration with a partnerCancelUrl: true when the refund gives back a duplicate payment, not booking money */
+      /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
       duplicate?: boolean;
       /** @constant */
       type: 'SERVICE_REFUND_FAILED';

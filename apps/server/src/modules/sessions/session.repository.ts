@@ -137,7 +137,6 @@ export class SessionRepository {
   }
 
   findForMerchant(em: EntityManager, sessionId: string, integrationId: string): Promise<Session | null> {
-    // With the integration: its settings decide how the merchant's read shows duplicates.
     return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants', 'integration'] });
   }
 

@@ -240,9 +240,8 @@ export class RefundService {
   /**
    * Settles a refund in the caller's transaction: session, then payment, then refund locked. The
    * same outcome again changes nothing (idempotent); another outcome of a settled refund is
-   * INVALID_STATE. A success moves the money into refundedMinor (a duplicate's into the session's
-   * duplicateRefundedMinor too; and, once a payment owed back is refunded in full, clears it from
-   * refundsOwed); a failure frees its amount to be refunded again.
+   * INVALID_STATE. A success moves the money into refundedMinor (a duplicate's into duplicateRefundedMinor too; a payment owed
+   * back and refunded in full leaves refundsOwed); a failure frees its amount to be refunded again.
    */
   async settle(tx: EntityManager, refundId: string, outcome: SettleRefundCommand, integrationId?: string): Promise<Refund> {
     const { refunds } = this.options;
