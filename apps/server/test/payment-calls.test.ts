@@ -546,6 +546,22 @@ describe('a payer who pays both their checkouts', () => {
     expect(sums).toEqual({ refunded: '1000', duplicates: '1000' });
   });
 
+  it("calls a guest's own payment a duplicate of the host's payment that had already covered their share", async () => {
+    const { sessionId, host, guests } = await session(refunding, 1);
+    const cover = await host.run<{ startPayment: { paymentId: string; redirectUrl: string } }>('CoverRemaining', { sessionId });
+    const coverId = cover.data.startPayment.paymentId;
+    const guestOwn = await start(guests[0]!, sessionId);
+    expect(await payAtProcessor(guestOwn.redirectUrl)).toBe(303);
+    expect(await payAtProcessor(cover.data.startPayment.redirectUrl)).toBe(303);
+    expect((await record(refunding, coverId)).sessionStatus).toBe('completed');
+    expect(await record(refunding, guestOwn.paymentId)).toMatchObject({ sessionStatus: 'completed', refundRequired: true });
+    const details = await api(refunding).sessions.get(sessionId);
+    expect(details.duplicatePayments).toEqual([
+      expect.objectContaining({ paymentId: guestOwn.paymentId, duplicateOf: coverId, outcome: expect.stringMatching(/^refund(ing|ed)$/) }),
+    ]);
+    expect(details.refunds).toEqual([]);
+  });
+
   it('refunds a payment whose checkout the merchant said it had cancelled, without counting it', async () => {
     const { sessionId, guests } = await session(refunding, 1);
     const first = await start(guests[0]!, sessionId);

@@ -140,7 +140,7 @@ export class PaymentRecordingService {
       // Every share it was for is already paid: a duplicate of the payment that paid them (the
       // first of them, for a host's payment covering several). Its refund is then a duplicate's.
       if (allShares && shares.every((share) => share.status === 'paid')) {
-        payment.duplicateOf = await this.options.payments.findPaymentOfShare(tx, session.id, shares[0]!, payment.id);
+        payment.duplicateOf = await this.options.payments.findPaymentOfShare(tx, session.id, shares[0]!);
       }
       await this.options.refunds?.refundOwed(tx, session, 'payment could not count toward the session', payment);
       return;
