@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, PaySplitError } from '@paysplit/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { partnerPaymentCancelSchema } from '../src/rest/outgoing-calls.js';
+import { partnerPaymentCancelSchema, paymentRecordedEventSchema, refundSucceededEventSchema } from '../src/rest/outgoing-calls.js';
+import { sessionDetailsSchema } from '../src/rest/session-details.js';
 import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
 import { AdminClient } from './support/admin-client.js';
+import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
+import { RefundEndpoint } from './support/refund-endpoint.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 import { until } from './support/polling.js';
 
@@ -22,6 +25,10 @@ type Integration = { integrationId: string; apiKey: string; partnerSecret: strin
 let cancelling: Integration;
 let noCancelUrl: Integration;
 let otherTenant: Integration;
+/** With a partnerRefundUrl and a webhook URL too: a duplicate payment is refunded and the events say so. */
+let refunding: Integration;
+let refundEndpoint: RefundEndpoint;
+let webhooks: MerchantStub;
 let owner: AdminClient;
 
 beforeAll(async () => {
@@ -32,7 +39,9 @@ beforeAll(async () => {
   // The reference merchant's test processor holds the checkouts; the fixture merchant opens and expires them.
   processor = await startReferenceMerchant(server);
   shop = new CheckoutMerchant(`${processor.baseUrl}/processor/api`);
-  await shop.start();
+  refundEndpoint = new RefundEndpoint();
+  webhooks = new MerchantStub();
+  await Promise.all([shop.start(), refundEndpoint.start(), webhooks.start()]);
   owner = new AdminClient(server.baseUrl);
   const registered = await owner.register(`owner-${randomUUID().slice(0, 8)}@shop.example`, 'a long enough passphrase');
   const provision = (name: string, cancelUrl: string | undefined) =>
@@ -45,10 +54,23 @@ beforeAll(async () => {
   cancelling = await provision('Cancelling shop', shop.cancelUrl);
   noCancelUrl = await provision('No cancel URL', undefined);
   otherTenant = await provision('Another tenant', shop.cancelUrl);
-  shop.secrets.push(cancelling.partnerSecret, noCancelUrl.partnerSecret, otherTenant.partnerSecret);
+  const withRefunds = await server.provision({
+    name: 'Refunding shop',
+    partnerCreatePaymentUrl: shop.createPaymentUrl,
+    partnerCancelUrl: shop.cancelUrl,
+    partnerRefundUrl: refundEndpoint.url,
+    webhookUrl: webhooks.webhookUrl,
+    eventSubscriptions: ['SERVICE_PAYMENT_RECORDED', 'SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
+  });
+  refunding = withRefunds;
+  refundEndpoint.secret = withRefunds.partnerSecret;
+  webhooks.webhookSecret = withRefunds.webhookSecret;
+  shop.secrets.push(cancelling.partnerSecret, noCancelUrl.partnerSecret, otherTenant.partnerSecret, withRefunds.partnerSecret);
 }, 60_000);
 
 afterAll(async () => {
+  await refundEndpoint?.stop();
+  await webhooks?.stop();
   await shop?.stop();
   await processor?.stop();
   await server?.close();
@@ -420,6 +442,142 @@ describe('settling and giving up', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('a payer who pays both their checkouts', () => {
+  const eventsOf = (sessionId: string, type: string) =>
+    webhooks.webhookCalls.filter((call) => call.json.sessionId === sessionId && call.json.type === type).map((call) => call.json);
+
+  it('keeps one payment, refunds the other as a duplicate, and tells the merchant which money that was', async () => {
+    const { sessionId, host, guests, participantIds } = await session(refunding, 1);
+    // The guest pays their first checkout, but its way back is lost; they start again and pay that one too.
+    const first = await start(guests[0]!, sessionId);
+    expect(await payAtProcessor(first.redirectUrl)).toBe(303);
+    const second = await start(guests[0]!, sessionId);
+    // The first checkout could not be expired any more: its cancel failed, and its money still arrives.
+    expect(await settled(sessionId, 1)).toMatchObject([{ payment_id: first.paymentId, reason: 'replaced', status: 'failed' }]);
+    expect(await payAtProcessor(second.redirectUrl)).toBe(303);
+    expect(await record(refunding, second.paymentId)).toMatchObject({ sessionStatus: 'partially_paid', refundRequired: false });
+    expect(await record(refunding, first.paymentId)).toMatchObject({
+      paymentStatus: 'authorized',
+      sessionStatus: 'partially_paid',
+      paidMinor: '1000',
+      refundRequired: true,
+    });
+    const [refundRow] = await until(
+      () =>
+        server.query<{ id: string; payment_id: string; purpose: string; status: string }>(
+          `select id, payment_id, purpose, status from refund where session_id = ?`,
+          [sessionId],
+        ),
+      (rows) => rows.length === 1 && rows[0]!.status === 'succeeded',
+    );
+    expect(refundRow).toMatchObject({ payment_id: first.paymentId, purpose: 'duplicate' });
+    expect(refundEndpoint.refundedOn(first.paymentId)).toBe(1000n);
+
+    // The host pays; the session completes on the payment that counts.
+    const hostOwn = await start(host, sessionId);
+    expect(await payAtProcessor(hostOwn.redirectUrl)).toBe(303);
+    expect((await record(refunding, hostOwn.paymentId)).sessionStatus).toBe('completed');
+
+    // The merchant's read: the booking refunded nothing, the duplicate apart with where its money is.
+    const read = await fetch(`${server.baseUrl}/api/v1/payments/sessions/${sessionId}`, {
+      headers: { 'x-service-api-key': refunding.apiKey },
+    });
+    const details = (await read.json()) as Record<string, any>;
+    expect(() => sessionDetailsSchema.parse(details)).not.toThrow();
+    expect(details).toMatchObject({ status: 'completed', paidMinor: '2000', refundedMinor: '0', refunds: [], refundsOwed: [] });
+    const [cancel] = await callRows(sessionId);
+    expect(details.duplicatePayments).toEqual([
+      {
+        paymentId: first.paymentId,
+        participantId: participantIds[1],
+        amountMinor: '1000',
+        processorReference: shop.checkouts.get(first.paymentId)!.id,
+        duplicateOf: second.paymentId,
+        outcome: 'refunded',
+        refundId: refundRow!.id,
+        cancelId: cancel!.id,
+      },
+    ]);
+    expect(details.payments.find((p: { paymentId: string }) => p.paymentId === first.paymentId)).toMatchObject({
+      status: 'authorized',
+      refundRequired: true,
+      refundedMinor: '1000',
+      refundableMinor: '0',
+    });
+    // GraphQL says the same, and the SDK reads it.
+    const graphql = await postJson<{ data: { session: Record<string, unknown> } }>(
+      `${server.baseUrl}/graphql`,
+      {
+        query: `query($id: ID!) { session(id: $id) { refundedMinor refunds { refundId } duplicatePayments { paymentId duplicateOf outcome } } }`,
+        variables: { id: sessionId },
+      },
+      { 'x-service-api-key': refunding.apiKey },
+    );
+    expect(graphql.body.data.session).toEqual({
+      refundedMinor: '0',
+      refunds: [],
+      duplicatePayments: [{ paymentId: first.paymentId, duplicateOf: second.paymentId, outcome: 'REFUNDED' }],
+    });
+    expect((await api(refunding).sessions.get(sessionId)).duplicatePayments?.[0]?.outcome).toBe('refunded');
+
+    // The events: the duplicate recorded as one, its refund as one, and the booking's refunded total untouched.
+    await until(
+      async () => eventsOf(sessionId, 'SERVICE_REFUND_SUCCEEDED'),
+      (events) => events.length === 1,
+    );
+    const recorded = eventsOf(sessionId, 'SERVICE_PAYMENT_RECORDED');
+    for (const event of recorded) expect(() => paymentRecordedEventSchema.parse(event)).not.toThrow();
+    expect(recorded.map((event) => [event.payment.paymentId, event.payment.duplicate, event.payment.duplicateOf])).toEqual([
+      [second.paymentId, false, null],
+      [first.paymentId, true, second.paymentId],
+      [hostOwn.paymentId, false, null],
+    ]);
+    const [refunded] = eventsOf(sessionId, 'SERVICE_REFUND_SUCCEEDED');
+    expect(() => refundSucceededEventSchema.parse(refunded)).not.toThrow();
+    expect(refunded).toMatchObject({ paymentId: first.paymentId, amountMinor: '1000', duplicate: true, refundedMinor: '0' });
+    // Stored, the session's refunded sum is still every refund; the duplicates' part is beside it.
+    const [sums] = await server.query<{ refunded: string; duplicates: string }>(
+      `select refunded_minor::text as refunded, duplicate_refunded_minor::text as duplicates from session where id = ?`,
+      [sessionId],
+    );
+    expect(sums).toEqual({ refunded: '1000', duplicates: '1000' });
+  });
+
+  it("calls a guest's own payment a duplicate of the host's payment that had already covered their share", async () => {
+    const { sessionId, host, guests } = await session(refunding, 1);
+    const cover = await host.run<{ startPayment: { paymentId: string; redirectUrl: string } }>('CoverRemaining', { sessionId });
+    const coverId = cover.data.startPayment.paymentId;
+    const guestOwn = await start(guests[0]!, sessionId);
+    expect(await payAtProcessor(guestOwn.redirectUrl)).toBe(303);
+    expect(await payAtProcessor(cover.data.startPayment.redirectUrl)).toBe(303);
+    expect((await record(refunding, coverId)).sessionStatus).toBe('completed');
+    expect(await record(refunding, guestOwn.paymentId)).toMatchObject({ sessionStatus: 'completed', refundRequired: true });
+    const details = await api(refunding).sessions.get(sessionId);
+    expect(details.duplicatePayments).toEqual([
+      expect.objectContaining({ paymentId: guestOwn.paymentId, duplicateOf: coverId, outcome: expect.stringMatching(/^refund(ing|ed)$/) }),
+    ]);
+    expect(details.refunds).toEqual([]);
+  });
+
+  it('refunds a payment whose checkout the merchant said it had cancelled, without counting it', async () => {
+    const { sessionId, guests } = await session(refunding, 1);
+    const first = await start(guests[0]!, sessionId);
+    await start(guests[0]!, sessionId);
+    expect(await settled(sessionId, 1)).toMatchObject([{ payment_id: first.paymentId, status: 'succeeded' }]);
+    // The merchant records it authorized anyway: the share stays open, the money goes back.
+    expect(await record(refunding, first.paymentId)).toMatchObject({ sessionStatus: 'open', paidMinor: '0', refundRequired: true });
+    const [refundRow] = await until(
+      () => server.query<{ purpose: string; status: string }>(`select purpose, status from refund where payment_id = ?`, [first.paymentId]),
+      (rows) => rows.length === 1 && rows[0]!.status === 'succeeded',
+    );
+    // Not a duplicate: nothing else paid that share.
+    expect(refundRow!.purpose).toBe('booking');
+    const details = await api(refunding).sessions.get(sessionId);
+    expect(details.duplicatePayments).toEqual([]);
+    expect(details.refundedMinor).toBe('1000');
   });
 });
 

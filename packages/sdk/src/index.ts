@@ -25,6 +25,8 @@ export type {
   RefundSessionResponse,
   RefundStatus,
   SessionDetails,
+  SessionDuplicatePayment,
+  DuplicateOutcome,
   SettleRefundRequest,
   SettleRefundResponse,
   SessionMode,

@@ -26,6 +26,12 @@ export type SessionParticipantInput = NonNullable<CreateSessionRequest['particip
 export type SessionParticipant = SessionDetails['participants'][number];
 export type SessionPayment = SessionDetails['payments'][number];
 export type PaymentStatus = SessionPayment['status'];
+/**
+ * A payment for shares another payment had already paid, and where its money is (only for an
+ * integration with a partnerCancelUrl; its refunds are then not in `refunds` or `refundedMinor`).
+ */
+export type SessionDuplicatePayment = NonNullable<SessionDetails['duplicatePayments']>[number];
+export type DuplicateOutcome = SessionDuplicatePayment['outcome'];
 export type PaymentAction = RecordPaymentRequest['action'];
 
 /** The partner create-payment call's body (PaySplit -> your partnerCreatePaymentUrl). */

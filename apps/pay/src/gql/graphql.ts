@@ -69,6 +69,8 @@ export type PaySessionFieldsFragment = {
     inviteUrl: string | null;
     refundedMinor: string | null;
     refundPendingMinor: string | null;
+    duplicateRefundedMinor: string | null;
+    duplicateRefundPendingMinor: string | null;
     emailStatus: {
       invitedAt: string | null;
       lastRemindedAt: string | null;
@@ -178,6 +180,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -228,6 +232,8 @@ export const OpenSessionDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -235,7 +241,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:41ea3b8c0d2c857e982e17b6b6c01ae8ec1f18fc9ad4f71d5d137ef62d7285fd' },
+  { hash: 'sha256:bbe19363144ffa35869787976702c78339c58ed51e17818bb68a5bfebc7ab66c' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -277,6 +283,8 @@ export const PaySessionDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -284,7 +292,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:9db9512e826fdce3854f1a34d67c342420229d9625e7e3c3072ed164fd5cc392' },
+  { hash: 'sha256:28a1ddfd831fef3aeadad38c80cf2b1f90b4cd0664e6e84df7b88c0720cd39aa' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -326,6 +334,8 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -333,7 +343,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:bb85eefe3d7b862a970e571d11a4b76b488591ddc275c66b9c1c7aa4a8fb3056' },
+  { hash: 'sha256:e9346d56ea988fc4935ba6eb33c6e448d97ff1fc9a4f238cce5f98b4e19d0f37' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -397,6 +407,8 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -404,7 +416,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:cb5ab0d5ecf7a545d94e60741137ebfdc17e31e6ef1161b6b1ae35e2f0bad760' },
+  { hash: 'sha256:11b52f0e2210714579185aa1375b686a895ff28188162b4474afd34313f9698d' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -446,6 +458,8 @@ export const RemindParticipantDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -453,7 +467,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:8682dff7cf257b62d1495410b1dae927580fce37977e807f3df04a9f79862a44' },
+  { hash: 'sha256:dcc0fbe40a9987d7bcae43884b669733dd770c73cc180b8cab3fc71e5406a684' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -495,6 +509,8 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     }
     refundedMinor
     refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -502,5 +518,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:9acf690f4d9c2b531ecdd3da850bf60bf566e818a16b7023442cb0026ca4a9b9' },
+  { hash: 'sha256:ea19e76cb779d0220aee72b07e980625c2659a5bb187d92486f49fd82c5e0b55' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

@@ -35,6 +35,8 @@ export const PaySessionFieldsFragment = graphql(`
       }
       refundedMinor
       refundPendingMinor
+      duplicateRefundedMinor
+      duplicateRefundPendingMinor
     }
     successUrl
     cancelUrl

@@ -58,6 +58,67 @@ describe('Refunds', () => {
     expect(participantRefunds([{ ...ben, refundedMinor: '0', refundPendingMinor: '0' }])).toEqual([]);
   });
 
+  it("says a payer's second payment for a share already paid is a duplicate going back, never the booking refunded", () => {
+    const pending = makeSession({
+      status: 'COMPLETED',
+      viewerRole: 'PARTICIPANT',
+      participants: [
+        aroha,
+        { ...ben, isYou: true, status: 'PAID', refundedMinor: '0', refundPendingMinor: '0', duplicateRefundPendingMinor: '15000' },
+      ],
+    });
+    const { rerender } = render(<Refunds session={pending} />);
+    expect(screen.getByTestId('your-duplicate').textContent).toBe('Duplicate payment of NZ$150.00, being refunded');
+    expect(screen.queryByTestId('your-refund')).toBeNull();
+    expect(screen.queryByText(/refunded to your card/)).toBeNull();
+    expect(hasRefunds(pending)).toBe(false);
+
+    const back = {
+      ...pending,
+      participants: [aroha, { ...pending.participants[1]!, duplicateRefundedMinor: '15000', duplicateRefundPendingMinor: '0' }],
+    };
+    rerender(<Refunds session={back} />);
+    expect(screen.getByTestId('your-duplicate').textContent).toBe('Duplicate payment of NZ$150.00, refunded');
+    expect(hasRefunds(back)).toBe(false);
+  });
+
+  it("lists for the host a payer's duplicate apart from any booking refund", () => {
+    const session = makeSession({
+      status: 'COMPLETED',
+      viewerRole: 'HOST',
+      participants: [
+        { ...aroha, isYou: true },
+        { ...ben, refundedMinor: '0', refundPendingMinor: '0', duplicateRefundedMinor: '15000', duplicateRefundPendingMinor: '0' },
+        { ...caleb, refundedMinor: '5000', refundPendingMinor: '0', duplicateRefundedMinor: '0', duplicateRefundPendingMinor: '13000' },
+      ],
+    });
+    render(<Refunds session={session} />);
+    const rows = screen.getByRole('list', { name: 'Who was refunded' }).querySelectorAll('li');
+    expect([...rows].map((row) => row.textContent)).toEqual([
+      'BenNZ$150.00Duplicate payment, refunded',
+      'CalebNZ$50.00Refunded',
+      'CalebNZ$130.00Duplicate payment, being refunded',
+    ]);
+    expect(screen.queryByTestId('your-refund')).toBeNull();
+  });
+
+  it('thanks the host of a completed session whose only refund was a duplicate, and still sends them on to the shop', () => {
+    const session = makeSession({
+      status: 'COMPLETED',
+      viewerRole: 'HOST',
+      successUrl: 'https://shop.example/thanks',
+      participants: [
+        { ...aroha, isYou: true },
+        { ...ben, duplicateRefundedMinor: '15000' },
+      ],
+    });
+    render(<CompletedScreen session={session} />);
+    expect(screen.getByRole('heading', { name: 'Everyone has paid' })).toBeTruthy();
+    expect(screen.queryByText(/has since sent money back/)).toBeNull();
+    expect(screen.getByText('Duplicate payment, refunded')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go now' })).toBeTruthy();
+  });
+
   it('keeps the host on a completed session that was refunded, instead of sending them on to the shop', () => {
     const session = makeSession({
       status: 'COMPLETED',

@@ -43,6 +43,8 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     emailStatus: null,
     refundedMinor: null,
     refundPendingMinor: null,
+    duplicateRefundedMinor: null,
+    duplicateRefundPendingMinor: null,
     ...overrides,
   };
 }

@@ -85,6 +85,16 @@ const SESSION_DETAILS = /* GraphQL */ `
       amountMinor
       processorReference
     }
+    duplicatePayments {
+      paymentId
+      participantId
+      amountMinor
+      processorReference
+      duplicateOf
+      outcome
+      refundId
+      cancelId
+    }
   }
 `;
 

@@ -27,6 +27,9 @@ const paymentSummary = z.object({
     .describe('Present when the host covered other shares with this payment: the participants it paid for'),
 });
 
+const duplicate = z.boolean().optional().describe('Only with a partnerCancelUrl: true for a duplicate (shares already paid)');
+const duplicateOf = uuid.nullable().optional().describe('With duplicate true: the payment that counts for those shares');
+
 const envelope = {
   eventId: uuid.describe('Unique per event and the same on every retry (also the webhook-id header): deduplicate on it'),
   createdAt: z.iso.datetime(),
@@ -69,7 +72,7 @@ export const paymentRecordedEventSchema = z
     sessionStatus: z.enum(SESSION_STATUSES),
     paidMinor: minorUnits,
     remainingMinor: minorUnits,
-    payment: paymentSummary.extend({ status: z.string(), refundRequired: z.boolean() }),
+    payment: paymentSummary.extend({ status: z.string(), refundRequired: z.boolean(), duplicate, duplicateOf }),
   })
   .meta({ id: 'PaymentRecordedEvent', description: 'A payment of the session was recorded (sent only when subscribed).' });
 
@@ -83,7 +86,8 @@ const refundEventFields = {
   source: z.enum(['automatic', 'merchant']).describe('automatic: money the session could not use; merchant: asked for over the API'),
   processorRefundReference: z.string().nullable(),
   failureReason: z.string().nullable(),
-  refundedMinor: minorUnits.describe('The session total refunded so far, this refund included when it succeeded'),
+  refundedMinor: minorUnits.describe('Session total refunded (this refund once it succeeded); with a partnerCancelUrl, without duplicates'),
+  duplicate,
 };
 
 export const refundSucceededEventSchema = z

@@ -51,6 +51,27 @@ export const sessionDetailsSchema = z
     refundsOwed: z
       .array(z.object({ paymentId: z.uuid(), participantId: z.uuid(), amountMinor: z.string(), processorReference: z.string().nullable() }))
       .describe('Payments to void or refund now; record action "refund" for each once done'),
+    duplicatePayments: z
+      .array(
+        z.object({
+          paymentId: z.uuid(),
+          participantId: z.uuid().describe('Who paid it'),
+          amountMinor: z.string(),
+          processorReference: z.string().nullable(),
+          duplicateOf: z.uuid().describe('The payment that counts for the shares it was for'),
+          outcome: z
+            .enum(['releasing', 'released', 'refunding', 'refunded', 'failed'])
+            .describe(
+              'refunding: its refund is asked for and not yet done (without a partnerRefundUrl it is in refundsOwed); refunded: all of it went back; failed: its refund failed; releasing / released: manual capture only',
+            ),
+          refundId: z.uuid().nullable().describe('Its latest refund'),
+          cancelId: z.uuid().nullable().describe('The cancel sent for its checkout'),
+        }),
+      )
+      .optional()
+      .describe(
+        'Only for an integration with a partnerCancelUrl: payments authorized for shares another payment had already paid. Their refunds are then left out of refunds and refundedMinor',
+      ),
   })
   .meta({ id: 'SessionDetails' });
 
@@ -62,12 +83,17 @@ interface SessionDetailsData {
   payments: { id: string }[];
   refundsOwed: { id: string }[];
   refunds: { status: string; source: string }[];
+  duplicatePayments: { outcome: string }[] | null;
   [field: string]: unknown;
 }
 
-/** GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. */
+/**
+ * GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. Duplicates
+ * are null for an integration without a partnerCancelUrl, and then not in the reply at all: its
+ * wire stays what it was (test/automatic-wire.test.ts).
+ */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, participants, payments, refundsOwed, refunds, ...rest } = session;
+  const { id, status, mode, participants, payments, refundsOwed, refunds, duplicatePayments, ...rest } = session;
   return {
     success: true,
     sessionId: id,
@@ -82,6 +108,9 @@ function toDetails(session: SessionDetailsData): unknown {
     payments: payments.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
     refundsOwed: refundsOwed.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
     refunds: refunds.map(toRestRefund),
+    ...(duplicatePayments === null
+      ? {}
+      : { duplicatePayments: duplicatePayments.map((duplicate) => ({ ...duplicate, outcome: duplicate.outcome.toLowerCase() })) }),
   };
 }
 

@@ -1,21 +1,26 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayBrowser } from '../support/pay-browser.js';
+import { until } from '../support/polling.js';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { accessibilityViolations, type Browser, collectConsoleErrors, openBrowser, overflowsSideways, screenshot } from './chromium.js';
+import { accessibilityViolations, chromiumForFile, collectConsoleErrors, overflowsSideways, screenshot } from './chromium.js';
 import { payOverHttp } from './test-processor.js';
 
 let server: TestServer;
 let merchant: ReferenceMerchant;
-const browsers: Browser[] = [];
+const newPerson = chromiumForFile();
+
+// The merchant's own account in the administration area (its integration is the reference merchant's).
+const OWNER = { email: 'owner@harbour-table.example', password: 'a long merchant passphrase' };
 
 beforeAll(async () => {
   server = await startTestServer();
-  merchant = await startReferenceMerchant(server);
+  const { account } = await server.paysplit.services.accounts.createAccount(server.orm.em.fork(), { ...OWNER, role: 'merchant' });
+  merchant = await startReferenceMerchant(server, { ownerAccountId: account.id });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
   await merchant?.stop();
   await server?.close();
 });
@@ -63,18 +68,21 @@ async function completedBooking(): Promise<{ sessionId: string; bookingId: strin
   return { sessionId, bookingId, tokens };
 }
 
+const PHONE = { width: 360, height: 740 } as const;
+
+/** A screenshot to look at, nothing wider than the window, and no axe violation of any impact. */
+async function expectReadable(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await overflowsSideways(page), `sideways scroll on ${name}`).toBe(false);
+  expect(await accessibilityViolations(page), `axe on ${name}`).toEqual([]);
+}
+
 describe('refunds in a real browser (Debian chromium)', () => {
   it("a completed booking cancelled on the merchant's bookings page refunds every payer's card exactly, once each, and everyone sees it", async () => {
     const { sessionId, bookingId, tokens } = await completedBooking();
-    const browser = await openBrowser({ viewport: { width: 360, height: 740 } });
-    browsers.push(browser);
-    const { page } = browser;
+    const { page } = await newPerson({ viewport: PHONE });
     const consoleErrors = collectConsoleErrors(page);
-    const expectScreen = async (name: string) => {
-      await screenshot(page, name);
-      expect(await overflowsSideways(page), `sideways scroll on ${name}`).toBe(false);
-      expect(await accessibilityViolations(page), `axe on ${name}`).toEqual([]);
-    };
+    const expectScreen = (name: string) => expectReadable(page, name);
     const card = () => page.locator(`a[href="/bookings/${bookingId}/confirmation"]`).locator('xpath=ancestor::li');
 
     // Another booking whose split the shop cancels at PaySplit before anyone pays: its cancelled event ends it.
@@ -169,6 +177,91 @@ describe('refunds in a real browser (Debian chromium)', () => {
     await page.getByRole('heading', { name: 'Money sent back' }).waitFor();
     await expectScreen('refund-04-payer-refunded');
 
+    expect(consoleErrors).toEqual([]);
+  }, 90_000);
+  it('a payer who paid two checkouts for one share sees the second refunded as a duplicate, and so do the host and the merchant', async () => {
+    const booking = await fetch(`${merchant.baseUrl}/bookings`, { method: 'POST', redirect: 'manual' });
+    const hostUrl = booking.headers.get('location')!;
+    const sessionId = new URL(hostUrl).pathname.split('/').at(-1)!;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, new URL(hostUrl).searchParams.get('hostToken')!);
+    const configured = await host.configure({ sessionId, splitMode: 'EXACT', participants: SHARES });
+    expect(configured.errors).toBeUndefined();
+    const participants = configured.data.configureSession.participants as { displayName: string; inviteUrl: string | null }[];
+    const inviteOf = (name: string) => participants.find((p) => p.displayName === name)!.inviteUrl!;
+    const tokenOf = (name: string) => new URL(inviteOf(name)).searchParams.get('token')!;
+    const ben = new PayBrowser(server.baseUrl);
+    await ben.open(sessionId, tokenOf('Ben'));
+
+    // Ben pays his checkout, but the way back from it is lost: the bridge that records it is not reached yet.
+    const first = (await ben.startPayment(sessionId)).data.startPayment as { paymentId: string; redirectUrl: string };
+    const paid = await fetch(`${first.redirectUrl}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242424242424242' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    const lostWayBack = paid.headers.get('location')!;
+    // He starts again; the first checkout cannot be expired any more (it was paid); he pays the second one.
+    const second = (await ben.startPayment(sessionId)).data.startPayment as { paymentId: string; redirectUrl: string };
+    await until(
+      () => server.query<{ status: string }>(`select status from payment_call where payment_id = ?`, [first.paymentId]),
+      (rows) => rows[0]?.status === 'failed',
+    );
+    await payOverHttp(second.redirectUrl);
+
+    // The first payment's way back arrives after all, in Ben's own browser.
+    const benPhone = await newPerson({ viewport: PHONE });
+    const consoleErrors = collectConsoleErrors(benPhone.page);
+    await benPhone.page.goto(inviteOf('Ben'));
+    await benPhone.page.getByRole('heading', { name: 'You’ve paid your share' }).waitFor();
+    await benPhone.page.goto(lostWayBack);
+    await benPhone.page.getByText('Payment received — thanks!').waitFor();
+    await benPhone.page.getByText('Duplicate payment of NZ$150.00, refunded').waitFor({ timeout: 15_000 });
+    expect(await benPhone.page.locator('main').innerText()).not.toMatch(/refunded to your card|Money sent back/);
+    await expectReadable(benPhone.page, 'duplicate-01-payer');
+
+    // The host's page lists it as a duplicate, never as Ben refunded.
+    const hostPhone = await newPerson({ viewport: PHONE });
+    consoleErrors.push(...collectConsoleErrors(hostPhone.page));
+    await hostPhone.page.goto(hostUrl);
+    await hostPhone.page.getByRole('heading', { name: 'Pay and invite' }).waitFor();
+    const refunded = hostPhone.page.getByRole('list', { name: 'Who was refunded' });
+    expect(await refunded.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Ben\s+NZ\$150\.00\s+Duplicate payment, refunded$/),
+    ]);
+    await expectReadable(hostPhone.page, 'duplicate-02-host');
+
+    // The merchant's administration area: the payment tagged Duplicate, no refund owed once it went back.
+    const ownerPhone = await newPerson({ viewport: PHONE });
+    consoleErrors.push(...collectConsoleErrors(ownerPhone.page));
+    await ownerPhone.page.goto(`${server.baseUrl}/admin`);
+    await ownerPhone.page.getByLabel('Email').fill(OWNER.email);
+    await ownerPhone.page.getByLabel('Password').fill(OWNER.password);
+    await ownerPhone.page.getByRole('button', { name: 'Log in' }).click();
+    await ownerPhone.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await ownerPhone.page.goto(`${server.baseUrl}/admin/sessions/${sessionId}`);
+    const payments = ownerPhone.page.getByRole('region', { name: 'Payment list' });
+    const rows = payments.getByRole('row', { name: /Ben/ });
+    await expect.poll(() => rows.count()).toBe(2);
+    expect((await rows.allInnerTexts()).filter((text) => text.includes('Duplicate'))).toHaveLength(1);
+    expect(await payments.getByText('Refund owed').count()).toBe(0);
+    await ownerPhone.page.getByRole('heading', { name: 'NZ$150.00 to Ben Succeeded Duplicate' }).waitFor();
+    await ownerPhone.page.getByRole('region', { name: 'Summary' }).getByText('NZ$150.00 (NZ$150.00 for duplicate payments)').waitFor();
+    await expectReadable(ownerPhone.page, 'duplicate-03-admin-session');
+
+    // Everyone else pays: Ben's open page and the host's reach the end, the booking not refunded.
+    await payOverHttp((await host.startPayment(sessionId)).data.startPayment.redirectUrl);
+    const caleb = new PayBrowser(server.baseUrl);
+    await caleb.open(sessionId, tokenOf('Caleb'));
+    await payOverHttp((await caleb.startPayment(sessionId)).data.startPayment.redirectUrl);
+    await benPhone.page.getByRole('heading', { name: 'You’re all set' }).waitFor({ timeout: 15_000 });
+    await benPhone.page.getByText('Duplicate payment of NZ$150.00, refunded').waitFor();
+    await expectReadable(benPhone.page, 'duplicate-04-payer-all-set');
+    // The host's thank-you takes them on to the shop after a moment: read it before it does.
+    await hostPhone.page.getByRole('heading', { name: 'Everyone has paid' }).waitFor({ timeout: 15_000 });
+    expect(await hostPhone.page.getByText(/has since sent money back/).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   }, 90_000);
 });

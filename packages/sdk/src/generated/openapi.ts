@@ -623,6 +623,32 @@ export interface components {
         amountMinor: string;
         processorReference: string | null;
       }[];
+      /** @description Only for an integration with a partnerCancelUrl: payments authorized for shares another payment had already paid. Their refunds are then left out of refunds and refundedMinor */
+      duplicatePayments?: {
+        /** Format: uuid */
+        paymentId: string;
+        /**
+         * Format: uuid
+         * @description Who paid it
+         */
+        participantId: string;
+        amountMinor: string;
+        processorReference: string | null;
+        /**
+         * Format: uuid
+         * @description The payment that counts for the shares it was for
+         */
+        duplicateOf: string;
+        /**
+         * @description refunding: its refund is asked for and not yet done (without a partnerRefundUrl it is in refundsOwed); refunded: all of it went back; failed: its refund failed; releasing / released: manual capture only
+         * @enum {string}
+         */
+        outcome: 'releasing' | 'released' | 'refunding' | 'refunded' | 'failed';
+        /** @description Its latest refund */
+        refundId: string | null;
+        /** @description The cancel sent for its checkout */
+        cancelId: string | null;
+      }[];
     };
     /** RecordPaymentRequest */
     RecordPaymentRequest: {
@@ -1201,6 +1227,10 @@ export interface components {
         coversParticipantIds?: string[];
         status: string;
         refundRequired: boolean;
+        /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
+        duplicate?: boolean;
+        /** @description With duplicate true: the payment that counts for those shares */
+        duplicateOf?: string | null;
       };
     };
     /**
@@ -1255,8 +1285,10 @@ export interface components {
       source: 'automatic' | 'merchant';
       processorRefundReference: string | null;
       failureReason: string | null;
-      /** @description The session total refunded so far, this refund included when it succeeded */
+      /** @description Session total refunded (this refund once it succeeded); with a partnerCancelUrl, without duplicates */
       refundedMinor: string;
+      /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
+      duplicate?: boolean;
       /** @constant */
       type: 'SERVICE_REFUND_SUCCEEDED';
       /** @constant */
@@ -1314,8 +1346,10 @@ export interface components {
       source: 'automatic' | 'merchant';
       processorRefundReference: string | null;
       failureReason: string | null;
-      /** @description The session total refunded so far, this refund included when it succeeded */
+      /** @description Session total refunded (this refund once it succeeded); with a partnerCancelUrl, without duplicates */
       refundedMinor: string;
+      /** @description Only with a partnerCancelUrl: true for a duplicate (shares already paid) */
+      duplicate?: boolean;
       /** @constant */
       type: 'SERVICE_REFUND_FAILED';
       /** @constant */

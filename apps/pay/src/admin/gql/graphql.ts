@@ -75,6 +75,9 @@ export type PayoutOnboardingInput = {
 /** Live keys and live sessions need COMPLETE. */
 export type PayoutOnboardingStatus = 'COMPLETE' | 'PENDING';
 
+/** BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid. */
+export type RefundPurpose = 'BOOKING' | 'DUPLICATE';
+
 /** AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API. */
 export type RefundSource = 'AUTOMATIC' | 'MERCHANT';
 
@@ -405,6 +408,8 @@ export type AdminSessionQuery = {
       status: string;
       processorReference: string | null;
       refundRequired: boolean;
+      refundedAt: string | null;
+      duplicateOf: string | null;
       createdAt: string;
       authorizedAt: string | null;
       endedAt: string | null;
@@ -419,6 +424,7 @@ export type AdminSessionQuery = {
       status: RefundStatus;
       reason: string | null;
       source: RefundSource;
+      purpose: RefundPurpose;
       processorRefundReference: string | null;
       failureReason: string | null;
       createdAt: string;
@@ -1306,6 +1312,8 @@ export const AdminSessionDocument = new TypedDocumentString(
       status
       processorReference
       refundRequired
+      refundedAt
+      duplicateOf
       createdAt
       authorizedAt
       endedAt
@@ -1320,6 +1328,7 @@ export const AdminSessionDocument = new TypedDocumentString(
       status
       reason
       source
+      purpose
       processorRefundReference
       failureReason
       createdAt
@@ -1398,7 +1407,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:0a48586c4fa05478b8dd56440d03a0de674fcffea47c8f5ae6929ea5cbc58b6c' },
+  { hash: 'sha256:4ddc29d28168540475d3cb150a8edf6fadc256055616b40cf9b229f12304dceb' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

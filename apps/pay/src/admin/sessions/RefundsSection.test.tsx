@@ -18,6 +18,7 @@ function refund(overrides: Partial<Refund> = {}): Refund {
     status: 'SUCCEEDED',
     reason: 'Booking cancelled',
     source: 'MERCHANT',
+    purpose: 'BOOKING',
     processorRefundReference: 're_test_1',
     failureReason: null,
     createdAt: '2030-01-01T10:00:00.000Z',
@@ -81,6 +82,22 @@ describe('RefundsSection', () => {
     expect(within(caleb!).getByRole('heading').textContent).toBe('NZ$130.00 to Caleb Failed');
     expect(caleb!.textContent).toContain('did not answer');
     expect(caleb!.textContent).toContain('The merchant has not been called yet.');
+  });
+
+  it('tags the refund of a duplicate payment, so it is not read as the booking refunded', () => {
+    render(
+      <RefundsSection
+        session={{
+          currency: 'NZD',
+          refundedMinor: '15000',
+          participants,
+          refunds: [refund({ source: 'AUTOMATIC', purpose: 'DUPLICATE', reason: 'payment could not count toward the session' })],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('NZ$150.00 to Ben Succeeded Duplicate');
+    expect(screen.getByText('Duplicate', { selector: '.tag' })).toBeTruthy();
+    expect(screen.getByText('NZ$150.00 (NZ$150.00 for duplicate payments)', { selector: 'strong' })).toBeTruthy();
   });
 
   it('says so when there are no refunds', () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../money';
+import { formatMoney, minorFromApi } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
 import { formatDateTime, humanize } from '../ui/format';
 import { CallAttemptsTable } from './CallAttemptsTable';
@@ -18,6 +18,20 @@ function refundOutcome(refund: AdminRefund): string {
   return refund.attempts === 0 ? 'Waiting for the first call to the merchant' : 'Waiting for the merchant to settle it';
 }
 
+/** What went back for duplicate payments (a second payment for shares already paid), not booking money. */
+export function duplicateRefundedMinor(refunds: readonly Pick<AdminRefund, 'purpose' | 'status' | 'amountMinor'>[]): bigint {
+  return refunds
+    .filter((refund) => refund.purpose === 'DUPLICATE' && refund.status === 'SUCCEEDED')
+    .reduce((sum, refund) => sum + minorFromApi(refund.amountMinor), 0n);
+}
+
+/** "NZ$150.00", or "NZ$150.00 (NZ$150.00 for duplicate payments)" when some of it went back for duplicates. */
+export function refundedWords(session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency'>): string {
+  const money = (minor: string | bigint) => formatMoney(minor, session.currency);
+  const duplicates = duplicateRefundedMinor(session.refunds);
+  return duplicates > 0n ? `${money(session.refundedMinor)} (${money(duplicates)} for duplicate payments)` : money(session.refundedMinor);
+}
+
 /**
  * Every refund of the session: whose payment, how much, why, how it ended, and each call PaySplit
  * made to the merchant's refund URL with the reply.
@@ -33,7 +47,7 @@ export function RefundsSection({ session }: { session: Pick<AdminSession, 'refun
       ) : (
         <>
           <p>
-            Refunded so far: <strong>{money(session.refundedMinor)}</strong>
+            Refunded so far: <strong>{refundedWords(session)}</strong>
           </p>
           <ol className="event-list">
             {session.refunds.map((refund) => (
@@ -41,6 +55,12 @@ export function RefundsSection({ session }: { session: Pick<AdminSession, 'refun
                 <h3>
                   {money(refund.amountMinor)} to {nameOf(refund.participantId)}{' '}
                   <span className={`badge ${REFUND_BADGES[refund.status.toLowerCase()] ?? 'badge-wait'}`}>{humanize(refund.status)}</span>
+                  {refund.purpose === 'DUPLICATE' && (
+                    <>
+                      {' '}
+                      <span className="tag">Duplicate</span>
+                    </>
+                  )}
                 </h3>
                 <p className="hint">
                   {humanize(refund.source)} refund of {formatDateTime(refund.createdAt, true)} · {refundOutcome(refund)}

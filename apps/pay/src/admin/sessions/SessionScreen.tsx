@@ -13,7 +13,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { CancellationsSection } from './CancellationsSection';
-import { RefundsSection } from './RefundsSection';
+import { RefundsSection, refundedWords } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
 
@@ -126,7 +126,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                     <td data-label="Status">
                       <span>
                         <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
-                        {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                        {payment.duplicateOf && <span className="tag">Duplicate</span>}
+                        {payment.refundRequired && !payment.refundedAt && <span className="tag tag-warn">Refund owed</span>}
                       </span>
                     </td>
                     <td data-label="Processor reference">{payment.processorReference ? <code>{payment.processorReference}</code> : '—'}</td>
@@ -211,7 +212,7 @@ function SessionSummary({ session }: { session: AdminSession }) {
     ['Amount', money(session.amountMinor)],
     ['Paid', money(session.paidMinor)],
     ['Remaining', money(session.remainingMinor)],
-    ['Refunded', money(session.refundedMinor)],
+    ['Refunded', refundedWords(session)],
     ['Split', session.splitMode ? humanize(session.splitMode) : 'Not set up yet'],
     ['Order reference', session.orderReference ?? '—'],
     ['Description', session.description ?? '—'],

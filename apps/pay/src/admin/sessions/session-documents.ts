@@ -59,6 +59,8 @@ export const SessionDocument = graphql(`
         status
         processorReference
         refundRequired
+        refundedAt
+        duplicateOf
         createdAt
         authorizedAt
         endedAt
@@ -73,6 +75,7 @@ export const SessionDocument = graphql(`
         status
         reason
         source
+        purpose
         processorRefundReference
         failureReason
         createdAt

@@ -45,7 +45,10 @@ export interface PayParticipantRecord {
   amountMinor: bigint;
   status: ParticipantStatus;
   coveredByPaymentId: string | null;
-  /** What was refunded to this payer (succeeded) and is asked for (pending); read with the session when it is there. */
+  /**
+   * What was refunded to this payer (succeeded) and is asked for (pending), booking money and
+   * duplicate payments apart; read with the session when it is there.
+   */
   refundTotals?: RefundTotals;
   /** The host's roster: what was emailed to this participant (only for participants with an email). */
   emailFacts?: EmailFacts | null;
@@ -54,6 +57,9 @@ export interface PayParticipantRecord {
 export interface RefundTotals {
   succeeded: bigint;
   pending: bigint;
+  /** The same of this payer's duplicate payments (refund purpose `duplicate`), never counted above. */
+  duplicateSucceeded: bigint;
+  duplicatePending: bigint;
 }
 
 interface PaySessionRow {
@@ -86,6 +92,8 @@ interface PaySessionRow {
     covered_by_payment_id: string | null;
     refunded_minor: string;
     refund_pending_minor: string;
+    duplicate_refunded_minor: string;
+    duplicate_refund_pending_minor: string;
     invited_at: string | null;
     last_reminded_at: string | null;
     last_manual_remind_at: string | null;
@@ -107,13 +115,19 @@ export const PAY_SESSION_STATEMENT: PreparedStatement = {
                                                             'status', p.status, 'covered_by_payment_id', p.covered_by_payment_id,
                                                             'refunded_minor', coalesce(r.succeeded, 0)::text,
                                                             'refund_pending_minor', coalesce(r.pending, 0)::text,
+                                                            'duplicate_refunded_minor', coalesce(r.duplicate_succeeded, 0)::text,
+                                                            'duplicate_refund_pending_minor', coalesce(r.duplicate_pending, 0)::text,
                                                             'invited_at', e.invited_at, 'last_reminded_at', e.last_reminded_at,
                                                             'last_manual_remind_at', e.last_manual_remind_at,
                                                             'unsubscribed_at', p.email_unsubscribed_at)
                                           order by p.position)
                             from participant p
-                            left join lateral (select sum(amount_minor) filter (where status = 'succeeded') as succeeded,
-                                                      sum(amount_minor) filter (where status = 'pending') as pending
+                            left join lateral (select sum(amount_minor) filter (where status = 'succeeded' and purpose = 'booking') as succeeded,
+                                                      sum(amount_minor) filter (where status = 'pending' and purpose = 'booking') as pending,
+                                                      sum(amount_minor) filter (where status = 'succeeded' and purpose = 'duplicate')
+                                                        as duplicate_succeeded,
+                                                      sum(amount_minor) filter (where status = 'pending' and purpose = 'duplicate')
+                                                        as duplicate_pending
                                                  from refund where session_id = s.id and payer_id = p.id) r on true
                             left join lateral (select max(coalesce(m.sent_at, m.created_at))
                                                         filter (where m.kind = 'invitation' and m.status <> 'cancelled') as invited_at,
@@ -167,7 +181,12 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
       amountMinor: BigInt(participant.amount_minor),
       status: participant.status,
       coveredByPaymentId: participant.covered_by_payment_id,
-      refundTotals: { succeeded: BigInt(participant.refunded_minor), pending: BigInt(participant.refund_pending_minor) },
+      refundTotals: {
+        succeeded: BigInt(participant.refunded_minor),
+        pending: BigInt(participant.refund_pending_minor),
+        duplicateSucceeded: BigInt(participant.duplicate_refunded_minor),
+        duplicatePending: BigInt(participant.duplicate_refund_pending_minor),
+      },
       emailFacts: participant.email
         ? {
             participant_id: participant.id,

@@ -1,3 +1,4 @@
+import { SessionDuplicatePaymentsResolver } from './payments/duplicate-payment.resolver.js';
 import { CancellationResolver, SessionCancellationsResolver } from './payments/payment-call.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
@@ -14,4 +15,5 @@ export const SESSION_RESOLVERS = [
   PayParticipantRefundsResolver,
   CancellationResolver,
   SessionCancellationsResolver,
+  SessionDuplicatePaymentsResolver,
 ] as const;

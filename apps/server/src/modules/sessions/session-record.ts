@@ -12,6 +12,13 @@ export interface SessionRecord {
   amountMinor: bigint;
   paidMinor: bigint;
   refundedMinor: bigint;
+  /** The part of refundedMinor that gave back duplicate payments. */
+  duplicateRefundedMinor: bigint;
+  /**
+   * The merchant reads duplicates apart from the booking's refunds (its integration has a
+   * partnerCancelUrl): only the merchant's own read says so; every other read is false.
+   */
+  listsDuplicatesApart: boolean;
   splitMode: SplitMode | null;
   orderReference: string | null;
   description: string | null;
@@ -45,6 +52,9 @@ export interface SessionRow {
   amount_minor: string;
   paid_minor: string;
   refunded_minor: string;
+  duplicate_refunded_minor: string;
+  /** Only in the merchant's read (MERCHANT_SESSION_STATEMENT). */
+  lists_duplicates_apart?: boolean;
   split_mode: SplitMode | null;
   order_reference: string | null;
   description: string | null;
@@ -69,7 +79,8 @@ export interface SessionRow {
  * The columns of a SessionRecord, of `session s`. Participants ride along as JSON (amounts as text:
  * JSON numbers would lose bigint precision), so a read is one round trip and one planned statement.
  */
-export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.split_mode,
+export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor,
+                s.duplicate_refunded_minor, s.split_mode,
                 s.order_reference, s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
@@ -86,6 +97,8 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),
     refundedMinor: BigInt(row.refunded_minor),
+    duplicateRefundedMinor: BigInt(row.duplicate_refunded_minor),
+    listsDuplicatesApart: row.lists_duplicates_apart ?? false,
     splitMode: row.split_mode,
     orderReference: row.order_reference,
     description: row.description,

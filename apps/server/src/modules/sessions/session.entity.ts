@@ -26,9 +26,22 @@ import { Participant } from './participant.entity.js';
 })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 @Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
+@Check({
+  name: 'session_duplicate_refunded_check',
+  expression: 'duplicate_refunded_minor >= 0 and duplicate_refunded_minor <= refunded_minor',
+})
 export class Session {
   [OptionalProps]?:
-    'id' | 'paidMinor' | 'refundedMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
+    | 'id'
+    | 'paidMinor'
+    | 'refundedMinor'
+    | 'duplicateRefundedMinor'
+    | 'metadata'
+    | 'version'
+    | 'emailsErasedAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'participants';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -54,6 +67,10 @@ export class Session {
   /** Sum of the succeeded refunds of its payments (issue 15); the status stays what it was. */
   @Property({ type: new BigIntType('bigint'), default: 0 })
   refundedMinor: bigint = 0n;
+
+  /** The part of refundedMinor that gave back duplicate payments (refund purpose `duplicate`), not booking money. */
+  @Property({ type: new BigIntType('bigint'), default: 0 })
+  duplicateRefundedMinor: bigint = 0n;
 
   @Property({ type: 'text', nullable: true })
   splitMode?: SplitMode | null;

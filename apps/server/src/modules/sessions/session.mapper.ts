@@ -25,8 +25,11 @@ function inDisplayOrder(session: Session): Participant[] {
   return [...session.participants.getItems()].sort((a, b) => a.position - b.position);
 }
 
-/** Entities persist, views are the public contract: only what is listed here leaves the server. */
-export function toSessionView(session: Session): SessionView {
+/**
+ * Entities persist, views are the public contract: only what is listed here leaves the server.
+ * `listsDuplicatesApart`: the merchant of an integration with a partnerCancelUrl reads it.
+ */
+export function toSessionView(session: Session, listsDuplicatesApart = false): SessionView {
   return toSessionViewOfRecord({
     id: session.id,
     integrationId: session.integration.id,
@@ -36,6 +39,8 @@ export function toSessionView(session: Session): SessionView {
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
     refundedMinor: session.refundedMinor,
+    duplicateRefundedMinor: session.duplicateRefundedMinor,
+    listsDuplicatesApart,
     splitMode: session.splitMode ?? null,
     orderReference: session.orderReference ?? null,
     description: session.description ?? null,
@@ -57,7 +62,10 @@ export function toSessionView(session: Session): SessionView {
   });
 }
 
-/** The same view from plain values (a merchant's read: one statement, no entities). */
+/**
+ * The same view from plain values (a merchant's read: one statement, no entities). A merchant that
+ * lists duplicates apart reads refundedMinor without them: what went back of the booking.
+ */
 export function toSessionViewOfRecord(session: SessionRecord): SessionView {
   return Object.assign(new SessionView(), {
     id: session.id,
@@ -68,7 +76,9 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
     remainingMinor: session.amountMinor - session.paidMinor,
-    refundedMinor: session.refundedMinor,
+    refundedMinor: session.listsDuplicatesApart ? session.refundedMinor - session.duplicateRefundedMinor : session.refundedMinor,
+    duplicateRefundedMinor: session.duplicateRefundedMinor,
+    listsDuplicatesApart: session.listsDuplicatesApart,
     splitMode: session.splitMode,
     participants: session.participants.map((participant) =>
       Object.assign(new ParticipantView(), {
@@ -210,6 +220,8 @@ export function toPaymentView(payment: Payment): PaymentView {
     status: payment.status,
     processorReference: payment.processorReference ?? null,
     refundRequired: payment.refundRequired,
+    refundedAt: payment.refundedAt ?? null,
+    duplicateOf: payment.duplicateOf?.id ?? null,
     refundedMinor: payment.refundedMinor,
     refundableMinor: payment.status === 'authorized' && !payment.refundedAt ? payment.amountMinor - payment.refundReservedMinor : 0n,
     createdAt: payment.createdAt,

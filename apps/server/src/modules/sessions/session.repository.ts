@@ -137,7 +137,7 @@ export class SessionRepository {
   }
 
   findForMerchant(em: EntityManager, sessionId: string, integrationId: string): Promise<Session | null> {
-    return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants'] });
+    return em.findOne(Session, { id: sessionId, integration: integrationId }, { populate: ['participants', 'integration'] });
   }
 
   /** With the integration: the pay pages lead with the merchant's brand. */

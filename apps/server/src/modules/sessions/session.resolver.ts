@@ -56,7 +56,7 @@ export class SessionResolver {
     const merchant = await context.requireMerchant();
     const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
-    return toSessionView(session);
+    return toSessionView(session, session.integration.partnerCancelUrl != null);
   }
 
   @UseMiddleware(dashboardTimeouts)

@@ -41,10 +41,17 @@ export class SessionView {
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
   @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
-  @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds); the status stays what it was.' })
+  @Field(() => MinorUnitsScalar, {
+    description:
+      'Refunded so far (succeeded refunds); the status stays what it was. For the merchant of an integration with a ' +
+      'partnerCancelUrl, refunds of duplicate payments are left out (see duplicatePayments).',
+  })
   refundedMinor!: bigint;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
   @Field(() => [ParticipantView]) participants!: ParticipantView[];
+  /** Not fields: how the merchant's read shows duplicates (session.mapper.ts), and the refunded part that was theirs. */
+  listsDuplicatesApart!: boolean;
+  duplicateRefundedMinor!: bigint;
   @Field(() => String, { nullable: true, description: 'The merchantOrderRef sent at creation.' }) orderReference!: string | null;
   @Field(() => String, { nullable: true, description: 'What is bought, as sent at creation; shown to every payer.' })
   description!: string | null;
@@ -213,6 +220,13 @@ export class PaymentView {
   @Field(() => String, { description: 'creating, redirected, authorized, failed or abandoned' }) status!: string;
   @Field(() => String, { nullable: true }) processorReference!: string | null;
   @Field(() => Boolean) refundRequired!: boolean;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When money owed back on it was all returned: refunded in full through PaySplit, or recorded refunded by the merchant.',
+  })
+  refundedAt!: Date | null;
+  @Field(() => ID, { nullable: true, description: 'A duplicate: authorized for shares this other payment had already paid.' })
+  duplicateOf!: string | null;
   @Field(() => MinorUnitsScalar, { description: 'Refunded so far (succeeded refunds of this payment).' }) refundedMinor!: bigint;
   @Field(() => MinorUnitsScalar, {
     description: 'Still refundable: 0 unless authorized; the amount minus every refund not failed (0 once refunded by hand).',

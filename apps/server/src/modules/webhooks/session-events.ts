@@ -19,6 +19,8 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
       payload: (eventId, createdAt) => ({ ...envelope(type, session, eventId, createdAt), ...fields }),
     });
   const subscribes = (session: Session, type: WebhookEventType) => session.integration.eventSubscriptions.includes(type);
+  // Only an integration with a partnerCancelUrl hears which money was a duplicate; the others' events stay as they were.
+  const listsDuplicatesApart = (session: Session) => session.integration.partnerCancelUrl != null;
 
   events
     // The one completion event, always sent, listing the payments that count towards it; a unique
@@ -35,7 +37,14 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
         sessionStatus: session.status,
         paidMinor: session.paidMinor.toString(),
         remainingMinor: (session.amountMinor - session.paidMinor).toString(),
-        payment: { ...paymentSummary(payment), status: payment.status, refundRequired: payment.refundRequired },
+        payment: {
+          ...paymentSummary(payment),
+          status: payment.status,
+          refundRequired: payment.refundRequired,
+          ...(listsDuplicatesApart(session)
+            ? { duplicate: payment.duplicateOf != null, duplicateOf: payment.duplicateOf?.id ?? null }
+            : {}),
+        },
       });
     })
     // Expired or cancelled, with exactly which payments to void or refund (read only when subscribed).
@@ -53,7 +62,7 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
     .on('refundSettled', async (tx, { session, refund, at }) => {
       const type = refund.status === 'succeeded' ? 'SERVICE_REFUND_SUCCEEDED' : 'SERVICE_REFUND_FAILED';
       if (!subscribes(session, type)) return;
-      await write(tx, session, type, at, refundFields(session, refund));
+      await write(tx, session, type, at, refundFields(session, refund, listsDuplicatesApart(session)));
     });
 }
 
@@ -87,8 +96,13 @@ function endingFields(session: Session, outcome: SessionOutcome): Record<string,
   return outcome.to === 'cancelled' ? { cancelledBy: outcome.by } : { expiredAt: session.expiresAt.toISOString() };
 }
 
-/** SERVICE_REFUND_SUCCEEDED or _FAILED: amountMinor is this refund's amount, the session's total moves to sessionAmountMinor. */
-function refundFields(session: Session, refund: Refund): Record<string, unknown> {
+/**
+ * SERVICE_REFUND_SUCCEEDED or _FAILED: amountMinor is this refund's amount, the session's total
+ * moves to sessionAmountMinor. Listing duplicates apart, refundedMinor is the booking's (as the
+ * session read's) and `duplicate` says whose money this refund gives back.
+ */
+function refundFields(session: Session, refund: Refund, listsDuplicatesApart: boolean): Record<string, unknown> {
+  const refunded = listsDuplicatesApart ? session.refundedMinor - session.duplicateRefundedMinor : session.refundedMinor;
   return {
     amountMinor: refund.amountMinor.toString(),
     sessionAmountMinor: session.amountMinor.toString(),
@@ -100,6 +114,7 @@ function refundFields(session: Session, refund: Refund): Record<string, unknown>
     source: refund.source,
     processorRefundReference: refund.processorRefundReference ?? null,
     failureReason: refund.failureReason ?? null,
-    refundedMinor: session.refundedMinor.toString(),
+    refundedMinor: refunded.toString(),
+    ...(listsDuplicatesApart ? { duplicate: refund.purpose === 'duplicate' } : {}),
   };
 }

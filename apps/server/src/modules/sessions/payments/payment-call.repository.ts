@@ -93,6 +93,15 @@ export class PaymentCallRepository {
     return row && { sessionId: row.session_id };
   }
 
+  /** Whether a cancel of this payment succeeded: the merchant said its checkout can no longer be paid. */
+  async hasSucceededCancel(em: EntityManager, paymentId: string): Promise<boolean> {
+    const rows = await em.execute<unknown[]>(
+      `select 1 from payment_call where payment_id = ? and kind = 'cancel' and status = 'succeeded' limit 1`,
+      [paymentId],
+    );
+    return rows.length > 0;
+  }
+
   lockCall(em: EntityManager, callId: string): Promise<PaymentCall> {
     return em.findOneOrFail(PaymentCall, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }

@@ -97,6 +97,11 @@ export class PaymentCallService {
     );
   }
 
+  /** The merchant said this payment's checkout can no longer be paid (a cancel of it succeeded). */
+  wasCancelled(tx: EntityManager, paymentId: string): Promise<boolean> {
+    return this.options.calls.hasSucceededCancel(tx, paymentId);
+  }
+
   /**
    * What an attempt's answer does, in the transaction recording it: `succeeded` / `failed` settle
    * the call; `pending` leaves it for the merchant to settle; no answer fails it once the attempts

@@ -124,16 +124,24 @@ export class PaymentRecordingService {
     const shareIds = payment.coversParticipantIds ?? (payment.participant ? [payment.participant.id] : []);
     const shares = await this.options.sessions.lockParticipants(tx, shareIds);
     const sharesSum = shares.reduce((sum, share) => sum + share.amountMinor, 0n);
+    const allShares = shares.length > 0 && shares.length === shareIds.length;
+    // The merchant told us this checkout could no longer be paid; money it took anyway never counts.
+    const cancelled = (await this.options.calls?.wasCancelled(tx, payment.id)) ?? false;
     // Money that cannot count toward the session is kept and flagged, never dropped (decisions §6).
     const usable =
-      shares.length > 0 &&
-      shares.length === shareIds.length &&
+      allShares &&
+      !cancelled &&
       shares.every((share) => share.status === 'pending') &&
       sharesSum === payment.amountMinor &&
       !isTerminalStatus(session.status) &&
       session.status !== 'unconfigured';
     if (!usable) {
       payment.refundRequired = true;
+      // Every share it was for is already paid: a duplicate of the payment that paid them (the
+      // first of them, for a host's payment covering several). Its refund is then a duplicate's.
+      if (allShares && shares.every((share) => share.status === 'paid')) {
+        payment.duplicateOf = await this.options.payments.findPaymentOfShare(tx, session.id, shares[0]!);
+      }
       await this.options.refunds?.refundOwed(tx, session, 'payment could not count toward the session', payment);
       return;
     }

@@ -36,7 +36,8 @@ export class Payment {
     | 'recordReplies'
     | 'coversParticipantIds'
     | 'refundReservedMinor'
-    | 'refundedMinor';
+    | 'refundedMinor'
+    | 'duplicateOf';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -75,6 +76,13 @@ export class Payment {
   /** Money was authorized that the session cannot use (share already paid, amount changed, session ended). */
   @Property({ type: 'boolean' })
   refundRequired: boolean = false;
+
+  /**
+   * Authorized for shares another payment had already paid: the payment that counts for them. Such
+   * a payment is refunded like any money a session cannot use, and shown as a duplicate.
+   */
+  @ManyToOne(() => Payment, { fieldName: 'duplicate_of', deleteRule: 'set null', nullable: true })
+  duplicateOf?: Payment | null;
 
   /** When the merchant reported the refund (or void) of this payment done. */
   @Property({ type: 'timestamptz', nullable: true })

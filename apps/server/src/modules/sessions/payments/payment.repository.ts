@@ -113,7 +113,33 @@ export class PaymentRepository {
 
   /** The authorized payments a completed session counts, in the order they arrived (the completion event lists them). */
   countedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
-    return em.find(Payment, { session: sessionId, status: 'authorized', refundRequired: false }, { orderBy: { authorizedAt: 'asc' } });
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', refundRequired: false, duplicateOf: null },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
+  }
+
+  /**
+   * The payment that paid a share: the host's payment covering it, else the share's own payment
+   * whose authorization counted. That is the one answered `refundRequired: false` when recorded
+   * (its stored reply): a payment flagged for any other reason, or later when its session ended,
+   * may be of the same payer and amount. Null when none is found.
+   */
+  async findPaymentOfShare(
+    em: EntityManager,
+    sessionId: string,
+    share: Pick<Participant, 'id' | 'coveredByPaymentId'>,
+  ): Promise<Payment | null> {
+    if (share.coveredByPaymentId) return em.getReference(Payment, share.coveredByPaymentId);
+    const [row] = await em.execute<{ id: string }[]>(
+      `select id from payment
+        where session_id = ? and participant_id = ? and covers_participant_ids is null and status = 'authorized'
+          and record_replies -> 'authorize' ->> 'refundRequired' = 'false'
+        order by authorized_at limit 1`,
+      [sessionId, share.id],
+    );
+    return row ? em.getReference(Payment, row.id) : null;
   }
 
   /** Authorized money the merchant must void or refund (decisions §2, §6). */

@@ -6,6 +6,8 @@ import { Session } from '../session.entity.js';
 /** `pending`: asked for, money not yet back; `succeeded`: the merchant's processor refunded it; `failed`: it did not. */
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 export type RefundSource = 'automatic' | 'merchant';
+/** What the money was: the booking's (`booking`), or a payment for shares already paid (`duplicate`). */
+export type RefundPurpose = 'booking' | 'duplicate';
 /** The partner call: `due` waits for (another) attempt, `calling` is leased by a caller, `done` answered or given up. */
 export type RefundCallStatus = 'due' | 'calling' | 'done';
 
@@ -26,6 +28,7 @@ export class Refund {
     | 'createdAt'
     | 'updatedAt'
     | 'reason'
+    | 'purpose'
     | 'processorRefundReference'
     | 'failureReason';
 
@@ -55,6 +58,10 @@ export class Refund {
 
   @Property({ type: 'text' })
   source!: RefundSource;
+
+  /** Set from the payment when the refund is made: a duplicate payment's refunds are `duplicate`. */
+  @Property({ type: 'text', default: 'booking' })
+  purpose: RefundPurpose = 'booking';
 
   @Property({ type: 'text', nullable: true })
   reason?: string | null = null;

@@ -5,6 +5,8 @@ import { RefundView } from './refund.types.js';
 export function toRefundViewOfRecord(record: RefundRecord): RefundView {
   return Object.assign(new RefundView(), {
     ...record,
+    // A reply stored before refunds had a purpose (an idempotent replay) gave back booking money.
+    purpose: record.purpose ?? 'booking',
     amountMinor: BigInt(record.amountMinor),
     createdAt: new Date(record.createdAt),
     settledAt: record.settledAt === null ? null : new Date(record.settledAt),

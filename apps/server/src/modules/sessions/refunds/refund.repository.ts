@@ -100,6 +100,8 @@ export class RefundRepository {
         amountMinor: refund.amountMinor,
         currency: refund.session.currency,
         source: refund.source,
+        // Whoever asks for it, money going back from a duplicate payment is a duplicate's refund.
+        purpose: refund.payment.duplicateOf ? 'duplicate' : 'booking',
         reason: refund.reason,
         createdAt: refund.createdAt,
         // Due now by the callers' clock (the database's), whatever clock the services read.

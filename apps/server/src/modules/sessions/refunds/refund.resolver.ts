@@ -5,7 +5,9 @@ import type { RequestContext } from '../../../graphql/context.js';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
 import { MinorUnitsScalar } from '../../../graphql/scalars.js';
+import type { RefundTotals } from '../pay-session-record.repository.js';
 import { PayParticipantView, SessionView } from '../session.types.js';
+import type { RefundPurpose } from './refund.entity.js';
 import { toRefundView, toRefundViewOfRecord } from './refund.mapper.js';
 import { RefundCallAttemptView, RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
 
@@ -71,21 +73,30 @@ export class RefundResolver {
 @Resolver(() => SessionView)
 export class SessionRefundsResolver {
   @UseMiddleware(dashboardTimeouts)
-  @FieldResolver(() => [RefundView], { description: 'Every refund of this session, oldest first.' })
+  @FieldResolver(() => [RefundView], {
+    description:
+      'Every refund of this session, oldest first. The merchant of an integration with a partnerCancelUrl gets those of ' +
+      'duplicate payments in duplicatePayments instead.',
+  })
   async refunds(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<RefundView[]> {
-    return (await context.loaders.refundsOfSession.load(session.id)).map(toRefundView);
+    const refunds = await context.loaders.refundsOfSession.load(session.id);
+    return refunds.filter((refund) => !session.listsDuplicatesApart || refund.purpose !== 'duplicate').map(toRefundView);
   }
 }
 
-/** What the pay app shows of refunds: a payer their own, the host everyone's (null where not shown). */
+/**
+ * What the pay app shows of refunds: a payer their own, the host everyone's (null where not shown);
+ * booking money and duplicate payments apart, so a duplicate refunded never reads as the booking's.
+ */
 @Resolver(() => PayParticipantView)
 export class PayParticipantRefundsResolver {
   @FieldResolver(() => MinorUnitsScalar, {
     nullable: true,
-    description: "Refunded to this payer (succeeded); the viewer's own, or everyone's for the host; else null.",
+    description:
+      "Refunded to this payer (succeeded) of what they paid toward the session; the viewer's own, or everyone's for the host; else null.",
   })
   async refundedMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
-    return this.sum(participant, context, 'succeeded');
+    return this.sum(participant, context, 'booking', 'succeeded');
   }
 
   @FieldResolver(() => MinorUnitsScalar, {
@@ -93,16 +104,43 @@ export class PayParticipantRefundsResolver {
     description: 'Refunds to this payer asked for and not yet settled; shown like refundedMinor.',
   })
   async refundPendingMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
-    return this.sum(participant, context, 'pending');
+    return this.sum(participant, context, 'booking', 'pending');
   }
 
-  private async sum(participant: PayParticipantView, context: RequestContext, status: 'succeeded' | 'pending'): Promise<bigint | null> {
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description: 'Refunded to this payer (succeeded) of payments for shares already paid (duplicates); shown like refundedMinor.',
+  })
+  async duplicateRefundedMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'duplicate', 'succeeded');
+  }
+
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description: "Refunds of this payer's duplicate payments asked for and not yet settled; shown like refundedMinor.",
+  })
+  async duplicateRefundPendingMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'duplicate', 'pending');
+  }
+
+  private async sum(
+    participant: PayParticipantView,
+    context: RequestContext,
+    purpose: RefundPurpose,
+    status: 'succeeded' | 'pending',
+  ): Promise<bigint | null> {
     if (!participant.refundsVisible) return null;
     // The pay page's one statement brought them: no query of its own.
-    if (participant.refundTotals) return participant.refundTotals[status];
+    if (participant.refundTotals) return participant.refundTotals[TOTALS[purpose][status]];
     const refunds = await context.loaders.refundsOfSession.load(participant.sessionId);
     return refunds
-      .filter((refund) => refund.payerId === participant.id && refund.status === status)
+      .filter((refund) => refund.payerId === participant.id && refund.status === status && refund.purpose === purpose)
       .reduce((total, refund) => total + refund.amountMinor, 0n);
   }
 }
+
+/** Where each sum is in the totals the pay page's statement read. */
+const TOTALS = {
+  booking: { succeeded: 'succeeded', pending: 'pending' },
+  duplicate: { succeeded: 'duplicateSucceeded', pending: 'duplicatePending' },
+} as const satisfies Record<RefundPurpose, Record<'succeeded' | 'pending', keyof RefundTotals>>;

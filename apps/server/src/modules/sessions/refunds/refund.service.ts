@@ -21,7 +21,7 @@ import type { SessionRepository } from '../session.repository.js';
 import type { PartnerRefundOutcome } from './partner-refund-client.js';
 import { conflictOnly, settlementOf } from './refund-call-answer.js';
 import type { SessionEventBus } from '../events.js';
-import type { Refund, RefundSource } from './refund.entity.js';
+import type { Refund, RefundPurpose, RefundSource } from './refund.entity.js';
 import type { RefundRepository } from './refund.repository.js';
 
 /** A refund as the API shows it (REST and GraphQL); plain data so an idempotent replay returns it as it was. */
@@ -34,6 +34,7 @@ export interface RefundRecord {
   status: Refund['status'];
   reason: string | null;
   source: RefundSource;
+  purpose: RefundPurpose;
   processorRefundReference: string | null;
   failureReason: string | null;
   createdAt: string;
@@ -82,6 +83,7 @@ export function toRefundRecord(refund: Refund): RefundRecord {
     status: refund.status,
     reason: refund.reason ?? null,
     source: refund.source,
+    purpose: refund.purpose,
     processorRefundReference: refund.processorRefundReference ?? null,
     failureReason: refund.failureReason ?? null,
     createdAt: refund.createdAt.toISOString(),
@@ -238,8 +240,8 @@ export class RefundService {
   /**
    * Settles a refund in the caller's transaction: session, then payment, then refund locked. The
    * same outcome again changes nothing (idempotent); another outcome of a settled refund is
-   * INVALID_STATE. A success moves the money into refundedMinor (and, once a payment owed back
-   * is refunded in full, clears it from refundsOwed); a failure frees its amount to be refunded again.
+   * INVALID_STATE. A success moves the money into refundedMinor (a duplicate's into duplicateRefundedMinor too; a payment owed
+   * back and refunded in full leaves refundsOwed); a failure frees its amount to be refunded again.
    */
   async settle(tx: EntityManager, refundId: string, outcome: SettleRefundCommand, integrationId?: string): Promise<Refund> {
     const { refunds } = this.options;
@@ -260,6 +262,7 @@ export class RefundService {
     if (outcome.status === 'succeeded') {
       payment.refundedMinor += refund.amountMinor;
       session.refundedMinor += refund.amountMinor;
+      if (refund.purpose === 'duplicate') session.duplicateRefundedMinor += refund.amountMinor;
       // Refunded in full: nothing is owed on it, whether it was owed already or the session ends later.
       if (payment.refundedMinor === payment.amountMinor) payment.refundedAt = now;
     } else {

@@ -13,6 +13,12 @@ registerEnumType(RefundSourceEnum, {
   description: 'AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API.',
 });
 
+export const RefundPurposeEnum = enumFromValues(['booking', 'duplicate'] as const);
+registerEnumType(RefundPurposeEnum, {
+  name: 'RefundPurpose',
+  description: 'BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid.',
+});
+
 export const SettleRefundStatusEnum = enumFromValues(['succeeded', 'failed'] as const);
 registerEnumType(SettleRefundStatusEnum, { name: 'SettleRefundStatus' });
 
@@ -36,6 +42,10 @@ export class RefundView {
   @Field(() => RefundStatusEnum) status!: string;
   @Field(() => String, { nullable: true }) reason!: string | null;
   @Field(() => RefundSourceEnum) source!: string;
+  @Field(() => RefundPurposeEnum, {
+    description: 'What the money was. The merchant of an integration with a partnerCancelUrl sees duplicates in duplicatePayments instead.',
+  })
+  purpose!: string;
   @Field(() => String, { nullable: true }) processorRefundReference!: string | null;
   @Field(() => String, { nullable: true }) failureReason!: string | null;
   @Field(() => Date) createdAt!: Date;
