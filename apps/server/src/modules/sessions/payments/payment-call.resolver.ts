@@ -7,7 +7,8 @@ import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
 import { SessionView } from '../session.types.js';
 import type { PaymentCall } from './payment-call.entity.js';
 import { type CancellationRecord, toCancellationRecord } from './payment-call.service.js';
-import { CancellationView, PaymentCallAttemptView, SettleCancellationInput } from './payment-call.types.js';
+import { CancellationView, SettleCancellationInput } from './payment-call.types.js';
+import { PartnerCallAttemptView, toAttemptViews } from '../partner-calls/partner-call.types.js';
 
 export function toCancellationView(record: CancellationRecord): CancellationView {
   return Object.assign(new CancellationView(), {
@@ -38,19 +39,10 @@ export class CancellationResolver {
   }
 
   @UseMiddleware(dashboardTimeouts)
-  @FieldResolver(() => [PaymentCallAttemptView], { description: 'Every call attempt (administration area only).' })
-  async attemptLog(@Root() cancellation: CancellationView, @Ctx() context: RequestContext): Promise<PaymentCallAttemptView[]> {
+  @FieldResolver(() => [PartnerCallAttemptView], { description: 'Every call attempt (administration area only).' })
+  async attemptLog(@Root() cancellation: CancellationView, @Ctx() context: RequestContext): Promise<PartnerCallAttemptView[]> {
     await context.requireAdmin();
-    return (await context.loaders.attemptsOfPaymentCall.load(cancellation.cancelId)).map((attempt) =>
-      Object.assign(new PaymentCallAttemptView(), {
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: attempt.httpStatus ?? null,
-        outcome: attempt.outcome,
-        excerpt: attempt.excerpt ?? null,
-      }),
-    );
+    return toAttemptViews(await context.loaders.attemptsOfPaymentCall.load(cancellation.cancelId));
   }
 }
 

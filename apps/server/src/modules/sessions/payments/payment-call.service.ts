@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, type CancelReason, ErrorCode, isUuid } from '@paysplit/domain';
-import type { SignedCallOutcome } from '../../../security/signed-partner-call.js';
+import type { PartnerCallAnswer } from '../../../jobs/partner-call.job.js';
 import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
@@ -173,14 +173,5 @@ export class PaymentCallService {
   }
 }
 
-/** What the merchant's endpoint made of one call, read from the signed call's outcome. */
-export type PaymentCallAnswer =
-  | {
-      kind: 'answered';
-      status: 'succeeded' | 'pending' | 'failed';
-      processorReference: string | null;
-      failureReason: string | null;
-      httpStatus: number;
-      excerpt: string;
-    }
-  | Extract<SignedCallOutcome, { kind: 'no_answer' }>;
+/** What the merchant's endpoint made of one payment call. */
+export type PaymentCallAnswer = PartnerCallAnswer<{ processorReference: string | null; failureReason: string | null }>;

@@ -19,16 +19,6 @@ registerEnumType(CancelReasonEnum, {
 export const SettleCancellationStatusEnum = enumFromValues(['succeeded', 'failed'] as const);
 registerEnumType(SettleCancellationStatusEnum, { name: 'SettleCancellationStatus' });
 
-@ObjectType({ description: 'One attempt of a call to the merchant about a payment (administration area).' })
-export class PaymentCallAttemptView {
-  @Field(() => Int) attempt!: number;
-  @Field(() => Date) startedAt!: Date;
-  @Field(() => Int) durationMs!: number;
-  @Field(() => Int, { nullable: true }) httpStatus!: number | null;
-  @Field(() => String, { description: 'succeeded, pending or failed (the answer), or error (no usable answer).' }) outcome!: string;
-  @Field(() => String, { nullable: true, description: 'The start of the reply, or what went wrong.' }) excerpt!: string | null;
-}
-
 @ObjectType({
   description: "PaySplit telling the merchant that a payment's checkout will not be used (the partner.payment.cancel call).",
 })
