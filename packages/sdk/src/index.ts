@@ -19,6 +19,11 @@ export type {
   PartnerPaymentCancelRequest,
   SettleCancellationRequest,
   SettleCancellationResponse,
+  CaptureMethod,
+  PartnerPaymentCaptureReply,
+  PartnerPaymentCaptureRequest,
+  SettleCaptureRequest,
+  SettleCaptureResponse,
   Refund,
   RefundAllocation,
   RefundSessionRequest,
@@ -45,7 +50,10 @@ export type {
   KnownPaySplitEventType,
   PaySplitEvent,
   PaySplitEventEnvelope,
+  PaymentCapturedEvent,
+  PaymentCaptureFailedEvent,
   PaymentRecordedEvent,
+  PaymentReleasedEvent,
   RefundFailedEvent,
   RefundSucceededEvent,
   SessionCancelledEvent,
@@ -55,6 +63,11 @@ export type {
   UnknownEvent,
 } from './webhooks.js';
 export { partner } from './partner.js';
-export type { PartnerCreatePaymentPayload, PartnerPaymentCancelPayload, PartnerRefundPayload } from './partner.js';
+export type {
+  PartnerCreatePaymentPayload,
+  PartnerPaymentCancelPayload,
+  PartnerPaymentCapturePayload,
+  PartnerRefundPayload,
+} from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';

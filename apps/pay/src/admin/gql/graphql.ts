@@ -7,11 +7,15 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
-/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. */
-export type CancelReason = 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined. */
+export type CancelReason =
+  'CAPTURE_FAILED' | 'DUPLICATE' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
 
 /** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
 export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
+/** AUTOMATIC: each share is charged when paid. MANUAL: each share is only held, and PaySplit asks for every capture (partner.payment.capture) once all are held. */
+export type CaptureMethod = 'AUTOMATIC' | 'MANUAL';
 
 /** A half-open time range [from, to). */
 export type DateRangeInput = {
@@ -27,9 +31,12 @@ export type DeliveryFilter = {
   to?: string | null | undefined;
 };
 
-/** Webhook event kinds; completion is always sent (decisions §6). */
+/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. */
 export type EventType =
+  | 'SERVICE_PAYMENT_CAPTURED'
+  | 'SERVICE_PAYMENT_CAPTURE_FAILED'
   | 'SERVICE_PAYMENT_RECORDED'
+  | 'SERVICE_PAYMENT_RELEASED'
   | 'SERVICE_REFUND_FAILED'
   | 'SERVICE_REFUND_SUCCEEDED'
   | 'SERVICE_SESSION_CANCELLED'
@@ -40,15 +47,21 @@ export type EventType =
 export type IntegrationSettingsInput = {
   /** #RRGGBB; refused (VALIDATION_ERROR) when white text on it is below 4.5:1 contrast. "" clears it. */
   accentColor?: string | null | undefined;
+  /** MANUAL needs partnerCancelUrl and partnerCaptureUrl (VALIDATION_ERROR naming the one missing). Default AUTOMATIC. */
+  captureMethod?: CaptureMethod | null | undefined;
   /** Shown to payers (at most 80 characters); "" clears it. */
   displayName?: string | null | undefined;
   enabled?: boolean | null | undefined;
   eventSubscriptions?: Array<EventType> | null | undefined;
+  /** Seconds a hold lasts, 3600 (1 hour) to 2592000 (30 days); a MANUAL session must end an hour before. Default 604800. */
+  holdLifetimeSeconds?: number | null | undefined;
   /** An absolute https image address; "" clears it. */
   logoUrl?: string | null | undefined;
   name?: string | null | undefined;
   /** https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled). */
   partnerCancelUrl?: string | null | undefined;
+  /** https (http in test mode); required with captureMethod MANUAL, "" clears it otherwise. */
+  partnerCaptureUrl?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   /** https (http in test mode); "" clears it (refunds are then owed by hand). */
   partnerRefundUrl?: string | null | undefined;
@@ -99,7 +112,7 @@ export type SessionFilter = {
 };
 
 /** Where a session is in its lifecycle. */
-export type SessionStatus = 'CANCELLED' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
+export type SessionStatus = 'CANCELLED' | 'CAPTURING' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
 
 /** WEBHOOK signs events sent to the webhook URL; PARTNER signs create-payment calls. */
 export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';

@@ -1,4 +1,4 @@
-import { CancellationResolver, SessionCancellationsResolver } from './payments/payment-call.resolver.js';
+import { CancellationResolver, CaptureResolver, SessionPaymentCallsResolver } from './payments/payment-call.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
 import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
@@ -13,5 +13,6 @@ export const SESSION_RESOLVERS = [
   SessionRefundsResolver,
   PayParticipantRefundsResolver,
   CancellationResolver,
-  SessionCancellationsResolver,
+  CaptureResolver,
+  SessionPaymentCallsResolver,
 ] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
 import type { Integration } from '../integrations/index.js';
 import { Participant } from './participant.entity.js';
@@ -28,7 +28,16 @@ import { Participant } from './participant.entity.js';
 @Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
 export class Session {
   [OptionalProps]?:
-    'id' | 'paidMinor' | 'refundedMinor' | 'metadata' | 'version' | 'emailsErasedAt' | 'createdAt' | 'updatedAt' | 'participants';
+    | 'id'
+    | 'paidMinor'
+    | 'refundedMinor'
+    | 'metadata'
+    | 'version'
+    | 'emailsErasedAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'participants'
+    | 'captureMethod';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -41,6 +50,10 @@ export class Session {
 
   @Property({ type: 'text' })
   status!: SessionStatus;
+
+  /** The integration's captureMethod when the session was created: it never changes afterwards. */
+  @Property({ type: 'text', default: 'automatic' })
+  captureMethod: CaptureMethod = 'automatic';
 
   @Property({ type: 'text' })
   currency!: string;

@@ -9,8 +9,8 @@ export interface PartnerCallTables<Call extends PartnerCallColumns, Attempt exte
   call: EntityClass<Call>;
   attempt: EntityClass<Attempt>;
   table: string;
-  /** The integration column holding the merchant's endpoint for this kind of call. */
-  urlColumn: string;
+  /** The merchant's endpoint for the call, of the integration `i` (and the call row `c`). */
+  url: string;
   /** The kind's own columns a call's body needs (of the call row `c`, the session `s` or the payment `p`). */
   bodyColumns: string;
 }
@@ -65,10 +65,10 @@ export abstract class PartnerCallRepository<
   /** What the calls of claimed rows need: the call, its session, payment and integration. */
   async callsOf(em: EntityManager, callIds: readonly string[]): Promise<Row[]> {
     if (callIds.length === 0) return [];
-    const { table, urlColumn, bodyColumns } = this.tables;
+    const { table, url, bodyColumns } = this.tables;
     return em.getConnection().execute<Row[]>(
       `select c.id, c.session_id, c.payment_id, c.payer_id, c.amount_minor::text as amount_minor, c.currency, ${bodyColumns},
-              s.mode, s.order_reference, p.processor_reference, s.integration_id, i.${urlColumn} as url
+              s.mode, s.order_reference, p.processor_reference, s.integration_id, ${url} as url
          from ${table} c
          join session s on s.id = c.session_id
          join payment p on p.id = c.payment_id

@@ -1,11 +1,12 @@
 import { Check, Entity, Index, ManyToOne, OptionalProps, Property, Unique } from '@mikro-orm/core';
-import type { CancelReason } from '@paysplit/domain';
+import type { CancelReason, CaptureReason } from '@paysplit/domain';
 import { PartnerCallAttemptColumns, PartnerCallColumns, type PartnerCallDefaults } from '../partner-calls/partner-call.entity.js';
 
-/** The kinds of call PaySplit makes to the merchant about one payment (capture comes with manual capture). */
-export type PaymentCallKind = 'cancel';
+/** The kinds of call PaySplit makes to the merchant about one payment: cancel (or release a hold), and capture a hold. */
+export type PaymentCallKind = 'cancel' | 'capture';
+export type PaymentCallReason = CancelReason | CaptureReason;
 
-/** One call to the merchant about one payment (cancel), its row the job that makes it, like `refund`. */
+/** One call to the merchant about one payment (cancel or capture), its row the job that makes it, like `refund`. */
 @Entity({ tableName: 'payment_call' })
 @Check({ name: 'payment_call_amount_check', expression: 'amount_minor > 0' })
 @Index({
@@ -24,7 +25,7 @@ export class PaymentCall extends PartnerCallColumns {
   kind!: PaymentCallKind;
 
   @Property({ type: 'text' })
-  reason!: CancelReason;
+  reason!: PaymentCallReason;
 
   /** What the merchant answered or settled with: its processor's reference for what it did. */
   @Property({ type: 'text', nullable: true })

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CancelReason } from '@paysplit/domain';
 import type { PartnerCallRow } from '../../../jobs/partner-call.job.js';
 import { PartnerCallRepository } from '../partner-calls/partner-call.repository.js';
-import { PaymentCall, PaymentCallAttempt, type PaymentCallKind } from './payment-call.entity.js';
+import { PaymentCall, PaymentCallAttempt, type PaymentCallKind, type PaymentCallReason } from './payment-call.entity.js';
 
 /** The channel the payment call jobs are woken on. */
 export const PAYMENT_CALL_CHANNEL = 'paysplit_payment_calls';
@@ -12,7 +11,7 @@ export interface NewPaymentCall {
   paymentId: string;
   payerId: string;
   kind: PaymentCallKind;
-  reason: CancelReason;
+  reason: PaymentCallReason;
   amountMinor: bigint;
   currency: string;
   /** How long after the commit the first attempt is due (by the database's clock). */
@@ -20,10 +19,12 @@ export interface NewPaymentCall {
   createdAt: Date;
 }
 
-/** A cancel being made, with everything its body needs (read when the attempt is made; `url`: the partnerCancelUrl). */
+/** A cancel or capture being made, with everything its body needs (read when the attempt is made; `url`: the kind's URL). */
 export interface PaymentCallJob extends PartnerCallRow {
   kind: PaymentCallKind;
-  reason: CancelReason;
+  reason: PaymentCallReason;
+  /** When the payment's hold lapses (manual capture), as the database gives it. */
+  hold_expires_at: Date | string | null;
 }
 
 /** Every query and write of the payment_call and payment_call_attempt tables. */
@@ -33,8 +34,8 @@ export class PaymentCallRepository extends PartnerCallRepository<PaymentCall, Pa
       call: PaymentCall,
       attempt: PaymentCallAttempt,
       table: 'payment_call',
-      urlColumn: 'partner_cancel_url',
-      bodyColumns: 'c.kind, c.reason',
+      url: `case c.kind when 'capture' then i.partner_capture_url else i.partner_cancel_url end`,
+      bodyColumns: 'c.kind, c.reason, p.hold_expires_at',
     });
   }
 
@@ -67,18 +68,23 @@ export class PaymentCallRepository extends PartnerCallRepository<PaymentCall, Pa
     return rows.map((row) => row.id);
   }
 
+  /** The payment's call of the kind that has not failed (payment_call_one_active allows one), if any. */
+  activeCall(em: EntityManager, paymentId: string, kind: PaymentCallKind): Promise<PaymentCall | null> {
+    return em.findOne(PaymentCall, { payment: paymentId, kind, status: { $ne: 'failed' } });
+  }
+
   /** The session and payment of a call (of this integration, when given), without locking yet: the session is locked first. */
   async locate(
     em: EntityManager,
     callId: string,
     kind: PaymentCallKind,
     integrationId?: string,
-  ): Promise<{ sessionId: string } | undefined> {
-    const [row] = await em.execute<{ session_id: string }[]>(
-      `select c.session_id from payment_call c join session s on s.id = c.session_id
+  ): Promise<{ sessionId: string; paymentId: string } | undefined> {
+    const [row] = await em.execute<{ session_id: string; payment_id: string }[]>(
+      `select c.session_id, c.payment_id from payment_call c join session s on s.id = c.session_id
         where c.id = ? and c.kind = ?${integrationId === undefined ? '' : ' and s.integration_id = ?'}`,
       integrationId === undefined ? [callId, kind] : [callId, kind, integrationId],
     );
-    return row && { sessionId: row.session_id };
+    return row && { sessionId: row.session_id, paymentId: row.payment_id };
   }
 }

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Payment } from '../payments/payment.entity.js';
+import { MONEY_TAKEN, Payment } from '../payments/payment.entity.js';
 import { Session } from '../session.entity.js';
 import type { PartnerCallRow } from '../../../jobs/partner-call.job.js';
 import { PartnerCallRepository } from '../partner-calls/partner-call.repository.js';
@@ -26,7 +26,7 @@ export interface RefundCall extends PartnerCallRow {
 /** Every query and write of the refund and refund_call_attempt tables (and the payment rows a refund locks). */
 export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAttempt, RefundCall> {
   constructor() {
-    super({ call: Refund, attempt: RefundCallAttempt, table: 'refund', urlColumn: 'partner_refund_url', bodyColumns: 'c.reason' });
+    super({ call: Refund, attempt: RefundCallAttempt, table: 'refund', url: 'i.partner_refund_url', bodyColumns: 'c.reason' });
   }
 
   /**
@@ -41,14 +41,14 @@ export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAt
   }
 
   /**
-   * The session's authorized payments, locked FOR UPDATE in id order (after the session's lock:
-   * lock order session, then payments), returned oldest authorization first (ties by id), which is
-   * the order allocateRefund breaks ties in.
+   * The session's payments whose money was taken (MONEY_TAKEN), locked FOR UPDATE in id order
+   * (after the session's lock: lock order session, then payments), returned oldest authorization
+   * first (ties by id), which is the order allocateRefund breaks ties in.
    */
   async lockCapturedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
     const locked = await em.find(
       Payment,
-      { session: sessionId, status: 'authorized' },
+      { session: sessionId, ...MONEY_TAKEN },
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
     );
     return locked.sort(
@@ -56,11 +56,11 @@ export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAt
     );
   }
 
-  /** Authorized payments owed back (refundRequired, not refunded by hand), locked in id order. */
+  /** Money taken that is owed back (refundRequired, not refunded by hand), locked in id order. */
   async lockOwedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
     return em.find(
       Payment,
-      { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+      { session: sessionId, ...MONEY_TAKEN, refundRequired: true, refundedAt: null },
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
     );
   }
