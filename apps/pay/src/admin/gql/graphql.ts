@@ -17,6 +17,12 @@ export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
 /** AUTOMATIC: each share is charged when paid. MANUAL: each share is only held, and PaySplit asks for every capture (partner.payment.capture) once all are held. */
 export type CaptureMethod = 'AUTOMATIC' | 'MANUAL';
 
+/** SESSION_COMPLETE: every share of the session is held. */
+export type CaptureReason = 'SESSION_COMPLETE';
+
+/** PENDING: asked for, not yet done (a capture never answered stays PENDING until settled); SUCCEEDED: the money is taken; FAILED: the capture was declined. */
+export type CaptureStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
 /** A half-open time range [from, to). */
 export type DateRangeInput = {
   from: string;
@@ -257,6 +263,9 @@ export type AdminIntegrationFieldsFragment = {
   partnerCreatePaymentUrl: string | null;
   partnerRefundUrl: string | null;
   partnerCancelUrl: string | null;
+  captureMethod: CaptureMethod;
+  partnerCaptureUrl: string | null;
+  holdLifetimeSeconds: number;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -467,6 +476,27 @@ export type AdminSessionQuery = {
         excerpt: string | null;
       }>;
     }>;
+    captures: Array<{
+      captureId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      reason: CaptureReason;
+      status: CaptureStatus;
+      processorReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
+    }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
 };
@@ -598,6 +628,9 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -919,6 +952,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -942,7 +978,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4d83fbdcd566a4f3a0e1996c94082238fe9974401f8c803c34df8f109d354b6f' },
+  { hash: 'sha256:4276e01f2b7f42c07a948f292e29b94d2342a4a4aa9c10a67b95896f18f1e53d' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -972,6 +1008,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -995,7 +1034,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6c0092d4807f3ab1049f0430e4895448fb9f836ee4c0ffd8810c6ff1d53009c6' },
+  { hash: 'sha256:a397fcbc317f085d1aa01eef24b9c35400b530b4d6c75f75178f29c0d044e810' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -1025,6 +1064,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1048,7 +1090,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4b83de58e4bf163f63eccce4d435ddbed04faa0e0591e5222bfc93ed774417c1' },
+  { hash: 'sha256:e1ac7328fce78eaff77d6464a722b1557a317d233080e7c6bf93fbd8bf397a7d' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1116,6 +1158,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1139,7 +1184,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:167be40d50373cda4b7f5e5a1fa5cca4b457c1d4ee623090885903dc1bdb2d2e' },
+  { hash: 'sha256:2230826db594bf3ed914795a319699804c43b1787f391ce4a8820ac3795d6d8c' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1193,6 +1238,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1216,7 +1264,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6aa8d02f807b8eb8809fa09f5ac0c2a47d0dc8faf2aad8b475f92f58158322f6' },
+  { hash: 'sha256:aec3836f819492f28433add52562d34533c06c6c361ea751291dcfedeab4f695' },
 ) as unknown as TypedDocumentString<AdminUpdateEmailSettingsMutation, AdminUpdateEmailSettingsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
@@ -1368,6 +1416,27 @@ export const AdminSessionDocument = new TypedDocumentString(
         excerpt
       }
     }
+    captures {
+      captureId
+      paymentId
+      participantId
+      amountMinor
+      reason
+      status
+      processorReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
     events {
       ...AdminEventFields
     }
@@ -1411,7 +1480,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:0a48586c4fa05478b8dd56440d03a0de674fcffea47c8f5ae6929ea5cbc58b6c' },
+  { hash: 'sha256:ea14a551ed84f37ea1fec2ab282cd82aebe17e90514ff601afb6e888e5c821f7' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

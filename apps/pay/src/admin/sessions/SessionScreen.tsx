@@ -12,7 +12,7 @@ import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
-import { CancellationsSection } from './CancellationsSection';
+import { CancellationsSection, CapturesSection } from './CancellationsSection';
 import { RefundsSection } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
@@ -138,6 +138,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
           </div>
         )}
       </section>
+
+      <CapturesSection session={data} />
 
       <CancellationsSection session={data} />
 

@@ -108,6 +108,27 @@ export const SessionDocument = graphql(`
           excerpt
         }
       }
+      captures {
+        captureId
+        paymentId
+        participantId
+        amountMinor
+        reason
+        status
+        processorReference
+        failureReason
+        createdAt
+        settledAt
+        attempts
+        attemptLog {
+          attempt
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          excerpt
+        }
+      }
       events {
         ...AdminEventFields
       }
