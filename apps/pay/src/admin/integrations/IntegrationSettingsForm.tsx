@@ -138,28 +138,26 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
         <p className="hint">New sessions use it; sessions already created keep how they started.</p>
         {errorOf('captureMethod') && <p className="field-error">{errorOf('captureMethod')}</p>}
       </fieldset>
+      <TextField
+        label="Partner capture URL"
+        type="url"
+        inputMode="url"
+        hint="Used when payers are charged only once everyone has paid: PaySplit calls it then, once per held card, so you capture that hold at your processor."
+        placeholder="https://shop.example.com/paysplit/capture"
+        value={draft.partnerCaptureUrl}
+        onChange={(e) => edit({ partnerCaptureUrl: e.target.value })}
+        error={errorOf('partnerCaptureUrl')}
+      />
       {draft.captureMethod === 'MANUAL' && (
-        <>
-          <TextField
-            label="Partner capture URL"
-            type="url"
-            inputMode="url"
-            hint="PaySplit calls it once everyone has paid, once per held card, so you capture that hold at your processor."
-            placeholder="https://shop.example.com/paysplit/capture"
-            value={draft.partnerCaptureUrl}
-            onChange={(e) => edit({ partnerCaptureUrl: e.target.value })}
-            error={errorOf('partnerCaptureUrl')}
-          />
-          <TextField
-            label="Hold lifetime (hours)"
-            inputMode="decimal"
-            hint="How long your processor keeps a hold (card holds usually last 7 days: 168). A session must end an hour before it."
-            value={draft.holdLifetimeSeconds}
-            onChange={(e) => edit({ holdLifetimeSeconds: e.target.value })}
-            error={errorOf('holdLifetimeSeconds')}
-            maxLength={6}
-          />
-        </>
+        <TextField
+          label="Hold lifetime (hours)"
+          inputMode="decimal"
+          hint="How long your processor keeps a hold (card holds usually last 7 days: 168). A session must end an hour before it."
+          value={draft.holdLifetimeSeconds}
+          onChange={(e) => edit({ holdLifetimeSeconds: e.target.value })}
+          error={errorOf('holdLifetimeSeconds')}
+          maxLength={6}
+        />
       )}
       <TextField
         label="Webhook URL"
