@@ -94,14 +94,7 @@ export const partner = {
     const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
     if (payload['type'] !== 'partner.refund.create') throw new PaySplitPayloadError("type must be 'partner.refund.create'");
     const refundId = readString(payload, 'refundId');
-    readString(payload, 'paymentId');
-    readString(payload, 'sessionId');
-    readString(payload, 'participantId');
-    readMinorUnits(payload, 'amountMinor');
-    readString(payload, 'amount');
-    readString(payload, 'currency');
-    readOneOf(payload, 'mode', ['test', 'live'] as const);
-    readNullableString(payload, 'processorReference');
+    readPaymentCallFields(payload);
     readNullableString(payload, 'reason');
     readNullableString(payload, 'orderReference');
     // A valid signature over a body for another refund would otherwise pass as this one.

@@ -28,17 +28,22 @@ export const partnerPaymentCancelSchema = z
   })
   .meta({ id: 'PartnerPaymentCancelRequest' });
 
-export const partnerPaymentCancelReplySchema = z
-  .object({
-    status: z
-      .enum(['succeeded', 'pending', 'failed'])
-      .describe(
-        'succeeded: the checkout can no longer be paid (or never existed); failed: it could not be cancelled (say why, e.g. it was already paid); pending: settle it later with POST /api/v1/payments/cancellations/{cancelId}/settle',
-      ),
-    processorReference: z.string().optional().describe("Your processor's reference for what it did (e.g. the expired checkout)"),
-    failureReason: z.string().optional().describe('With failed: why'),
-  })
-  .meta({ id: 'PartnerPaymentCancelReply' });
+/** What the merchant answers a call about one payment: the contract's status, its processor's reference, and why when it failed. */
+function paymentCallReply(id: string, status: string, reference: string) {
+  return z
+    .object({
+      status: z.enum(['succeeded', 'pending', 'failed']).describe(status),
+      processorReference: z.string().optional().describe(reference),
+      failureReason: z.string().optional().describe('With failed: why'),
+    })
+    .meta({ id });
+}
+
+export const partnerPaymentCancelReplySchema = paymentCallReply(
+  'PartnerPaymentCancelReply',
+  'succeeded: the checkout can no longer be paid (or never existed); failed: it could not be cancelled (say why, e.g. it was already paid); pending: settle it later with POST /api/v1/payments/cancellations/{cancelId}/settle',
+  "Your processor's reference for what it did (e.g. the expired checkout)",
+);
 
 export const partnerPaymentCaptureSchema = z
   .object({
@@ -57,17 +62,11 @@ export const partnerPaymentCaptureSchema = z
   })
   .meta({ id: 'PartnerPaymentCaptureRequest' });
 
-export const partnerPaymentCaptureReplySchema = z
-  .object({
-    status: z
-      .enum(['succeeded', 'pending', 'failed'])
-      .describe(
-        'succeeded: the money is taken; failed: the capture was declined (say why): the share is open to pay again; pending: settle it later with POST /api/v1/payments/captures/{captureId}/settle',
-      ),
-    processorReference: z.string().optional().describe("Your processor's reference for the capture"),
-    failureReason: z.string().optional().describe('With failed: why'),
-  })
-  .meta({ id: 'PartnerPaymentCaptureReply' });
+export const partnerPaymentCaptureReplySchema = paymentCallReply(
+  'PartnerPaymentCaptureReply',
+  'succeeded: the money is taken; failed: the capture was declined (say why): the share is open to pay again; pending: settle it later with POST /api/v1/payments/captures/{captureId}/settle',
+  "Your processor's reference for the capture",
+);
 
 /** The held payment a manual-capture event is about. */
 const heldPayment = paymentSummary.extend({

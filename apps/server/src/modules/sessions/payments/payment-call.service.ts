@@ -92,21 +92,8 @@ export class PaymentCallService {
     if (payments.length === 0) return;
     await this.options.sessions.loadIntegration(tx, session);
     if (!session.integration.partnerCancelUrl) return;
-    const createdAt = this.now();
-    await this.options.calls.insertCalls(
-      tx,
-      payments.map((payment) => ({
-        sessionId: session.id,
-        paymentId: payment.id,
-        payerId: payment.payerId,
-        kind: 'cancel' as const,
-        reason,
-        amountMinor: payment.amountMinor,
-        currency: session.currency,
-        dueInMs: payment.previousStatus === 'creating' ? this.options.partnerTimeoutMs : 0,
-        createdAt,
-      })),
-    );
+    const timeout = this.options.partnerTimeoutMs;
+    await this.insert(tx, session, 'cancel', reason, payments, (payment) => (payment.previousStatus === 'creating' ? timeout : 0));
   }
 
   /** A cancel of the payment the merchant already said succeeded, if there is one. */
@@ -120,18 +107,30 @@ export class PaymentCallService {
    * transaction that moved the session to `capturing` (the outbox), due at once.
    */
   async requestCaptures(tx: EntityManager, session: Session, held: readonly Payment[]): Promise<void> {
+    await this.insert(tx, session, 'capture', 'session_complete', held, () => 0);
+  }
+
+  /** One call of the kind per payment, in the caller's transaction, each due `dueInMs` after the commit. */
+  private async insert<P extends Pick<Payment, 'id' | 'payerId' | 'amountMinor'>>(
+    tx: EntityManager,
+    session: Session,
+    kind: PaymentCallKind,
+    reason: PaymentCallReason,
+    payments: readonly P[],
+    dueInMs: (payment: P) => number,
+  ): Promise<void> {
     const createdAt = this.now();
     await this.options.calls.insertCalls(
       tx,
-      held.map((payment) => ({
+      payments.map((payment) => ({
         sessionId: session.id,
         paymentId: payment.id,
         payerId: payment.payerId,
-        kind: 'capture' as const,
-        reason: 'session_complete' as const,
+        kind,
+        reason,
         amountMinor: payment.amountMinor,
         currency: session.currency,
-        dueInMs: 0,
+        dueInMs: dueInMs(payment),
         createdAt,
       })),
     );
