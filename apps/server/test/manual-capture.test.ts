@@ -380,6 +380,27 @@ describe('a manual session that ends before every share is held', () => {
     const [released] = await bodiesOf(sessionId, 'SERVICE_PAYMENT_RELEASED');
     expect(released).toMatchObject({ reason: 'replaced', payment: { paymentId: first, status: 'released' } });
   });
+  it('cancelled by the merchant while capturing: captured money is owed back, holds are released, a late capture is owed too', async () => {
+    shop.captureAnswer = 'pending';
+    const { sessionId, browsers } = await session(manual, 2);
+    const [first, second] = [await start(browsers[0]!, sessionId), await start(browsers[1]!, sessionId)];
+    await hold(manual, first!);
+    await hold(manual, second!);
+    const captures = await ended(sessionId, 'capture', 2);
+    const captureOf = (paymentId: string) => captures.find((row) => row.payment_id === paymentId)!.id;
+    await api(manual).payments.settleCapture(captureOf(first!), { status: 'succeeded' });
+    expect((await sessionRow(sessionId)).status).toBe('capturing');
+
+    const cancelled = await api(manual).sessions.cancel(sessionId);
+    expect(cancelled.refundsOwed.map((payment) => payment.paymentId)).toEqual([first]);
+    expect(await ended(sessionId, 'cancel', 1)).toMatchObject([{ payment_id: second, reason: 'session_cancelled', status: 'succeeded' }]);
+    // The merchant's processor had captured the second hold after all: that money is owed back as well.
+    await api(manual).payments.settleCapture(captureOf(second!), { status: 'succeeded' });
+    const details = await api(manual).sessions.get(sessionId);
+    expect(details.status).toBe('cancelled');
+    expect(details.refundsOwed.map((payment) => payment.paymentId).sort()).toEqual([first, second].sort());
+    expect(await bodiesOf(sessionId, 'SERVICE_SESSION_COMPLETED')).toEqual([]);
+  });
 });
 
 describe('settling a capture', () => {
