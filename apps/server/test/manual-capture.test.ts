@@ -400,6 +400,9 @@ describe('a manual session that ends before every share is held', () => {
     expect(details.status).toBe('cancelled');
     expect(details.refundsOwed.map((payment) => payment.paymentId).sort()).toEqual([first, second].sort());
     expect(await bodiesOf(sessionId, 'SERVICE_SESSION_COMPLETED')).toEqual([]);
+    // Without a refund URL the merchant refunds by hand and records it, as for any money owed back.
+    expect(await api(manual).payments.record({ paymentId: first!, action: 'refund' })).toMatchObject({ paymentStatus: 'captured' });
+    expect((await api(manual).sessions.get(sessionId)).refundsOwed.map((payment) => payment.paymentId)).toEqual([second]);
   });
 });
 

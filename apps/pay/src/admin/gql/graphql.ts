@@ -431,6 +431,10 @@ export type AdminSessionQuery = {
       authorizedAt: string | null;
       endedAt: string | null;
       failureReason: string | null;
+      captureMethod: CaptureMethod;
+      holdExpiresAt: string | null;
+      capturedAt: string | null;
+      releasedAt: string | null;
     }>;
     refunds: Array<{
       refundId: string;
@@ -1371,6 +1375,10 @@ export const AdminSessionDocument = new TypedDocumentString(
       authorizedAt
       endedAt
       failureReason
+      captureMethod
+      holdExpiresAt
+      capturedAt
+      releasedAt
     }
     refunds {
       refundId
@@ -1480,7 +1488,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:ea14a551ed84f37ea1fec2ab282cd82aebe17e90514ff601afb6e888e5c821f7' },
+  { hash: 'sha256:4c623d5936df0aa57f8e64bca369b8a53be8b4586029d063c7c0fbf9bd9eec3c' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

@@ -126,7 +126,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                     <td data-label="Status">
                       <span>
                         <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
-                        {payment.refundRequired && <span className="tag tag-warn">Refund owed</span>}
+                        {payment.refundRequired && <PaymentNotCounted payment={payment} />}
                       </span>
                     </td>
                     <td data-label="Processor reference">{payment.processorReference ? <code>{payment.processorReference}</code> : '—'}</td>
@@ -183,7 +183,19 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
 
 type AdminPayment = AdminSession['payments'][number];
 
-const PAYMENT_BADGES: Partial<Record<string, string>> = { failed: 'badge-bad', abandoned: 'badge-bad', authorized: 'badge-ok' };
+const PAYMENT_BADGES: Partial<Record<string, string>> = {
+  failed: 'badge-bad',
+  abandoned: 'badge-bad',
+  authorized: 'badge-ok',
+  captured: 'badge-ok',
+  capture_failed: 'badge-bad',
+};
+
+/** Money that cannot count: owed back once taken; a hold (manual capture) is released instead, never refunded. */
+function PaymentNotCounted({ payment }: { payment: AdminPayment }) {
+  const held = payment.captureMethod === 'MANUAL' && payment.status !== 'captured';
+  return held ? <span className="tag">Not counted: released</span> : <span className="tag tag-warn">Refund owed</span>;
+}
 
 /**
  * What became of an attempt, and when: the money in (and any card declined before it), a failure
@@ -193,7 +205,13 @@ function paymentOutcome(payment: AdminPayment): string {
   switch (payment.status) {
     case 'authorized':
       // A card declined before another went through at the same checkout keeps its reason here.
-      return `Authorized ${formatDateTime(payment.authorizedAt, true)}${payment.failureReason ? ` (after a failed try: ${payment.failureReason})` : ''}`;
+      return `${payment.captureMethod === 'MANUAL' ? `Held until ${formatDateTime(payment.holdExpiresAt, true)}, authorized` : 'Authorized'} ${formatDateTime(payment.authorizedAt, true)}${payment.failureReason ? ` (after a failed try: ${payment.failureReason})` : ''}`;
+    case 'captured':
+      return `Captured ${formatDateTime(payment.capturedAt, true)}`;
+    case 'capture_failed':
+      return `Capture declined${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
+    case 'released':
+      return `Hold released ${formatDateTime(payment.releasedAt, true)}`;
     case 'failed':
       return `Failed ${formatDateTime(payment.endedAt, true)}${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
     case 'abandoned':

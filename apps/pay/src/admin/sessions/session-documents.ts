@@ -63,6 +63,10 @@ export const SessionDocument = graphql(`
         authorizedAt
         endedAt
         failureReason
+        captureMethod
+        holdExpiresAt
+        capturedAt
+        releasedAt
       }
       refunds {
         refundId

@@ -18,7 +18,7 @@ import type { SessionRepository } from '../session.repository.js';
 import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
 import type { PaymentCallService } from './payment-call.service.js';
-import type { Payment, RecordAction } from './payment.entity.js';
+import { moneyTaken, type Payment, type RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
 
 export interface RecordPaymentCommand {
@@ -106,7 +106,7 @@ export class PaymentRecordingService {
       if (command.processorReference != null) payment.processorReference = command.processorReference.slice(0, 255);
 
       if (command.action === 'refund') {
-        if (payment.status !== 'authorized' || !payment.refundRequired) {
+        if (!moneyTaken(payment) || !payment.refundRequired) {
           throw new AppError(ErrorCode.InvalidState, 'Nothing to refund: this payment is not listed in refundsOwed');
         }
         if (payment.refundReservedMinor > payment.refundedMinor) {
