@@ -35,9 +35,9 @@ export const recordPaymentResponseSchema = z
     sessionId: z.uuid(),
     participantId: z.uuid(),
     paymentStatus: z
-      .enum(['authorized', 'failed', 'released'])
+      .enum(['authorized', 'failed', 'captured', 'released'])
       .describe(
-        'Manual only: authorized means held, and PaySplit asks for the capture later; released: the hold cannot count and is given back',
+        'Manual only: authorized means held, and PaySplit asks for the capture later; captured: a refund recorded of captured money; released: the hold cannot count and is given back',
       ),
     refundedAt: z.iso.datetime().nullable().optional(),
     sessionStatus: z.enum(SESSION_STATUSES),

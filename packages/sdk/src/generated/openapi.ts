@@ -770,10 +770,10 @@ export interface components {
       /** Format: uuid */
       participantId: string;
       /**
-       * @description Manual only: authorized means held, and PaySplit asks for the capture later; released: the hold cannot count and is given back
+       * @description Manual only: authorized means held, and PaySplit asks for the capture later; captured: a refund recorded of captured money; released: the hold cannot count and is given back
        * @enum {string}
        */
-      paymentStatus: 'authorized' | 'failed' | 'released';
+      paymentStatus: 'authorized' | 'failed' | 'captured' | 'released';
       refundedAt?: string | null;
       /** @enum {string} */
       sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
