@@ -7,6 +7,7 @@ shares through a payment processor (PaySplit's test processor by default):
   POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
   POST /paysplit/refund          PaySplit's signed refund call: refund the charge once per refundId, answer {status, ...}
   POST /paysplit/cancel          PaySplit's signed cancel call: expire a checkout that will not be used, answer {status, ...}
+  POST /paysplit/capture         PaySplit's signed capture call (captureMethod manual): capture a held payment once per captureId
   GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
   POST /webhooks/paysplit        PaySplit's signed events: mark the order paid once per eventId
   GET  /                         the orders; GET /orders/<ref>.json one order as JSON
@@ -72,6 +73,7 @@ class Store:
               amount_minor text not null, currency text not null, checkout_id text);
             create table if not exists processed_events (event_id text primary key, type text not null);
             create table if not exists refunds (refund_id text primary key, payment_id text not null, answer text not null);
+            create table if not exists captures (capture_id text primary key, payment_id text not null, answer text not null);
             """
         )
 
@@ -147,13 +149,12 @@ class PaySplit:
             self._headers({"Idempotency-Key": f"order-{order_ref}"}),
         )
 
-    def record_payment(self, payment_id, action, processor_reference, amount_minor):
-        return call_json(
-            "POST",
-            f"{self.config.paysplit_url}/api/v1/payments/record",
-            {"paymentId": payment_id, "action": action, "processorReference": processor_reference, "amountMinor": amount_minor},
-            self._headers(),
-        )
+    def record_payment(self, payment_id, action, processor_reference, amount_minor, hold_expires_at=None):
+        body = {"paymentId": payment_id, "action": action, "processorReference": processor_reference, "amountMinor": amount_minor}
+        # Only a hold (captureMethod manual) carries when it lapses; other sessions refuse the field.
+        if hold_expires_at:
+            body["holdExpiresAt"] = hold_expires_at
+        return call_json("POST", f"{self.config.paysplit_url}/api/v1/payments/record", body, self._headers())
 
 
 class Merchant(BaseHTTPRequestHandler):
@@ -224,6 +225,8 @@ class Merchant(BaseHTTPRequestHandler):
             return self.partner_refund(body)
         if path == "/paysplit/cancel":
             return self.partner_cancel(body)
+        if path == "/paysplit/capture":
+            return self.partner_capture(body)
         if path == "/webhooks/paysplit":
             return self.webhook(body)
         self.send(404, {"error": "not_found"})
@@ -284,6 +287,8 @@ class Merchant(BaseHTTPRequestHandler):
                 "currency": payment["currency"],
                 "successUrl": f"{self.config.public_url}/paysplit/payment-success",
                 "cancelUrl": payment["cancelReturnUrl"],
+                # captureMethod manual: authorize only (a hold), captured when PaySplit asks.
+                **({"captureMethod": "manual"} if payment.get("captureMethod") == "manual" else {}),
             },
             {"Idempotency-Key": payment_id},
         )
@@ -371,6 +376,56 @@ class Merchant(BaseHTTPRequestHandler):
         log.info("checkout %s expired (%s)", checkout_id, cancel.get("reason"))
         self.send(200, {"status": "succeeded", "processorReference": checkout_id})
 
+    def partner_capture(self, body):
+        """Captures a held payment once every share of its session is held (captureMethod manual).
+        PaySplit may call again with the same captureId: the first answer is kept and repeated, and the
+        processor call carries paysplit-<captureId> as its Idempotency-Key, so the card is charged once.
+        A checkout the processor charged at once (it takes no holds) has nothing left to capture."""
+        try:
+            capture_id = verify(body, self.headers, self.config.partner_secret)
+            capture = json.loads(body)
+        except SignatureError as error:
+            log.warning("refused a capture call: %s", error.reason)
+            return self.send(400, {"error": "invalid_signature"})
+        except ValueError:
+            return self.send(400, {"error": "invalid_body"})
+        if capture.get("type") != "partner.payment.capture" or capture.get("captureId") != capture_id:
+            return self.send(400, {"error": "invalid_body"})
+        answered = self.store.run("select answer from captures where capture_id = ?", (capture_id,))
+        if answered:
+            return self.send(200, json.loads(answered[0][0]))
+        rows = self.store.run("select checkout_id from payments where payment_id = ?", (capture.get("paymentId"),))
+        checkout_id = rows[0][0] if rows else None
+        status, checkout = (404, None) if not checkout_id else call_json(
+            "GET", f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}")
+        if status != 200:
+            answer = {"status": "failed", "failureReason": "no held payment of ours for this payment"}
+        elif checkout["status"] == "succeeded":
+            answer = {"status": "succeeded", "processorReference": checkout_id}
+        elif checkout["status"] != "authorized":
+            answer = {"status": "failed", "processorReference": checkout_id, "failureReason": f"the payment is {checkout['status']}"}
+        else:
+            status, result = call_json(
+                "POST",
+                f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}/capture",
+                {"amountMinor": capture["amountMinor"]},
+                {"Idempotency-Key": f"paysplit-{capture_id}"},
+            )
+            if status != 200:
+                # No answer: PaySplit calls again later with the same captureId.
+                log.error("the processor did not take the capture (HTTP %s)", status)
+                return self.send(502, {"error": "processor_unavailable"})
+            answer = {"status": result["status"], "processorReference": result.get("id", checkout_id)}
+            if result.get("failureReason"):
+                answer["failureReason"] = result["failureReason"]
+        self.store.run(
+            "insert or ignore into captures (capture_id, payment_id, answer) values (?, ?, ?)",
+            (capture_id, capture.get("paymentId"), json.dumps(answer)),
+        )
+        stored = self.store.run("select answer from captures where capture_id = ?", (capture_id,))
+        log.info("capture %s: %s", capture_id, json.loads(stored[0][0])["status"])
+        self.send(200, json.loads(stored[0][0]))
+
     def payment_success(self, checkout_id):
         if not checkout_id.startswith("cs_") or not checkout_id.replace("_", "").isalnum():
             return self.page(400, "Payment not found", "<p>This link does not name a payment.</p>")
@@ -381,8 +436,11 @@ class Merchant(BaseHTTPRequestHandler):
         rows = self.store.run("select payer_role from payments where payment_id = ? and checkout_id = ?", (checkout["paymentId"], checkout_id))
         if not rows:
             return self.page(404, "Payment not found", "<p>We did not start this payment.</p>")
-        action = "authorize" if checkout["status"] == "succeeded" else "fail"
-        status, recorded = self.paysplit.record_payment(checkout["paymentId"], action, checkout_id, checkout["amountMinor"])
+        # A held checkout (authorize-only, for captureMethod manual) is as good as a charge until captured.
+        held = checkout["status"] == "authorized"
+        action = "authorize" if held or checkout["status"] == "succeeded" else "fail"
+        status, recorded = self.paysplit.record_payment(
+            checkout["paymentId"], action, checkout_id, checkout["amountMinor"], checkout.get("holdExpiresAt") if held else None)
         if status != 200:
             log.error("PaySplit did not record the payment: %s (request %s)", recorded.get("code"), recorded.get("requestId"))
             return self.page(502, "We could not confirm your payment yet", "<p>Please reload this page.</p>")

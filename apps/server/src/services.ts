@@ -35,6 +35,7 @@ type ModuleJobs = {
   webhookDelivery: ReturnType<typeof createWebhookServices>['deliveryJob'];
   refundCall: ReturnType<typeof createSessionServices>['jobs']['refundCall'];
   paymentCancelCall: ReturnType<typeof createSessionServices>['jobs']['paymentCancelCall'];
+  paymentCaptureCall: ReturnType<typeof createSessionServices>['jobs']['paymentCaptureCall'];
   expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
   emails: ReturnType<typeof createEmailServices>['jobs'];
 };
@@ -170,17 +171,16 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       privateTestUrls: config.privateTestUrls,
     }),
   );
-  runner.register(
-    jobs.paymentCancelCall({
-      em,
-      logger,
-      retryScheduleMs: config.paymentCallRetryScheduleMs,
-      timeoutMs: config.partnerTimeoutMs,
-      // Like the refund call's: an instance never takes over a call still in flight.
-      leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
-      privateTestUrls: config.privateTestUrls,
-    }),
-  );
+  // Cancels and captures: like the refund call's, the lease outlasts a call still in flight.
+  const paymentCalls = {
+    em,
+    logger,
+    retryScheduleMs: config.paymentCallRetryScheduleMs,
+    timeoutMs: config.partnerTimeoutMs,
+    leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
+    privateTestUrls: config.privateTestUrls,
+  };
+  runner.register(jobs.paymentCancelCall(paymentCalls)).register(jobs.paymentCaptureCall(paymentCalls));
   runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {

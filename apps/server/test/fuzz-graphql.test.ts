@@ -101,6 +101,16 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       'mutation($id: ID!, $input: SettleCancellationInput!) { settleCancellation(cancelId: $id, input: $input) { cancelId status } }',
       () => ({ status: 'SUCCEEDED', processorReference: 'cs_1', failureReason: null }),
     ],
+    [
+      'settleCapture',
+      'mutation($id: ID!, $input: SettleCaptureInput!) { settleCapture(captureId: $id, input: $input) { captureId status } }',
+      () => ({ status: 'FAILED', processorReference: 'ch_1', failureReason: 'declined' }),
+    ],
+    [
+      'recordPayment (holdExpiresAt)',
+      'mutation($input: RecordPaymentInput!) { recordPayment(input: $input) { paymentId holdExpiresAt } }',
+      () => ({ paymentId: target.paymentId, action: 'AUTHORIZE', holdExpiresAt: '2031-01-01T00:00:00Z' }),
+    ],
   ];
 
   // The administration area's inputs, sent with a signed-in merchant user's cookie and CSRF token.
@@ -115,8 +125,11 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         accentColor: '#0B5CAD',
         webhookUrl: 'https://shop.example.com/hooks',
         partnerCancelUrl: 'https://shop.example.com/paysplit/cancel',
+        partnerCaptureUrl: 'https://shop.example.com/paysplit/capture',
+        captureMethod: 'MANUAL',
+        holdLifetimeSeconds: 86_400,
         redirectAllowlist: ['https://shop.example.com'],
-        eventSubscriptions: [],
+        eventSubscriptions: ['SERVICE_PAYMENT_CAPTURED'],
         timeZone: 'Europe/London',
       }),
     ],
@@ -130,6 +143,9 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         partnerCreatePaymentUrl: '',
         partnerRefundUrl: 'https://shop.example.com/paysplit/refund',
         partnerCancelUrl: 'http://shop.example.com/paysplit/cancel',
+        partnerCaptureUrl: 'http://shop.example.com/paysplit/capture',
+        captureMethod: 'AUTOMATIC',
+        holdLifetimeSeconds: 3600,
         enabled: true,
         eventSubscriptions: ['SERVICE_SESSION_EXPIRED'],
         reminderOffsetsMinutes: [1440, 120],
@@ -170,11 +186,24 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       if (name !== 'createSession') expect(await target.count('participant')).toBe(before.participants);
       // The fuzzed merchant has no refund URL and the ids are another's or nobody's: no refund is ever made.
       if (name === 'refundSession' || name === 'settleRefund') expect(await target.count('refund')).toBe(0);
-      // Nor is a cancellation: the ids are another's or nobody's.
-      if (name === 'settleCancellation') expect(await target.count('payment_call')).toBe(0);
+      // Nor is a cancellation or a capture: the ids are another's or nobody's, and the fuzzed merchant is automatic.
+      if (name.startsWith('settleCancellation') || name.startsWith('settleCapture') || name.startsWith('recordPayment')) {
+        expect(await target.count('payment_call')).toBe(0);
+      }
       // A URL setting is stored only as checked: absent, or an absolute http(s) URL without credentials.
       if (name === 'createIntegration' || name === 'updateIntegration') {
-        const urls = await target.server.query<{ url: string | null }>(`select partner_cancel_url as url from integration`);
+        // Manual capture only with both of its URLs, and holds within their bounds.
+        const capture = await target.server.query<{ capture_method: string; cancel: string | null; capture: string | null; hold: number }>(
+          `select capture_method, partner_cancel_url as cancel, partner_capture_url as capture, hold_lifetime_seconds as hold from integration`,
+        );
+        for (const row of capture) {
+          expect(row.hold, JSON.stringify(row)).toBeGreaterThanOrEqual(3600);
+          expect(row.hold, JSON.stringify(row)).toBeLessThanOrEqual(2_592_000);
+          if (row.capture_method !== 'automatic') expect([row.capture_method, !!row.cancel, !!row.capture]).toEqual(['manual', true, true]);
+        }
+        const urls = await target.server.query<{ url: string | null }>(
+          `select partner_cancel_url as url from integration union all select partner_capture_url from integration`,
+        );
         for (const { url } of urls) {
           if (url === null) continue;
           const parsed = new URL(url);

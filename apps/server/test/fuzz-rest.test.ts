@@ -37,6 +37,7 @@ afterAll(async () => {
   await target?.close();
   if (refundFixture) await refundStub.stop();
   if (cancelFixture) await cancelStub.stop();
+  if (captureFixture) await captureStub.stop();
 });
 
 const validSession = () => ({
@@ -98,6 +99,87 @@ function cancelling() {
     return { shop, cancelId: call!.id };
   })();
   return cancelFixture;
+}
+
+/**
+ * A manual-capture integration (its endpoints refuse the calls: the capture stays pending) and a
+ * one-person session whose share is held, so one capture waits to be settled.
+ */
+let captureFixture: Promise<{ shop: { integrationId: string; apiKey: string }; paymentId: string; captureId: string }> | undefined;
+const captureStub = new MerchantStub();
+
+function capturing() {
+  captureFixture ??= (async () => {
+    await captureStub.start();
+    const shop = await captureStub.provisionOn(target.server, {
+      name: 'Captures',
+      captureMethod: 'manual',
+      partnerCancelUrl: `${captureStub.baseUrl}/cancel`,
+      partnerCaptureUrl: `${captureStub.baseUrl}/capture`,
+    });
+    const session = await createConfiguredSession(target.server.baseUrl, shop, { amountMinor: '3000', participants: ['Host'] });
+    const host = new PayBrowser(target.server.baseUrl);
+    await host.open(session.sessionId, session.hostToken);
+    const paymentId = (await host.startPayment(session.sessionId)).data.startPayment.paymentId as string;
+    const held = await target.send('POST', '/api/v1/payments/record', JSON.stringify({ paymentId, action: 'authorize' }), {
+      'x-service-api-key': shop.apiKey,
+    });
+    expect(held.status).toBe(200);
+    const [call] = await target.server.query<{ id: string }>(`select id from payment_call where session_id = ? and kind = 'capture'`, [
+      session.sessionId,
+    ]);
+    return { shop, paymentId, captureId: call!.id };
+  })();
+  return captureFixture;
+}
+
+/**
+ * A settle route of a payment call (cancellations, captures): any body, id or tenant, no 5xx; only
+ * its own merchant settles it, at most one way; a malformed id answers what an unknown one does.
+ */
+async function fuzzSettle(
+  path: 'cancellations' | 'captures',
+  { shop, callId }: { shop: { apiKey: string }; callId: string },
+  share: number,
+) {
+  const keys = [shop.apiKey, ...secrets];
+  const valid = { status: 'succeeded', processorReference: 'cs_1', failureReason: null };
+  const settle = (id: string, body: unknown, key: string) =>
+    target.send('POST', `/api/v1/payments/${path}/${encodeURIComponent(id).slice(0, 8000)}/settle`, body as string, {
+      'x-service-api-key': key,
+    });
+  const unknown = await settle(randomUUID(), JSON.stringify({ status: 'failed' }), shop.apiKey);
+  expect({ status: unknown.status, code: (unknown.body as { code: string }).code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+  const cases = sample(
+    fc.record({
+      body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
+      callId: fc.oneof({ weight: 4, arbitrary: fc.constant(callId) }, { weight: 1, arbitrary: weirdId }),
+      key: fc.oneof({ weight: 5, arbitrary: fc.constant(shop.apiKey) }, { weight: 1, arbitrary: fc.constant(target.integration.apiKey) }),
+    }),
+    3,
+    share,
+  );
+  const results = await runAll(cases, ({ body, callId: id, key }) => settle(typeof id === 'string' ? id : JSON.stringify(id), body, key));
+  expectNoServerErrorsAndSpecShape(results);
+  expectNoSecretsInRefusals(results, keys);
+  const statuses = new Set<string>();
+  for (const { item, outcome } of results) {
+    const context = `${JSON.stringify(item).slice(0, 200)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+    // Another tenant, or an id that is not this call's: refused input, or not found, never a settlement.
+    if (item.key !== shop.apiKey || item.callId !== callId) expect([400, 401, 404], context).toContain(outcome.status);
+    // A malformed id answers what an unknown one answers.
+    if (item.key === shop.apiKey && typeof item.callId === 'string' && !isUuid(item.callId) && outcome.status !== 400) {
+      expect({ status: outcome.status, code: (outcome.body as { code: string }).code }, context).toEqual({
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+    if (outcome.status === 200) statuses.add((outcome.body as { status: string }).status);
+  }
+  // Settled at most one way, and the row says what the accepted answers said.
+  expect(statuses.size).toBeLessThanOrEqual(1);
+  const [row] = await target.server.query<{ status: string }>(`select status from payment_call where id = ?`, [callId]);
+  expect(row!.status).toBe(statuses.size === 0 ? 'pending' : [...statuses][0]);
 }
 
 describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
@@ -265,46 +347,28 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
 
   it('POST /cancellations/{id}/settle: any body, id or tenant, no 5xx, settled only by its own merchant, malformed ids as unknown ones', async () => {
     const { shop, cancelId } = await cancelling();
-    const keys = [shop.apiKey, ...secrets];
-    const valid = { status: 'succeeded', processorReference: 'cs_1', failureReason: null };
-    const settle = (id: string, body: unknown, key: string) =>
-      target.send('POST', `/api/v1/payments/cancellations/${encodeURIComponent(id).slice(0, 8000)}/settle`, body as string, {
-        'x-service-api-key': key,
-      });
-    const unknown = await settle(randomUUID(), JSON.stringify({ status: 'failed' }), shop.apiKey);
-    expect({ status: unknown.status, code: (unknown.body as { code: string }).code }).toEqual({ status: 404, code: 'NOT_FOUND' });
-    const cases = sample(
-      fc.record({
-        body: bodies(valid, fc.oneof(oddValuesWith(keys), weirdId)),
-        cancelId: fc.oneof({ weight: 4, arbitrary: fc.constant(cancelId) }, { weight: 1, arbitrary: weirdId }),
-        key: fc.oneof({ weight: 5, arbitrary: fc.constant(shop.apiKey) }, { weight: 1, arbitrary: fc.constant(target.integration.apiKey) }),
-      }),
-      3,
-      0.8,
-    );
-    const results = await runAll(cases, ({ body, cancelId: id, key }) =>
-      settle(typeof id === 'string' ? id : JSON.stringify(id), body, key),
+    await fuzzSettle('cancellations', { shop, callId: cancelId }, 0.8);
+  });
+
+  it('POST /captures/{id}/settle: any body, id or tenant, no 5xx, settled only by its own merchant, malformed ids as unknown ones', async () => {
+    const { shop, captureId } = await capturing();
+    // The same route code as cancellations (one settle route per kind, one service): a smaller share.
+    await fuzzSettle('captures', { shop, callId: captureId }, 0.2);
+  });
+
+  it('POST /api/v1/payments/record with holdExpiresAt (manual): any value, no 5xx, the hold as first recorded', async () => {
+    const { shop, paymentId } = await capturing();
+    const [before] = await target.server.query<{ hold_expires_at: Date }>(`select hold_expires_at from payment where id = ?`, [paymentId]);
+    const valid = { paymentId, action: 'authorize', holdExpiresAt: '2031-01-01T00:00:00Z' };
+    // The record route's body is fuzzed in full above; this is the manual field: a smaller share.
+    const results = await runAll(sample(bodies(valid, fc.oneof(oddValuesWith(secrets), weirdId)), 2, 0.2), (body) =>
+      target.send('POST', '/api/v1/payments/record', body, { 'x-service-api-key': shop.apiKey }),
     );
     expectNoServerErrorsAndSpecShape(results);
-    expectNoSecretsInRefusals(results, keys);
-    const statuses = new Set<string>();
-    for (const { item, outcome } of results) {
-      const context = `${JSON.stringify(item).slice(0, 200)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
-      // Another tenant, or an id that is not this cancellation's: refused input, or not found, never a settlement.
-      if (item.key !== shop.apiKey || item.cancelId !== cancelId) expect([400, 401, 404], context).toContain(outcome.status);
-      // A malformed id answers what an unknown one answers.
-      if (item.key === shop.apiKey && typeof item.cancelId === 'string' && !isUuid(item.cancelId) && outcome.status !== 400) {
-        expect({ status: outcome.status, code: (outcome.body as { code: string }).code }, context).toEqual({
-          status: 404,
-          code: 'NOT_FOUND',
-        });
-      }
-      if (outcome.status === 200) statuses.add((outcome.body as { status: string }).status);
-    }
-    // Settled at most one way, and the row says what the accepted answers said.
-    expect(statuses.size).toBeLessThanOrEqual(1);
-    const [row] = await target.server.query<{ status: string }>(`select status from payment_call where id = ?`, [cancelId]);
-    expect(row!.status).toBe(statuses.size === 0 ? 'pending' : [...statuses][0]);
+    expectNoSecretsInRefusals(results, secrets);
+    // An authorization is recorded once: whatever came after, the hold is the first one's.
+    const [after] = await target.server.query<{ hold_expires_at: Date }>(`select hold_expires_at from payment where id = ?`, [paymentId]);
+    expect(after!.hold_expires_at).toEqual(before!.hold_expires_at);
   });
 
   it('addresses nothing serves, with any method: our 404 (JSON where programs call, a page elsewhere), never a 5xx', async () => {

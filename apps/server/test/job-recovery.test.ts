@@ -12,9 +12,10 @@ import { postJson } from './support/test-server.js';
 import { until } from './support/polling.js';
 
 // kill -9 of a process in the middle of a webhook delivery, a partner refund call, a partner cancel
-// call and an email, with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS + 10 s twice, 120 s): the
-// next process takes the dead one's claims over within seconds, because the dead one stopped
-// heartbeating, not because its leases ran out. Each job then finishes once.
+// call, a partner capture call and an email, with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS +
+// 10 s thrice, 120 s): the next process takes the dead one's claims over within seconds, because the
+// dead one stopped heartbeating, not because its leases ran out. Each job then finishes once, and
+// each manual session whose captures were claimed completes once.
 
 const SECRETS_KEY = randomBytes(32).toString('hex');
 const JOBS = 4;
@@ -25,9 +26,11 @@ let refundEndpoint: Server;
 let holdRefunds = true;
 const refundCalls: { refundId: string; at: number }[] = [];
 const cancelCalls: { cancelId: string; at: number }[] = [];
+const captureCalls: { captureId: string; paymentId: string; at: number }[] = [];
 let server: ServerProcess | undefined;
 let environment: Record<string, string>;
 let integration: { integrationId: string; apiKey: string };
+let manual: { integrationId: string; apiKey: string };
 
 const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => queryDatabase<T>(database.url, query, params);
 
@@ -41,9 +44,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId?: string; cancelId?: string };
-      if (req.url === '/cancels') cancelCalls.push({ cancelId: body.cancelId!, at: Date.now() });
-      else refundCalls.push({ refundId: body.refundId!, at: Date.now() });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId?: string; cancelId?: string; captureId?: string };
+      const at = Date.now();
+      if (req.url === '/cancels') cancelCalls.push({ cancelId: body.cancelId!, at });
+      else if (req.url === '/captures')
+        captureCalls.push({ captureId: body.captureId!, paymentId: (body as { paymentId: string }).paymentId, at });
+      else refundCalls.push({ refundId: body.refundId!, at });
       if (holdRefunds) return;
       res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -59,6 +65,17 @@ beforeAll(async () => {
     partnerRefundUrl: `${endpoint}/refunds`,
     partnerCancelUrl: `${endpoint}/cancels`,
   });
+  // A manual-capture integration beside it, whose sessions wait on their captures (no webhook URL: its completions are counted as events).
+  const automaticSecrets = { partner: merchant.partnerSecret, webhook: merchant.webhookSecret };
+  manual = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
+    name: 'Recovery, manual',
+    webhookUrl: undefined,
+    captureMethod: 'manual',
+    partnerCancelUrl: `${endpoint}/cancels`,
+    partnerCaptureUrl: `${endpoint}/captures`,
+  });
+  merchant.extraSecrets.push({ partner: merchant.partnerSecret, webhook: merchant.webhookSecret });
+  Object.assign(merchant, { partnerSecret: automaticSecrets.partner, webhookSecret: automaticSecrets.webhook });
 }, 90_000);
 
 afterAll(async () => {
@@ -106,14 +123,43 @@ async function paidAndRefunded(): Promise<{ sessionId: string; hostId: string }>
   return { sessionId: created.body.sessionId, hostId: (view.data.openSession.participants as { id: string }[])[0]!.id };
 }
 
+/** A one-person manual session, its share held: its capture call is due. */
+async function held(): Promise<string> {
+  const created = await postJson<{ sessionId: string; hostToken: string }>(
+    `${server!.baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: manual.integrationId,
+      amountMinor: '1500',
+      unconfigured: false,
+      splitMode: 'equal',
+      participants: [{ displayName: 'Host' }],
+    },
+    { 'x-service-api-key': manual.apiKey },
+  );
+  const host = new PayBrowser(server!.baseUrl);
+  await host.open(created.body.sessionId, created.body.hostToken);
+  const started = await host.startPayment(created.body.sessionId);
+  const recorded = await postJson<{ sessionStatus: string }>(
+    `${server!.baseUrl}/api/v1/payments/record`,
+    { paymentId: started.data.startPayment.paymentId, action: 'authorize', processorReference: 'ch_held' },
+    { 'x-service-api-key': manual.apiKey },
+  );
+  expect(recorded.body.sessionStatus).toBe('capturing');
+  return created.body.sessionId;
+}
+
 describe('kill -9 while jobs are in flight, with the default leases', { timeout: 120_000 }, () => {
-  it('the next process resumes every claimed webhook, refund call, cancel call and email within 10 s, none lost, none doubled', async ({
+  it('the next process resumes every claimed webhook, refund, cancel and capture call and email within 10 s, none lost, none doubled', async ({
     annotate,
   }) => {
     merchant.webhookDelayMs = 600_000;
     mailbox.holdData = true;
     const sessions = [];
-    for (let i = 0; i < JOBS; i += 1) sessions.push(await paidAndRefunded());
+    const manualSessions: string[] = [];
+    for (let i = 0; i < JOBS; i += 1) {
+      sessions.push(await paidAndRefunded());
+      manualSessions.push(await held());
+    }
     // An email per session, written as the emails module writes them (queued, then announced).
     for (const [i, { sessionId, hostId }] of sessions.entries()) {
       await sql(
@@ -129,7 +175,8 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       sql<{ kind: string; n: string }>(
         `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'delivering'
          union all select 'refund', count(*) from refund where call_status = 'calling'
-         union all select 'cancel', count(*) from payment_call where call_status = 'calling'
+         union all select 'cancel', count(*) from payment_call where kind = 'cancel' and call_status = 'calling'
+         union all select 'capture', count(*) from payment_call where kind = 'capture' and call_status = 'calling'
          union all select 'email', count(*) from email_message where status = 'sending'`,
       );
     await until(claimed, (rows) => rows.every((row) => Number(row.n) === JOBS), 20_000);
@@ -143,6 +190,7 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       webhooks: merchant.webhookCalls.length,
       refunds: refundCalls.length,
       cancels: cancelCalls.length,
+      captures: captureCalls.length,
       mails: mailbox.messages.length,
     };
     server = await startServerProcess(environment);
@@ -151,7 +199,8 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       sql<{ kind: string; n: string }>(
         `select 'webhook' as kind, count(*) as n from webhook_delivery where status = 'succeeded'
          union all select 'refund', count(*) from refund where status = 'succeeded' and call_status = 'done'
-         union all select 'cancel', count(*) from payment_call where status = 'succeeded' and call_status = 'done'
+         union all select 'cancel', count(*) from payment_call where kind = 'cancel' and status = 'succeeded' and call_status = 'done'
+         union all select 'capture', count(*) from payment_call where kind = 'capture' and status = 'succeeded' and call_status = 'done'
          union all select 'email', count(*) from email_message where status = 'sent'`,
       );
     await until(finished, (rows) => rows.every((row) => Number(row.n) === JOBS), 30_000);
@@ -162,9 +211,11 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       `select 'webhook' as kind, count(distinct delivery_id) as jobs, count(*) as attempts, max(started_at) as last_started
          from webhook_attempt where status_code = 200
        union all select 'refund', count(distinct refund_id), count(*), max(started_at) from refund_call_attempt where outcome = 'succeeded'
-       union all select 'cancel', count(distinct call_id), count(*), max(started_at) from payment_call_attempt where outcome = 'succeeded'
+       union all select c.kind, count(distinct a.call_id), count(*), max(a.started_at)
+         from payment_call_attempt a join payment_call c on c.id = a.call_id where a.outcome = 'succeeded' group by c.kind
        union all select 'email', count(distinct message_id), count(*), max(started_at) from email_attempt where outcome = 'sent'`,
     );
+    expect(successes.map((row) => row.kind).sort()).toEqual(['cancel', 'capture', 'email', 'refund', 'webhook']);
     for (const row of successes)
       expect({ kind: row.kind, jobs: Number(row.jobs), attempts: Number(row.attempts) }).toEqual({
         kind: row.kind,
@@ -177,6 +228,17 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
     expect(new Set(refundCalls.slice(callsBefore.refunds).map((call) => call.refundId)).size).toBe(JOBS);
     expect(cancelCalls.length - callsBefore.cancels).toBe(JOBS);
     expect(new Set(cancelCalls.slice(callsBefore.cancels).map((call) => call.cancelId)).size).toBe(JOBS);
+    // One capture per payment, by captureId and by paymentId, and one completion per manual session.
+    const captured = captureCalls.slice(callsBefore.captures);
+    expect(captured).toHaveLength(JOBS);
+    expect(new Set(captured.map((call) => call.captureId)).size).toBe(JOBS);
+    expect(new Set(captured.map((call) => call.paymentId)).size).toBe(JOBS);
+    const completions = await sql<{ id: string; status: string; completions: string }>(
+      `select s.id, s.status, (select count(*) from webhook_event e where e.session_id = s.id and e.type = 'SERVICE_SESSION_COMPLETED') as completions
+         from session s where s.id in (${manualSessions.map(() => '?').join(', ')})`,
+      manualSessions,
+    );
+    expect(completions.map((row) => [row.status, Number(row.completions)])).toEqual(manualSessions.map(() => ['completed', 1]));
     expect(mailbox.messages.length - callsBefore.mails).toBe(JOBS);
     // Resumed by the dead process's silence (6 s), not by its leases (60 s and more).
     const lastStartedMs = Math.max(...successes.map((row) => new Date(row.last_started).getTime())) - killedAt;

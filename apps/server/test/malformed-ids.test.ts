@@ -263,6 +263,8 @@ const RECIPES: Record<string, Recipe[]> = {
   'Mutation.rotateSigningSecret': [{ as: 'merchant user', variables: () => ({ integrationId: state.userIntegrationId, kind: 'WEBHOOK' }) }],
   'Mutation.sendTestEvent': [{ as: 'merchant user', variables: () => ({ integrationId: state.userIntegrationId }) }],
   'Mutation.settleCancellation': [{ as: 'api key', variables: () => ({ cancelId: state.cancelId, input: { status: 'SUCCEEDED' } }) }],
+  // The merchant here is automatic: its only payment call is the cancellation, which no capture route settles.
+  'Mutation.settleCapture': [{ as: 'api key', variables: () => ({ captureId: state.cancelId, input: { status: 'SUCCEEDED' } }) }],
   'Mutation.settleRefund': [{ as: 'api key', variables: () => ({ refundId: state.refundId, input: { status: 'SUCCEEDED' } }) }],
   'Mutation.startPayment': [
     { as: 'host cookie', variables: () => ({ sessionId: state.sessionId, participantId: state.guestParticipantId }) },
@@ -457,14 +459,14 @@ const REST_CASES: RestIdCase[] = [
     body: () => ({ status: 'succeeded' }),
     unknown: { status: 404, code: 'REFUND_NOT_FOUND' },
   },
-  {
-    route: '/api/v1/payments/cancellations/:cancelId/settle',
-    at: ':cancelId',
+  ...(['cancellations', 'captures'] as const).map((calls): RestIdCase => ({
+    route: `/api/v1/payments/${calls}/:${calls === 'captures' ? 'captureId' : 'cancelId'}/settle`,
+    at: calls === 'captures' ? ':captureId' : ':cancelId',
     method: 'POST',
-    url: (id) => `/api/v1/payments/cancellations/${encodeURIComponent(id)}/settle`,
+    url: (id) => `/api/v1/payments/${calls}/${encodeURIComponent(id)}/settle`,
     body: () => ({ status: 'succeeded' }),
     unknown: { status: 404, code: 'NOT_FOUND' },
-  },
+  })),
   {
     route: '/api/v1/payments/record',
     at: 'paymentId',

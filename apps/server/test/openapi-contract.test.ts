@@ -30,7 +30,11 @@ describe('the OpenAPI document: the whole merchant contract', () => {
         'partnerCreatePayment',
         'partnerRefund',
         'partnerPaymentCancel',
+        'partnerPaymentCapture',
         'SERVICE_PAYMENT_RECORDED',
+        'SERVICE_PAYMENT_CAPTURED',
+        'SERVICE_PAYMENT_CAPTURE_FAILED',
+        'SERVICE_PAYMENT_RELEASED',
         'SERVICE_REFUND_SUCCEEDED',
         'SERVICE_REFUND_FAILED',
         'SERVICE_SESSION_CANCELLED',
@@ -49,6 +53,7 @@ describe('the OpenAPI document: the whole merchant contract', () => {
     expect(document.webhooks.partnerCreatePayment!.post.responses['200']).toBeDefined();
     expect(document.webhooks.partnerRefund!.post.responses['200']).toBeDefined();
     expect(document.webhooks.partnerPaymentCancel!.post.responses['200']).toBeDefined();
+    expect(document.webhooks.partnerPaymentCapture!.post.responses['200']).toBeDefined();
   });
 
   it('lists the health routes', () => {

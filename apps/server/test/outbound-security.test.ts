@@ -43,14 +43,11 @@ describe('live-mode merchant URLs (SSRF)', () => {
     await expect(
       integrations().createIntegration(server.orm.em.fork(), { name: 'Live', keyMode: 'live', payoutOnboarded: true, webhookUrl: url }),
     ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(
-      integrations().createIntegration(server.orm.em.fork(), {
-        name: 'Live',
-        keyMode: 'live',
-        payoutOnboarded: true,
-        partnerCancelUrl: url,
-      }),
-    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'partnerCancelUrl' }] });
+    for (const field of ['partnerCancelUrl', 'partnerCaptureUrl'] as const) {
+      await expect(
+        integrations().createIntegration(server.orm.em.fork(), { name: 'Live', keyMode: 'live', payoutOnboarded: true, [field]: url }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: field }] });
+    }
   });
 
   it('refuses a live key for an integration whose URLs are private', async () => {

@@ -11,6 +11,8 @@ import { type MerchantProcess, startMerchantProcess } from './support/merchant-p
 import { PayBrowser } from './support/pay-browser.js';
 import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { until } from './support/polling.js';
+import { CLI_ACTOR } from '../src/modules/audit/index.js';
 
 /**
  * examples/python-merchant, a merchant written in Python with the standard library only, run as
@@ -32,6 +34,8 @@ async function startPythonMerchant(): Promise<typeof python> {
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
     partnerRefundUrl: `${baseUrl}/paysplit/refund`,
     partnerCancelUrl: `${baseUrl}/paysplit/cancel`,
+    // Used once the last case switches the integration to captureMethod manual.
+    partnerCaptureUrl: `${baseUrl}/paysplit/capture`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],
   });
@@ -241,7 +245,7 @@ describe('the Python merchant (examples/python-merchant)', () => {
   });
 
   it('refuses unsigned partner calls and webhooks', async () => {
-    for (const route of ['/paysplit/create-payment', '/paysplit/refund', '/paysplit/cancel', '/webhooks/paysplit']) {
+    for (const route of ['/paysplit/create-payment', '/paysplit/refund', '/paysplit/cancel', '/paysplit/capture', '/webhooks/paysplit']) {
       const response = await fetch(`${python.baseUrl}${route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -289,5 +293,64 @@ describe('the Python merchant (examples/python-merchant)', () => {
       { ok: false, reason: 'missing_headers' },
       { ok: false, reason: 'invalid_secret' },
     ]);
+  });
+
+  // Last: it switches the integration to manual capture (sessions made before keep automatic).
+  it('captures a held share when PaySplit asks (captureMethod manual), once per captureId, and the order is paid once', async () => {
+    const em = server.orm.em.fork();
+    const settings = server.paysplit.services.integrationSettings;
+    const stored = await settings.findIntegration(em, integration.integrationId);
+    await settings.updateSettings(em, stored!, { captureMethod: 'manual' }, CLI_ACTOR);
+
+    const created = await fetch(`${python.baseUrl}/orders`, { method: 'POST', redirect: 'manual' });
+    const sessionUrl = new URL(created.headers.get('location')!);
+    const sessionId = sessionUrl.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, sessionUrl.searchParams.get('hostToken')!);
+    expect((await host.configure({ sessionId, splitMode: 'EQUAL', participants: [{ displayName: 'Aroha' }] })).errors).toBeUndefined();
+    const started = (await host.startPayment(sessionId)).data.startPayment;
+    // The shop asked its processor for an authorize-only checkout; paying it places the hold, which the bridge records.
+    expect((await payAtProcessor(started.redirectUrl)).status).toBe(302);
+
+    const [capture] = await until(
+      () =>
+        server.query<{ id: string; status: string; processor_call_reference: string }>(
+          `select id, status, processor_call_reference from payment_call where session_id = ? and kind = 'capture'`,
+          [sessionId],
+        ),
+      (rows) => rows.length === 1 && rows[0]!.status !== 'pending',
+    );
+    // The processor held the card (its hold's end recorded with the payment), then captured it once.
+    expect(capture).toMatchObject({ status: 'succeeded', processor_call_reference: expect.stringMatching(/^cap_test_/) });
+    const [held] = await server.query<{ status: string; hold_expires_at: string | null }>(
+      `select status, hold_expires_at from payment where session_id = ? and status <> 'abandoned'`,
+      [sessionId],
+    );
+    expect(held).toMatchObject({ status: 'captured', hold_expires_at: expect.any(String) });
+    const orderRef = (await server.query<{ order_reference: string }>(`select order_reference from session where id = ?`, [sessionId]))[0]!
+      .order_reference;
+    await until(
+      () => order(orderRef),
+      (state) => state.status === 'paid',
+    );
+    expect(
+      await server.query(`select id from webhook_event where session_id = ? and type = 'SERVICE_SESSION_COMPLETED'`, [sessionId]),
+    ).toHaveLength(1);
+
+    // PaySplit asks again with the same captureId (an answer it lost): the first answer, nothing captured twice.
+    const [payment] = await server.query<{ id: string }>(`select id from payment where session_id = ?`, [sessionId]);
+    const body = JSON.stringify({ type: 'partner.payment.capture', captureId: capture!.id, paymentId: payment!.id, amountMinor: '48000' });
+    const at = new Date();
+    const again = await fetch(`${python.baseUrl}/paysplit/capture`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': capture!.id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(integration.partnerSecret).sign(capture!.id, at, body),
+      },
+      body,
+    });
+    expect(await again.json()).toEqual({ status: 'succeeded', processorReference: capture!.processor_call_reference });
   });
 });

@@ -16,3 +16,4 @@ export * from './webhook-events.js';
 export * from './money-format.js';
 export * from './time-zone.js';
 export * from './payment-calls.js';
+export * from './capture.js';

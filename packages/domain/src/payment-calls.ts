@@ -3,7 +3,17 @@
  * a newer attempt of the payer replaced it (`replaced`), the host changed or removed the share it
  * paid for (`share_changed`), another payment paid that share (`share_paid`), or the session ended
  * before it was paid (`session_expired`, `session_cancelled`). Whatever the reason, the merchant
- * takes no money for the payment.
+ * takes no money for the payment. With `captureMethod: manual` a cancel also releases a hold: of a
+ * payment held for a share another payment already paid (`duplicate`), whose capture was declined
+ * (`capture_failed`: any remainder), or of a session that ended before every share was held.
  */
-export const CANCEL_REASONS = ['replaced', 'share_changed', 'share_paid', 'session_expired', 'session_cancelled'] as const;
+export const CANCEL_REASONS = [
+  'replaced',
+  'share_changed',
+  'share_paid',
+  'duplicate',
+  'session_expired',
+  'session_cancelled',
+  'capture_failed',
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

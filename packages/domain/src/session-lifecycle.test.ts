@@ -11,12 +11,15 @@ import {
   assertPayable,
   canTransition,
   cancel,
+  completeCapture,
   configure,
   expire,
   initialStatus,
   isSessionStatus,
   isTerminalStatus,
   recordAuthorization,
+  recordHold,
+  reopenShare,
 } from './session-lifecycle.js';
 
 function appError(code: ErrorCode, message?: string | RegExp) {
@@ -28,8 +31,8 @@ function appError(code: ErrorCode, message?: string | RegExp) {
 }
 
 describe('statuses', () => {
-  it('lists the six statuses in lifecycle order', () => {
-    expect(SESSION_STATUSES).toEqual(['unconfigured', 'open', 'partially_paid', 'completed', 'expired', 'cancelled']);
+  it('lists the seven statuses in lifecycle order', () => {
+    expect(SESSION_STATUSES).toEqual(['unconfigured', 'open', 'partially_paid', 'capturing', 'completed', 'expired', 'cancelled']);
     expect(isSessionStatus('partially_paid')).toBe(true);
     expect(isSessionStatus('PARTIALLY_PAID')).toBe(false);
   });
@@ -183,7 +186,7 @@ interface Amounts {
 /** A paid sum consistent with each status, so only the status decides legality. */
 function paidIn(status: SessionStatus, a: Amounts): bigint {
   if (status === 'partially_paid') return a.paidBefore;
-  if (status === 'completed') return a.total;
+  if (status === 'completed' || status === 'capturing') return a.total;
   return 0n;
 }
 
@@ -192,7 +195,14 @@ interface Move {
   target: (from: SessionStatus) => SessionStatus;
   run: (from: SessionStatus, a: Amounts) => SessionStatus;
   refusedWith: ErrorCode;
+  /**
+   * The statuses the move is made from, where another function reaches the same target from
+   * elsewhere (a capturing session is reopened, never paid into): from any other it is refused.
+   */
+  from?: readonly SessionStatus[];
 }
+
+const PAYABLE_OR_NOT: readonly SessionStatus[] = SESSION_STATUSES.filter((status) => status !== 'capturing');
 
 const MOVES: readonly Move[] = [
   {
@@ -200,18 +210,63 @@ const MOVES: readonly Move[] = [
     target: (from) => (from === 'partially_paid' ? 'partially_paid' : 'open'),
     run: (from, a) => configure(from, paidIn(from, a)),
     refusedWith: 'INVALID_STATE',
+    from: PAYABLE_OR_NOT,
   },
   {
     name: 'record a partial authorization',
     target: () => 'partially_paid',
     run: (from, a) => recordAuthorization(from, paidIn(from, a) + a.share, a.total),
     refusedWith: 'SESSION_NOT_PAYABLE',
+    from: PAYABLE_OR_NOT,
   },
   {
     name: 'record the completing authorization',
     target: () => 'completed',
     run: (from, a) => recordAuthorization(from, a.total, a.total),
     refusedWith: 'SESSION_NOT_PAYABLE',
+    from: PAYABLE_OR_NOT,
+  },
+  {
+    name: 'hold a partial share (manual capture)',
+    target: () => 'partially_paid',
+    run: (from, a) => recordHold(from, paidIn(from, a) + a.share, a.total),
+    refusedWith: 'SESSION_NOT_PAYABLE',
+    from: PAYABLE_OR_NOT,
+  },
+  {
+    name: 'hold the last share',
+    target: () => 'capturing',
+    run: (from, a) => recordHold(from, a.total, a.total),
+    refusedWith: 'SESSION_NOT_PAYABLE',
+    from: PAYABLE_OR_NOT,
+  },
+  {
+    name: 'capture a hold with others still held',
+    target: () => 'capturing',
+    run: (from) => completeCapture(from, 1),
+    refusedWith: 'INVALID_STATE',
+    from: ['capturing'],
+  },
+  {
+    name: 'capture the last hold',
+    target: () => 'completed',
+    run: (from) => completeCapture(from, 0),
+    refusedWith: 'INVALID_STATE',
+    from: ['capturing'],
+  },
+  {
+    name: 'reopen a declined share, others still held',
+    target: () => 'partially_paid',
+    run: (from, a) => reopenShare(from, a.share),
+    refusedWith: 'INVALID_STATE',
+    from: ['capturing', 'partially_paid'],
+  },
+  {
+    name: 'reopen the last held share',
+    target: () => 'open',
+    run: (from) => reopenShare(from, 0n),
+    refusedWith: 'INVALID_STATE',
+    from: ['capturing', 'partially_paid'],
   },
   { name: 'expire', target: () => 'expired', run: (from) => expire(from), refusedWith: 'INVALID_STATE' },
   {
@@ -227,6 +282,10 @@ const amounts: fc.Arbitrary<Amounts> = fc
   .tuple(fc.bigInt({ min: 1n, max: 10n ** 10n }), fc.bigInt({ min: 1n, max: 10n ** 10n }), fc.bigInt({ min: 1n, max: 10n ** 10n }))
   .map(([paidBefore, share, extra]) => ({ paidBefore, share, total: paidBefore + share + extra }));
 
+/** The table allows the move's (from, to), and the move is made from there at all. */
+const legal = (move: Move, from: SessionStatus): boolean =>
+  (move.from ?? SESSION_STATUSES).includes(from) && canTransition(from, move.target(from));
+
 describe('transitions against SESSION_TRANSITIONS', () => {
   it('allows exactly the moves in the table, and refuses every other (status, move) pair with the right code', () => {
     fc.assert(
@@ -235,7 +294,7 @@ describe('transitions against SESSION_TRANSITIONS', () => {
           for (const move of MOVES) {
             const to = move.target(from);
             const label = `${move.name} from ${from}`;
-            if (canTransition(from, to)) {
+            if (legal(move, from)) {
               expect(move.run(from, a), label).toBe(to);
             } else {
               let thrown: unknown;
@@ -256,7 +315,7 @@ describe('transitions against SESSION_TRANSITIONS', () => {
   it('lists no move that no transition function can make', () => {
     const a: Amounts = { paidBefore: 100n, share: 100n, total: 1000n };
     for (const from of SESSION_STATUSES) {
-      const reachable = new Set(MOVES.filter((m) => canTransition(from, m.target(from))).map((m) => m.run(from, a)));
+      const reachable = new Set(MOVES.filter((m) => legal(m, from)).map((m) => m.run(from, a)));
       expect([...reachable].sort(), from).toEqual([...SESSION_TRANSITIONS[from]].sort());
     }
   });
@@ -288,5 +347,35 @@ describe('transitions against SESSION_TRANSITIONS', () => {
         },
       ),
     );
+  });
+});
+
+describe('manual capture', () => {
+  it('holds shares like authorizations, and moves to capturing instead of completing on the last one', () => {
+    expect(recordHold('open', 300n, 1000n)).toBe('partially_paid');
+    expect(recordHold('partially_paid', 1000n, 1000n)).toBe('capturing');
+    expect(recordHold('open', 1000n, 1000n)).toBe('capturing');
+  });
+
+  it('completes only when the last hold is captured', () => {
+    expect(completeCapture('capturing', 2)).toBe('capturing');
+    expect(completeCapture('capturing', 0)).toBe('completed');
+    expect(() => completeCapture('partially_paid', 0)).toThrow(appError('INVALID_STATE'));
+  });
+
+  it('reopens a declined share: partially paid while others are held, open when none is', () => {
+    expect(reopenShare('capturing', 600n)).toBe('partially_paid');
+    expect(reopenShare('capturing', 0n)).toBe('open');
+    expect(reopenShare('partially_paid', 0n)).toBe('open');
+    expect(() => reopenShare('completed', 0n)).toThrow(appError('INVALID_STATE'));
+  });
+
+  it('refuses payments, configuration and the host while the cards are being charged; the merchant may still cancel', () => {
+    expect(() => assertPayable('capturing')).toThrow(appError('SESSION_NOT_PAYABLE', 'Everyone has paid; the cards are being charged now'));
+    expect(() => configure('capturing', 1000n)).toThrow(appError('INVALID_STATE', /being charged and can no longer be configured/));
+    expect(() => cancel('capturing', 'host', 1000n)).toThrow(appError('INVALID_STATE'));
+    expect(cancel('capturing', 'merchant', 1000n)).toBe('cancelled');
+    // A capture declined after the deadline ends it.
+    expect(expire('capturing')).toBe('expired');
   });
 });

@@ -4,6 +4,8 @@ export const SessionStatus = {
   Unconfigured: 'unconfigured',
   Open: 'open',
   PartiallyPaid: 'partially_paid',
+  /** Manual capture only: every share is held and the holds are being captured. */
+  Capturing: 'capturing',
   Completed: 'completed',
   Expired: 'expired',
   Cancelled: 'cancelled',
@@ -25,12 +27,14 @@ export const MAX_EXPIRES_IN_SECONDS = 2_592_000;
 /**
  * For each status, the statuses the transition functions below may return from it. Self-moves
  * are listed where they are legal (reconfiguring an open session, a further authorization of a
- * partially paid one, a repeated cancel), so "allowed" here means "not an error".
+ * partially paid one, a capture that leaves others to come, a repeated cancel), so "allowed" here
+ * means "not an error". `capturing` is reached only by sessions of `captureMethod: manual`.
  */
 export const SESSION_TRANSITIONS: Readonly<Record<SessionStatus, readonly SessionStatus[]>> = Object.freeze({
   unconfigured: Object.freeze(['open', 'expired', 'cancelled'] as const),
-  open: Object.freeze(['open', 'partially_paid', 'completed', 'expired', 'cancelled'] as const),
-  partially_paid: Object.freeze(['partially_paid', 'completed', 'expired', 'cancelled'] as const),
+  open: Object.freeze(['open', 'partially_paid', 'capturing', 'completed', 'expired', 'cancelled'] as const),
+  partially_paid: Object.freeze(['partially_paid', 'capturing', 'completed', 'open', 'expired', 'cancelled'] as const),
+  capturing: Object.freeze(['capturing', 'completed', 'open', 'partially_paid', 'expired', 'cancelled'] as const),
   completed: Object.freeze([] as const),
   expired: Object.freeze([] as const),
   cancelled: Object.freeze(['cancelled'] as const),
@@ -53,6 +57,7 @@ const STATUS_WORDS: Readonly<Record<SessionStatus, string>> = {
   unconfigured: 'not configured yet',
   open: 'open',
   partially_paid: 'partially paid',
+  capturing: 'being charged',
   completed: 'completed',
   expired: 'expired',
   cancelled: 'cancelled',
@@ -68,8 +73,8 @@ function assertPaidMatchesStatus(s: SessionStatus, paidMinor: bigint): void {
   if ((s === 'unconfigured' || s === 'open') && paidMinor !== 0n) {
     throw invalidState(`A session that is ${STATUS_WORDS[s]} cannot have paid shares (paid ${paidMinor})`);
   }
-  if (s === 'partially_paid' && paidMinor === 0n) {
-    throw invalidState('A partially paid session must have at least one paid share');
+  if ((s === 'partially_paid' || s === 'capturing') && paidMinor === 0n) {
+    throw invalidState(`A ${STATUS_WORDS[s]} session must have at least one paid share`);
   }
 }
 
@@ -78,7 +83,7 @@ function assertPaidMatchesStatus(s: SessionStatus, paidMinor: bigint): void {
  * something is paid it stays partially paid (the paid shares are locked by `allocateSplit`).
  */
 export function configure(s: SessionStatus, paidMinor: bigint): SessionStatus {
-  if (isTerminalStatus(s)) {
+  if (isTerminalStatus(s) || s === 'capturing') {
     throw invalidState(`This session is ${STATUS_WORDS[s]} and can no longer be configured`);
   }
   assertPaidMatchesStatus(s, paidMinor);
@@ -94,6 +99,7 @@ export function assertPayable(s: SessionStatus): void {
       'The host has not configured this session yet: participants and split must be set before anyone can pay',
     );
   }
+  if (s === 'capturing') throw new AppError(ErrorCode.SessionNotPayable, 'Everyone has paid; the cards are being charged now');
   throw new AppError(ErrorCode.SessionNotPayable, `This session is ${STATUS_WORDS[s]} and can no longer be paid`);
 }
 
@@ -111,6 +117,40 @@ export function recordAuthorization(s: SessionStatus, paidMinorAfter: bigint, to
     throw invalidState(`The paid amount ${paidMinorAfter} would exceed the session total ${totalMinor}`);
   }
   return paidMinorAfter === totalMinor ? SessionStatus.Completed : SessionStatus.PartiallyPaid;
+}
+
+/**
+ * Manual capture: a payer's share is held (authorized, not yet charged); `paidMinorAfter` includes
+ * it. When every share is held the session moves to `capturing`, where its holds are captured;
+ * it completes only once every capture succeeded (`completeCapture`).
+ */
+export function recordHold(s: SessionStatus, paidMinorAfter: bigint, totalMinor: bigint): SessionStatus {
+  const next = recordAuthorization(s, paidMinorAfter, totalMinor);
+  return next === SessionStatus.Completed ? SessionStatus.Capturing : next;
+}
+
+/**
+ * A capture succeeded; `heldLeft` is how many counted payments are still held (not yet captured).
+ * The session completes with the last one. Only a capturing session completes this way: a capture
+ * that succeeds after a share was reopened, or after the end, moves nothing (the caller's to say).
+ */
+export function completeCapture(s: SessionStatus, heldLeft: number): SessionStatus {
+  if (s !== 'capturing') throw invalidState(`A session that is ${STATUS_WORDS[s]} does not complete by a capture`);
+  if (heldLeft < 0) throw invalidState(`The number of holds left cannot be negative (got ${heldLeft})`);
+  return heldLeft === 0 ? SessionStatus.Completed : SessionStatus.Capturing;
+}
+
+/**
+ * A capture was declined before the deadline: its share is open again and `paidMinorAfter` no
+ * longer counts it. The other shares stay held, so the session takes payments again (a second
+ * declined capture may find it partially paid already, and leave nothing held: open).
+ */
+export function reopenShare(s: SessionStatus, paidMinorAfter: bigint): SessionStatus {
+  if (s !== 'capturing' && s !== 'partially_paid') {
+    throw invalidState(`A share of a session that is ${STATUS_WORDS[s]} cannot be reopened`);
+  }
+  if (paidMinorAfter < 0n) throw invalidState(`The paid amount cannot be negative (got ${paidMinorAfter})`);
+  return paidMinorAfter === 0n ? SessionStatus.Open : SessionStatus.PartiallyPaid;
 }
 
 /** `expiresAt` passed before completion. */

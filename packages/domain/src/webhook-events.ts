@@ -1,6 +1,7 @@
 /**
- * The kinds of webhook event a merchant may subscribe to, in their wire spelling (the interface's
- * contract): the integration settings accept them, the outbox writes them, GraphQL lists them.
+ * The kinds of webhook event every merchant may subscribe to, in their wire spelling (the
+ * interface's contract): the integration settings accept them, the outbox writes them, GraphQL
+ * lists them.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'SERVICE_SESSION_COMPLETED',
@@ -11,7 +12,21 @@ export const WEBHOOK_EVENT_TYPES = [
   'SERVICE_REFUND_FAILED',
 ] as const;
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What happens to held money: only integrations of `captureMethod: manual` may subscribe to these. */
+export const MANUAL_CAPTURE_EVENT_TYPES = [
+  'SERVICE_PAYMENT_CAPTURED',
+  'SERVICE_PAYMENT_CAPTURE_FAILED',
+  'SERVICE_PAYMENT_RELEASED',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];
+
+/** Every kind of webhook event, the manual-capture ones last. */
+export const ALL_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...WEBHOOK_EVENT_TYPES, ...MANUAL_CAPTURE_EVENT_TYPES];
+
+export function isManualCaptureEventType(type: WebhookEventType): boolean {
+  return (MANUAL_CAPTURE_EVENT_TYPES as readonly string[]).includes(type);
+}
 
 /** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
 export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';

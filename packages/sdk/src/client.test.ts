@@ -200,6 +200,17 @@ describe('settling a cancellation', () => {
     const { client } = testClient('http://127.0.0.1:9');
     await expect(client.payments.settleCancellation('', { status: 'failed' })).rejects.toThrow(TypeError);
   });
+
+  it('settles a capture at its own path, and refuses an empty captureId before calling', async () => {
+    const reply = { success: true, captureId: 'k-1', status: 'failed', reason: 'session_complete' };
+    const server = await startServer((res) => json(res, 200, reply));
+    const { client } = testClient(server.baseUrl);
+    expect(await client.payments.settleCapture('k 1', { status: 'failed', failureReason: 'declined' })).toEqual(reply);
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /api/v1/payments/captures/k%201/settle {"status":"failed","failureReason":"declined"}',
+    ]);
+    await expect(client.payments.settleCapture('', { status: 'succeeded' })).rejects.toThrow(TypeError);
+  });
 });
 
 describe('retries', () => {

@@ -19,6 +19,8 @@ import type {
   SessionDetails,
   SettleCancellationRequest,
   SettleCancellationResponse,
+  SettleCaptureRequest,
+  SettleCaptureResponse,
   SettleRefundRequest,
   SettleRefundResponse,
   SessionStatusResponse,
@@ -56,6 +58,11 @@ export interface PaySplitClient {
     record(body: RecordPaymentRequest): Promise<RecordPaymentResponse>;
     /** Settles a cancellation (partner.payment.cancel) your endpoint answered `pending` to. Idempotent per (cancelId, status). */
     settleCancellation(cancelId: string, body: SettleCancellationRequest): Promise<SettleCancellationResponse>;
+    /**
+     * Settles a capture (partner.payment.capture, captureMethod manual) your endpoint answered
+     * `pending` to, or never answered. Idempotent per (captureId, status); `failed` reopens the share.
+     */
+    settleCapture(captureId: string, body: SettleCaptureRequest): Promise<SettleCaptureResponse>;
   };
   refunds: {
     /**
@@ -203,6 +210,14 @@ export function createClient(options: ClientOptions): PaySplitClient {
         return call<SettleCancellationResponse>({
           method: 'POST',
           path: `/api/v1/payments/cancellations/${encodeURIComponent(requireId(cancelId, 'cancelId'))}/settle`,
+          body,
+          backoff: DEFAULT_BACKOFF,
+        });
+      },
+      async settleCapture(captureId, body) {
+        return call<SettleCaptureResponse>({
+          method: 'POST',
+          path: `/api/v1/payments/captures/${encodeURIComponent(requireId(captureId, 'captureId'))}/settle`,
           body,
           backoff: DEFAULT_BACKOFF,
         });

@@ -19,6 +19,11 @@ export type {
   PartnerPaymentCancelRequest,
   SettleCancellationRequest,
   SettleCancellationResponse,
+  CaptureMethod,
+  PartnerPaymentCaptureReply,
+  PartnerPaymentCaptureRequest,
+  SettleCaptureRequest,
+  SettleCaptureResponse,
   Refund,
   RefundAllocation,
   RefundSessionRequest,
@@ -47,7 +52,10 @@ export type {
   KnownPaySplitEventType,
   PaySplitEvent,
   PaySplitEventEnvelope,
+  PaymentCapturedEvent,
+  PaymentCaptureFailedEvent,
   PaymentRecordedEvent,
+  PaymentReleasedEvent,
   RefundFailedEvent,
   RefundSucceededEvent,
   SessionCancelledEvent,
@@ -57,6 +65,11 @@ export type {
   UnknownEvent,
 } from './webhooks.js';
 export { partner } from './partner.js';
-export type { PartnerCreatePaymentPayload, PartnerPaymentCancelPayload, PartnerRefundPayload } from './partner.js';
+export type {
+  PartnerCreatePaymentPayload,
+  PartnerPaymentCancelPayload,
+  PartnerPaymentCapturePayload,
+  PartnerRefundPayload,
+} from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';

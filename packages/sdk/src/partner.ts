@@ -3,7 +3,12 @@
  * 200 `{ "redirectUrl": "<processor checkout>" }` within 10 s.
  */
 import type { HeadersLike, VerifyOptions } from './signatures.js';
-import type { PartnerCreatePaymentRequest, PartnerPaymentCancelRequest, PartnerRefundRequest } from './wire-types.js';
+import type {
+  PartnerCreatePaymentRequest,
+  PartnerPaymentCancelRequest,
+  PartnerPaymentCaptureRequest,
+  PartnerRefundRequest,
+} from './wire-types.js';
 import {
   PaySplitPayloadError,
   readMinorUnits,
@@ -12,6 +17,7 @@ import {
   readOneOf,
   readString,
   verifyAndParseObject,
+  type JsonObject,
 } from './signed-payload.js';
 
 /** The signed body of the call (generated from the OpenAPI document's `partnerCreatePayment` webhook). */
@@ -23,7 +29,30 @@ export type PartnerRefundPayload = PartnerRefundRequest;
 /** The signed body of the partner cancel call (generated from the OpenAPI document's `partnerPaymentCancel` webhook). */
 export type PartnerPaymentCancelPayload = PartnerPaymentCancelRequest;
 
-const CANCEL_REASONS = ['replaced', 'share_changed', 'share_paid', 'session_expired', 'session_cancelled'] as const;
+/** The signed body of the partner capture call (generated from the OpenAPI document's `partnerPaymentCapture` webhook). */
+export type PartnerPaymentCapturePayload = PartnerPaymentCaptureRequest;
+
+const CANCEL_REASONS = [
+  'replaced',
+  'share_changed',
+  'share_paid',
+  'duplicate',
+  'session_expired',
+  'session_cancelled',
+  'capture_failed',
+] as const satisfies readonly PartnerPaymentCancelRequest['reason'][];
+
+/** What every call about one payment carries after its id: the payment, its money and your reference. */
+function readPaymentCallFields(payload: JsonObject): void {
+  readString(payload, 'paymentId');
+  readString(payload, 'sessionId');
+  readString(payload, 'participantId');
+  readMinorUnits(payload, 'amountMinor');
+  readString(payload, 'amount');
+  readString(payload, 'currency');
+  readOneOf(payload, 'mode', ['test', 'live'] as const);
+  readNullableString(payload, 'processorReference');
+}
 
 export const partner = {
   /**
@@ -65,14 +94,7 @@ export const partner = {
     const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
     if (payload['type'] !== 'partner.refund.create') throw new PaySplitPayloadError("type must be 'partner.refund.create'");
     const refundId = readString(payload, 'refundId');
-    readString(payload, 'paymentId');
-    readString(payload, 'sessionId');
-    readString(payload, 'participantId');
-    readMinorUnits(payload, 'amountMinor');
-    readString(payload, 'amount');
-    readString(payload, 'currency');
-    readOneOf(payload, 'mode', ['test', 'live'] as const);
-    readNullableString(payload, 'processorReference');
+    readPaymentCallFields(payload);
     readNullableString(payload, 'reason');
     readNullableString(payload, 'orderReference');
     // A valid signature over a body for another refund would otherwise pass as this one.
@@ -89,18 +111,30 @@ export const partner = {
     const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
     if (payload['type'] !== 'partner.payment.cancel') throw new PaySplitPayloadError("type must be 'partner.payment.cancel'");
     const cancelId = readString(payload, 'cancelId');
-    readString(payload, 'paymentId');
-    readString(payload, 'sessionId');
-    readString(payload, 'participantId');
-    readMinorUnits(payload, 'amountMinor');
-    readString(payload, 'amount');
-    readString(payload, 'currency');
-    readOneOf(payload, 'mode', ['test', 'live'] as const);
-    readNullableString(payload, 'processorReference');
+    readPaymentCallFields(payload);
     readOneOf(payload, 'reason', CANCEL_REASONS);
     readNullableString(payload, 'orderReference');
     // A valid signature over a body for another cancellation would otherwise pass as this one.
     if (id !== cancelId) throw new PaySplitPayloadError('webhook-id does not equal the cancelId of the body');
     return payload as unknown as PartnerPaymentCancelPayload;
+  },
+
+  /**
+   * Verifies a partner capture call (captureMethod manual: every share is held, capture this hold
+   * in full) and returns its payload. Capture once per `captureId`, passing `paysplit-<captureId>`
+   * as your processor's idempotency key: a retried call carries the same one. Throws like
+   * `verifyCreatePayment`.
+   */
+  verifyCapture(rawBody: string | Uint8Array, headers: HeadersLike, secret: string, options?: VerifyOptions): PartnerPaymentCapturePayload {
+    const { id, payload } = verifyAndParseObject(rawBody, headers, secret, options);
+    if (payload['type'] !== 'partner.payment.capture') throw new PaySplitPayloadError("type must be 'partner.payment.capture'");
+    const captureId = readString(payload, 'captureId');
+    readPaymentCallFields(payload);
+    const holdExpiresAt = readNullableString(payload, 'holdExpiresAt');
+    if (holdExpiresAt !== null && Number.isNaN(Date.parse(holdExpiresAt))) throw new PaySplitPayloadError('holdExpiresAt must be a time');
+    readNullableString(payload, 'orderReference');
+    // A valid signature over a body for another capture would otherwise pass as this one.
+    if (id !== captureId) throw new PaySplitPayloadError('webhook-id does not equal the captureId of the body');
+    return payload as unknown as PartnerPaymentCapturePayload;
   },
 };

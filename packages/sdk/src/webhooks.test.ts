@@ -310,3 +310,43 @@ describe('partner.verifyCancel', () => {
     expect(thrownBy(() => partner.verifyCancel(body, headers, SECRET))).toBeInstanceOf(SignatureVerificationError);
   });
 });
+
+describe('partner.verifyCapture', () => {
+  /** A capture call's body: a cancel's fields without the reason, with the hold's expiry. */
+  const capture = (overrides: Record<string, unknown> = {}) => {
+    const { cancelId: _cancelId, reason: _reason, orderReference, ...common } = cancelPayload({ processorReference: 'ch_held_1' });
+    return {
+      ...common,
+      type: 'partner.payment.capture',
+      captureId: randomUUID(),
+      holdExpiresAt: '2031-01-02T03:04:05.000Z',
+      orderReference,
+      ...overrides,
+    };
+  };
+
+  it('returns the payload of a signed capture call, with or without the hold expiry', () => {
+    for (const payload of [capture(), capture({ holdExpiresAt: null })]) {
+      const { body, headers } = deliver(payload, payload.captureId);
+      expect(partner.verifyCapture(Buffer.from(body), headers, SECRET)).toEqual(payload);
+    }
+  });
+
+  it.each([
+    ['a webhook-id that is not its captureId', {}, 'paymentId'],
+    ['the cancel type', { type: 'partner.payment.cancel' }, 'captureId'],
+    ['no captureId', { captureId: undefined }, 'paymentId'],
+    ['amountMinor as a number', { amountMinor: 9600 }, 'captureId'],
+    ['a holdExpiresAt that is no time', { holdExpiresAt: 'soon' }, 'captureId'],
+  ] as const)('refuses a signed payload with %s', (_label, overrides, signedAs) => {
+    const payload = capture(overrides);
+    const { body, headers } = deliver(payload, String(payload[signedAs] ?? payload.paymentId));
+    expect(thrownBy(() => partner.verifyCapture(body, headers, SECRET))).toBeInstanceOf(PaySplitPayloadError);
+  });
+
+  it('refuses a call signed with another secret', () => {
+    const payload = capture();
+    const { body, headers } = deliver(payload, payload.captureId, `whsec_${randomBytes(32).toString('base64')}`);
+    expect(thrownBy(() => partner.verifyCapture(body, headers, SECRET))).toBeInstanceOf(SignatureVerificationError);
+  });
+});

@@ -41,6 +41,10 @@ export type SessionCancelledEvent = components['schemas']['SessionCancelledEvent
 export type PaymentRecordedEvent = components['schemas']['PaymentRecordedEvent'];
 export type RefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
 export type RefundFailedEvent = components['schemas']['RefundFailedEvent'];
+/** captureMethod manual only: what happened to a held payment. */
+export type PaymentCapturedEvent = components['schemas']['PaymentCapturedEvent'];
+export type PaymentCaptureFailedEvent = components['schemas']['PaymentCaptureFailedEvent'];
+export type PaymentReleasedEvent = components['schemas']['PaymentReleasedEvent'];
 /** Sent on request from the administration area; about no session (no sessionId). */
 export type TestEvent = components['schemas']['TestEvent'];
 export type CompletedSessionPayment = SessionCompletedEvent['payments'][number];
@@ -58,6 +62,9 @@ export type KnownPaySplitEvent =
   | PaymentRecordedEvent
   | RefundSucceededEvent
   | RefundFailedEvent
+  | PaymentCapturedEvent
+  | PaymentCaptureFailedEvent
+  | PaymentReleasedEvent
   | TestEvent;
 export type KnownPaySplitEventType = KnownPaySplitEvent['type'];
 export type PaySplitEvent = KnownPaySplitEvent | UnknownEvent;
@@ -130,6 +137,12 @@ function checkEvent(payload: JsonObject): PaySplitEvent {
     readMinorUnits(payload, 'amountMinor');
     readString(payload, 'currency');
     readMinorUnits(payload, 'refundedMinor');
+  }
+  if (type === 'SERVICE_PAYMENT_CAPTURED' || type === 'SERVICE_PAYMENT_CAPTURE_FAILED' || type === 'SERVICE_PAYMENT_RELEASED') {
+    readString(payload, type === 'SERVICE_PAYMENT_RELEASED' ? 'cancelId' : 'captureId');
+    const payment = readObject(payload, 'payment');
+    readString(payment, 'paymentId');
+    readMinorUnits(payment, 'amountMinor');
   }
   // Other known and future types carry only the envelope for certain; their extra fields pass through.
   return payload as unknown as PaySplitEvent;

@@ -62,3 +62,13 @@ export type CancelReason = PartnerPaymentCancelRequest['reason'];
 /** Settling a cancellation your endpoint answered `pending` to. */
 export type SettleCancellationRequest = Schemas['SettleCancellationRequest'];
 export type SettleCancellationResponse = Schemas['SettleCancellationResponse'];
+
+/** The partner capture call's body (PaySplit -> your partnerCaptureUrl; captureMethod manual): capture a held payment. */
+export type PartnerPaymentCaptureRequest = Schemas['PartnerPaymentCaptureRequest'];
+/** What your partner capture endpoint answers: `{ status, processorReference?, failureReason? }`. */
+export type PartnerPaymentCaptureReply = Schemas['PartnerPaymentCaptureReply'];
+/** Settling a capture your endpoint answered `pending` to, or never answered. */
+export type SettleCaptureRequest = Schemas['SettleCaptureRequest'];
+export type SettleCaptureResponse = Schemas['SettleCaptureResponse'];
+/** How the integration takes the money: manual holds each share and captures once every share is held. */
+export type CaptureMethod = 'automatic' | 'manual';

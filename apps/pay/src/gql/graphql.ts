@@ -30,7 +30,7 @@ export type ConfigureSessionInput = {
 export type ParticipantStatus = 'PAID' | 'PENDING';
 
 /** Where a session is in its lifecycle. */
-export type SessionStatus = 'CANCELLED' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
+export type SessionStatus = 'CANCELLED' | 'CAPTURING' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
 
 /** How the total is divided among participants. */
 export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';

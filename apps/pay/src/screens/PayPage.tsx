@@ -34,8 +34,13 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
     if (loaded && initialNotice !== null) clearReturnParams(window.location, window.history);
   }, [loaded, initialNotice]);
 
-  // Past its expiry the server reports the session expired; ask rather than wait for a push.
-  const overdue = session !== undefined && !TERMINAL_STATUSES.has(session.status) && Date.parse(session.expiresAt) <= now;
+  // Past its expiry the server reports the session expired; ask rather than wait for a push. One whose
+  // cards are being charged does not expire (its captures decide), so there is nothing to ask.
+  const overdue =
+    session !== undefined &&
+    !TERMINAL_STATUSES.has(session.status) &&
+    session.status !== 'CAPTURING' &&
+    Date.parse(session.expiresAt) <= now;
   useEffect(() => {
     if (overdue) void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) });
   }, [overdue, now, queryClient, sessionId]);

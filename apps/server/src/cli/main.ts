@@ -17,9 +17,12 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
                      [--allow-origin O]... [--subscribe EVENT_TYPE]... [--live] [--onboarded] [--json]
                      [--display-name D] [--logo-url https://…] [--accent-color #RRGGBB]
                      [--time-zone Pacific/Auckland]
+                     [--capture-method automatic|manual] [--capture-url U] [--hold-lifetime SECONDS]
       Creates an integration and its first API key (ps_test_…, or ps_live_… with --live).
       The display name, logo and accent colour are what payers see on the pay pages; emails
-      give times in the time zone (an IANA name, default UTC).
+      give times in the time zone (an IANA name, default UTC). With --capture-method manual
+      each share is only held, and captured at --capture-url once every share is held (needs
+      --cancel-url too, which releases holds); holds last --hold-lifetime (default 604800, 7 days).
       Prints {integrationId, apiKey, partnerCreatePaymentSigningSecret, webhookSigningSecret, mode}.
       The key and secrets are shown only once.
   integration disable <integrationId>
@@ -49,6 +52,9 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
       'partner-url': { type: 'string' },
       'refund-url': { type: 'string' },
       'cancel-url': { type: 'string' },
+      'capture-url': { type: 'string' },
+      'capture-method': { type: 'string' },
+      'hold-lifetime': { type: 'string' },
       'webhook-url': { type: 'string' },
       'display-name': { type: 'string' },
       'logo-url': { type: 'string' },
@@ -82,6 +88,9 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
               partnerCreatePaymentUrl: values['partner-url'],
               partnerRefundUrl: values['refund-url'],
               partnerCancelUrl: values['cancel-url'],
+              partnerCaptureUrl: values['capture-url'],
+              captureMethod: values['capture-method'],
+              holdLifetimeSeconds: values['hold-lifetime'] === undefined ? undefined : Number(values['hold-lifetime']),
               webhookUrl: values['webhook-url'],
               redirectAllowlist: values['allow-origin'] ?? [],
               eventSubscriptions: values.subscribe ?? [],

@@ -45,6 +45,7 @@ const SESSION_DETAILS = /* GraphQL */ `
     id
     status
     mode
+    captureMethod
     currency
     amountMinor
     paidMinor
@@ -75,6 +76,9 @@ const SESSION_DETAILS = /* GraphQL */ `
       refundRequired
       refundedMinor
       refundableMinor
+      holdExpiresAt
+      capturedAt
+      releasedAt
     }
     refunds {
       ...RefundDetails
@@ -132,6 +136,7 @@ export const RecordPaymentOperation = parse(/* GraphQL */ `
       refundRequired
       serviceHostResumeUrl
       serviceParticipantReturnUrl
+      holdExpiresAt
     }
   }
 `);
@@ -182,21 +187,34 @@ export const SettleRefundOperation = parse(/* GraphQL */ `
   ${REFUND_DETAILS}
 `);
 
+const PAYMENT_CALL_FIELDS = /* GraphQL */ `
+  paymentId
+  participantId
+  amountMinor
+  currency
+  reason
+  status
+  processorReference
+  failureReason
+  createdAt
+  settledAt
+  attempts
+`;
+
 export const SettleCancellationOperation = parse(/* GraphQL */ `
   mutation SettleCancellation($cancelId: ID!, $input: SettleCancellationInput!) {
     settleCancellation(cancelId: $cancelId, input: $input) {
       cancelId
-      paymentId
-      participantId
-      amountMinor
-      currency
-      reason
-      status
-      processorReference
-      failureReason
-      createdAt
-      settledAt
-      attempts
+      ${PAYMENT_CALL_FIELDS}
+    }
+  }
+`);
+
+export const SettleCaptureOperation = parse(/* GraphQL */ `
+  mutation SettleCapture($captureId: ID!, $input: SettleCaptureInput!) {
+    settleCapture(captureId: $captureId, input: $input) {
+      captureId
+      ${PAYMENT_CALL_FIELDS}
     }
   }
 `);

@@ -1,53 +1,36 @@
-import { CANCEL_REASONS, SESSION_STATUSES } from '@paysplit/domain';
+import { SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
+import { duplicate, duplicateOf, envelope, metadata, minorUnits, mode, paymentSummary, uuid } from './outgoing-call-parts.js';
+import {
+  partnerPaymentCancelReplySchema,
+  partnerPaymentCancelSchema,
+  partnerPaymentCaptureReplySchema,
+  partnerPaymentCaptureSchema,
+  paymentCapturedEventSchema,
+  paymentCaptureFailedEventSchema,
+  paymentReleasedEventSchema,
+} from './outgoing-payment-calls.js';
+
+export * from './outgoing-payment-calls.js';
 
 /**
  * What PaySplit sends to the merchant: the partner create-payment call and the webhook events.
  * These schemas document the calls in the OpenAPI document's `webhooks` section (and the SDK's
  * types are generated from it); tests parse real deliveries with them, so they cannot drift from
- * what `modules/webhooks/session-events.ts` and the partner client send.
+ * what `modules/webhooks/session-events.ts` and the partner client send. The pieces they share
+ * are in outgoing-call-parts.ts; the calls about one payment in outgoing-payment-calls.ts.
  */
-
-const uuid = z.uuid();
-const minorUnits = z
-  .string()
-  .regex(/^[0-9]+$/)
-  .describe('Integer minor units as a string of digits ("12050" is 120.50 NZD)');
-const mode = z.enum(['test', 'live']).describe('The mode of the API key that created the session');
-const metadata = z.record(z.string(), z.unknown()).describe('The metadata sent at session creation ({} when none)');
-
-const paymentSummary = z.object({
-  paymentId: uuid,
-  participantId: uuid.describe('The payer'),
-  amountMinor: minorUnits,
-  processorReference: z.string().nullable().describe('What the merchant sent when recording the payment'),
-  coversParticipantIds: z
-    .array(uuid)
-    .optional()
-    .describe('Present when the host covered other shares with this payment: the participants it paid for'),
-});
-
-const duplicate = z.boolean().optional().describe('Only with a partnerCancelUrl: true for a duplicate (shares already paid)');
-const duplicateOf = uuid.nullable().optional().describe('With duplicate true: the payment that counts for those shares');
-
-const envelope = {
-  eventId: uuid.describe('Unique per event and the same on every retry (also the webhook-id header): deduplicate on it'),
-  createdAt: z.iso.datetime(),
-  mode,
-  sessionId: uuid,
-  sessionVersion: z.number().int().describe('Grows with every change of the session: ignore an event older than one already handled'),
-  orderReference: z.string().nullable().describe('The merchantOrderRef sent at session creation'),
-  amountMinor: minorUnits.describe('The session total in minor units'),
-  currency: z.string().length(3),
-  metadata,
-};
 
 export const sessionCompletedEventSchema = z
   .object({
     ...envelope,
     type: z.literal('SERVICE_SESSION_COMPLETED'),
     completedAt: z.iso.datetime(),
-    payments: z.array(paymentSummary).describe('The authorizations that paid the session: capture them'),
+    payments: z
+      .array(paymentSummary)
+      .describe(
+        'The authorizations that paid the session: capture them (captureMethod manual: already captured, at your capture endpoint)',
+      ),
   })
   .meta({ id: 'SessionCompletedEvent', description: 'Every share is paid. Mark the order paid once per eventId.' });
 
@@ -127,6 +110,14 @@ export const partnerCreatePaymentSchema = z
     orderReference: z.string().nullable(),
     metadata,
     cancelReturnUrl: z.url().describe("Where the processor's cancel button should send the payer"),
+    captureMethod: z
+      .literal('manual')
+      .optional()
+      .describe('Manual only (absent otherwise): authorize the share without charging it (a hold); PaySplit asks for the capture later'),
+    sessionExpiresAt: z.iso
+      .datetime()
+      .optional()
+      .describe("Manual only (absent otherwise): the session's deadline; the hold must last until then"),
   })
   .meta({ id: 'PartnerCreatePaymentRequest' });
 
@@ -162,39 +153,6 @@ export const partnerRefundReplySchema = z
     failureReason: z.string().optional().describe('With failed: why'),
   })
   .meta({ id: 'PartnerRefundReply' });
-
-export const partnerPaymentCancelSchema = z
-  .object({
-    type: z.literal('partner.payment.cancel'),
-    cancelId: uuid.describe('Also the webhook-id header, the same on every retry: act once per cancelId'),
-    paymentId: uuid.describe('The payment whose checkout will not be used (the paymentId of its create-payment call)'),
-    sessionId: uuid,
-    participantId: uuid.describe('The payer the checkout was for'),
-    amountMinor: minorUnits.describe('The amount of that checkout'),
-    amount: z.string().describe('The same amount in major units as decimal text ("96.00")'),
-    currency: z.string().length(3),
-    mode,
-    processorReference: z.string().nullable().describe('What you recorded for the payment; null: find the checkout by paymentId'),
-    reason: z
-      .enum(CANCEL_REASONS)
-      .describe(
-        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended',
-      ),
-    orderReference: z.string().nullable(),
-  })
-  .meta({ id: 'PartnerPaymentCancelRequest' });
-
-export const partnerPaymentCancelReplySchema = z
-  .object({
-    status: z
-      .enum(['succeeded', 'pending', 'failed'])
-      .describe(
-        'succeeded: the checkout can no longer be paid (or never existed); failed: it could not be cancelled (say why, e.g. it was already paid); pending: settle it later with POST /api/v1/payments/cancellations/{cancelId}/settle',
-      ),
-    processorReference: z.string().optional().describe("Your processor's reference for what it did (e.g. the expired checkout)"),
-    failureReason: z.string().optional().describe('With failed: why'),
-  })
-  .meta({ id: 'PartnerPaymentCancelReply' });
 
 export interface OutgoingCall {
   /** The key in the document's `webhooks` map. */
@@ -249,6 +207,20 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     replyDescription: 'What your processor did with the checkout',
   },
   {
+    name: 'partnerPaymentCapture',
+    summary: 'Partner capture call (to partnerCaptureUrl; captureMethod manual only)',
+    description:
+      'Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId ' +
+      "(pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's " +
+      'partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on ' +
+      'PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share ' +
+      'your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when ' +
+      'every capture succeeded.',
+    body: partnerPaymentCaptureSchema,
+    reply: partnerPaymentCaptureReplySchema,
+    replyDescription: 'What your processor did with the capture',
+  },
+  {
     name: 'SERVICE_SESSION_COMPLETED',
     summary: 'Session completed (to the webhook URL)',
     description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
@@ -288,6 +260,27 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     summary: 'Refund failed (to the webhook URL, when subscribed)',
     description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
     body: refundFailedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_PAYMENT_CAPTURED',
+    summary: 'Payment captured (to the webhook URL, when subscribed; captureMethod manual only)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: paymentCapturedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_PAYMENT_CAPTURE_FAILED',
+    summary: 'Capture failed (to the webhook URL, when subscribed; captureMethod manual only)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: paymentCaptureFailedEventSchema,
+    replyDescription: 'Received',
+  },
+  {
+    name: 'SERVICE_PAYMENT_RELEASED',
+    summary: 'Hold released (to the webhook URL, when subscribed; captureMethod manual only)',
+    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
+    body: paymentReleasedEventSchema,
     replyDescription: 'Received',
   },
   {

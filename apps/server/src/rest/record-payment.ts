@@ -17,6 +17,12 @@ export const recordPaymentBodySchema = z
       .union([z.string(), z.number().int().nonnegative()], { error: 'must be a string of digits' })
       .nullish()
       .describe('When sent, must equal the payment amount, else 409 AMOUNT_MISMATCH and nothing changes'),
+    holdExpiresAt: z
+      .string()
+      .nullish()
+      .describe(
+        "Manual only, with authorize: when the hold lapses (ISO 8601, e.g. your processor's capture_before); default the integration's holdLifetimeSeconds from now. Any other session refuses it as an unknown field",
+      ),
   })
   .meta({ id: 'RecordPaymentRequest' });
 
@@ -28,7 +34,11 @@ export const recordPaymentResponseSchema = z
     paymentId: z.uuid(),
     sessionId: z.uuid(),
     participantId: z.uuid(),
-    paymentStatus: z.enum(['authorized', 'failed']),
+    paymentStatus: z
+      .enum(['authorized', 'failed', 'captured', 'released'])
+      .describe(
+        'Manual only: authorized means held, and PaySplit asks for the capture later; captured: a refund recorded of captured money; released: the hold cannot count and is given back',
+      ),
     refundedAt: z.iso.datetime().nullable().optional(),
     sessionStatus: z.enum(SESSION_STATUSES),
     paidMinor: z.string(),
@@ -38,10 +48,13 @@ export const recordPaymentResponseSchema = z
       .describe('True when this money cannot count toward the session (share already paid, session ended): void or refund it'),
     serviceHostResumeUrl: z.url().describe('Redirect the host here (302) after a successful checkout'),
     serviceParticipantReturnUrl: z.url().describe('Redirect a participant here (302) after a successful checkout'),
+    holdExpiresAt: z.iso.datetime().optional().describe('Manual only (absent otherwise): when the hold lapses'),
   })
   .meta({ id: 'RecordPaymentResponse' });
 
-export const recordPaymentRoute: RestRoute<RecordPaymentBody, { recordPayment: z.infer<typeof recordPaymentResponseSchema> }> = {
+type RecordedReply = Omit<z.infer<typeof recordPaymentResponseSchema>, 'holdExpiresAt'> & { holdExpiresAt?: string | null };
+
+export const recordPaymentRoute: RestRoute<RecordPaymentBody, { recordPayment: RecordedReply }> = {
   method: 'post',
   paths: ['/api/v1/payments/record'],
   operationId: 'recordPayment',
@@ -54,7 +67,8 @@ export const recordPaymentRoute: RestRoute<RecordPaymentBody, { recordPayment: z
   variables: (body) => ({
     input: { ...body, action: body.action.toUpperCase(), amountMinor: body.amountMinor == null ? null : String(body.amountMinor) },
   }),
-  respond: ({ recordPayment }) => recordPayment,
+  // Only a manual session's hold has an expiry: every other reply stays exactly as it was.
+  respond: ({ recordPayment: { holdExpiresAt, ...reply } }) => (holdExpiresAt == null ? reply : { ...reply, holdExpiresAt }),
   responses: {
     success: recordPaymentResponseSchema,
     errorCodes: [

@@ -1,5 +1,5 @@
 import { createSessionRoute } from './create-session.js';
-import { settleCancellationRoute } from './payment-calls.js';
+import { settleCancellationRoute, settleCaptureRoute } from './payment-calls.js';
 import { recordPaymentRoute } from './record-payment.js';
 import { refundSessionRoute, settleRefundRoute } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
@@ -15,5 +15,6 @@ export const REST_ROUTES = [
   refundSessionRoute,
   settleRefundRoute,
   settleCancellationRoute,
+  settleCaptureRoute,
   sessionStatusRoute,
 ] as unknown as readonly RestRoute<never, never>[];

@@ -10,8 +10,9 @@ export const sessionDetailsSchema = z
   .object({
     success: z.literal(true),
     sessionId: z.uuid(),
-    status: statusEnum,
+    status: statusEnum.describe('capturing: manual only (every share is held, the captures are running)'),
     mode: z.enum(['test', 'live']),
+    captureMethod: z.literal('manual').optional().describe('Manual only (absent for automatic sessions)'),
     currency: z.string(),
     amountMinor: z.string(),
     paidMinor: z.string(),
@@ -40,11 +41,16 @@ export const sessionDetailsSchema = z
         paymentId: z.uuid(),
         participantId: z.uuid(),
         amountMinor: z.string(),
-        status: z.enum(['creating', 'redirected', 'authorized', 'failed', 'abandoned']),
+        status: z
+          .enum(['creating', 'redirected', 'authorized', 'failed', 'abandoned', 'captured', 'capture_failed', 'released'])
+          .describe('Manual only: authorized means held, then captured, capture_failed or released'),
         processorReference: z.string().nullable(),
         refundRequired: z.boolean().describe('Authorized money the session cannot use: void or refund it'),
         refundedMinor: z.string().describe('Refunded so far (succeeded refunds of this payment)'),
         refundableMinor: z.string().describe('Still refundable: the amount minus every refund not failed; 0 unless authorized'),
+        holdExpiresAt: z.iso.datetime().nullable().optional().describe('Manual only: when the hold lapses'),
+        capturedAt: z.iso.datetime().nullable().optional().describe('Manual only: when the capture succeeded'),
+        releasedAt: z.iso.datetime().nullable().optional().describe('Manual only: when the hold was released'),
       }),
     ),
     refunds: z.array(refundSchema).describe('Every refund of the session, oldest first'),
@@ -79,8 +85,9 @@ interface SessionDetailsData {
   id: string;
   status: string;
   mode: string;
+  captureMethod: string;
   participants: { id: string; status: string }[];
-  payments: { id: string }[];
+  payments: { id: string; holdExpiresAt?: unknown; capturedAt?: unknown; releasedAt?: unknown }[];
   refundsOwed: { id: string }[];
   refunds: { status: string; source: string }[];
   duplicatePayments: { outcome: string }[] | null;
@@ -88,24 +95,31 @@ interface SessionDetailsData {
 }
 
 /**
- * GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. Duplicates
- * are null for an integration without a partnerCancelUrl, and then not in the reply at all: its
- * wire stays what it was (test/automatic-wire.test.ts).
+ * GraphQL's shape to the REST one: ids named as the spec names them, enums lowercase. What only a
+ * manual-capture session has is left out of every other, and duplicates (null for an integration
+ * without a partnerCancelUrl) are then not in the reply at all: those replies stay what they were
+ * (test/automatic-wire.test.ts).
  */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, participants, payments, refundsOwed, refunds, duplicatePayments, ...rest } = session;
+  const { id, status, mode, captureMethod, participants, payments, refundsOwed, refunds, duplicatePayments, ...rest } = session;
+  const manual = captureMethod === 'MANUAL';
   return {
     success: true,
     sessionId: id,
     status: status.toLowerCase(),
     mode: mode.toLowerCase(),
+    ...(manual ? { captureMethod: 'manual' } : {}),
     ...rest,
     participants: participants.map(({ id: participantId, status: participantStatus, ...participant }) => ({
       participantId,
       ...participant,
       status: participantStatus.toLowerCase(),
     })),
-    payments: payments.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
+    payments: payments.map(({ id: paymentId, holdExpiresAt, capturedAt, releasedAt, ...payment }) => ({
+      paymentId,
+      ...payment,
+      ...(manual ? { holdExpiresAt, capturedAt, releasedAt } : {}),
+    })),
     refundsOwed: refundsOwed.map(({ id: paymentId, ...payment }) => ({ paymentId, ...payment })),
     refunds: refunds.map(toRestRefund),
     ...(duplicatePayments === null

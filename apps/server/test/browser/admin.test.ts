@@ -162,6 +162,36 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       integrationPath = new URL(page.url()).pathname;
       integrationId = decodeURIComponent(integrationPath.split('/').at(-1)!);
 
+      // Charging only once everyone has paid needs both partner addresses; the form says which is missing.
+      await page.getByRole('radio', { name: /Only once everyone has paid/ }).check();
+      await page.getByRole('checkbox', { name: 'Hold released' }).check();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expectHighlighted(page, 'Partner capture URL', 'Manual capture needs the address PaySplit asks for captures at.');
+      await expectHighlighted(page, 'Partner cancel URL', /holds are released through it/);
+      await screenshot(page, 'admin-06-integration-manual-capture-errors');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByLabel('Partner cancel URL').fill(`${stub.baseUrl}/cancel`);
+      await page.getByLabel('Partner capture URL').fill(`${stub.baseUrl}/capture`);
+      await page.getByLabel('Hold lifetime (hours)').fill('48');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      await page.reload();
+      expect(await page.getByLabel('Hold lifetime (hours)').inputValue()).toBe('48');
+      expect(await page.getByRole('checkbox', { name: 'Hold released' }).isChecked()).toBe(true);
+      // Back to charging each share when paid: the events of held money go with it, and the addresses are cleared.
+      await page.getByRole('radio', { name: /When each person pays/ }).check();
+      await page.getByLabel('Partner cancel URL').fill('');
+      await page.getByLabel('Partner capture URL').fill('');
+      await expect.poll(() => page.getByRole('checkbox', { name: 'Hold released' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      const [stored] = await server.query<{ capture_method: string; hold_lifetime_seconds: number; event_subscriptions: string[] }>(
+        `select capture_method, hold_lifetime_seconds, event_subscriptions from integration where id = ?`,
+        [integrationId],
+      );
+      expect(stored).toMatchObject({ capture_method: 'automatic', hold_lifetime_seconds: 172_800 });
+      expect(stored!.event_subscriptions).not.toContain('SERVICE_PAYMENT_RELEASED');
+
       // A test key: the whole key once, then only its last 4, after hiding and after a reload.
       const keys = page.getByRole('region', { name: 'API key list' });
       await page.getByLabel('Key name (optional)').fill('web server');

@@ -160,6 +160,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/captures/{captureId}/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Settle a pending capture
+     * @description Manual capture only. For a partner.payment.capture call your endpoint answered 'pending' to, or never answered (such a capture stays pending until settled here). Idempotent per (captureId, status); settling one already settled differently is 409 INVALID_STATE. failed reopens the payer's share.
+     */
+    post: operations['settleCapture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/payments/unified': {
     parameters: {
       query?: never;
@@ -299,6 +319,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  partnerPaymentCapture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Partner capture call (to partnerCaptureUrl; captureMethod manual only)
+     * @description Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
+     */
+    post: operations['eventpartnerPaymentCapture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_SESSION_COMPLETED: {
     parameters: {
       query?: never;
@@ -419,6 +459,66 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  SERVICE_PAYMENT_CAPTURED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Payment captured (to the webhook URL, when subscribed; captureMethod manual only)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_PAYMENT_CAPTURED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_PAYMENT_CAPTURE_FAILED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Capture failed (to the webhook URL, when subscribed; captureMethod manual only)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_PAYMENT_CAPTURE_FAILED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_PAYMENT_RELEASED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hold released (to the webhook URL, when subscribed; captureMethod manual only)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_PAYMENT_RELEASED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_TEST_EVENT: {
     parameters: {
       query?: never;
@@ -522,7 +622,7 @@ export interface components {
        */
       sessionUrl: string;
       /** @enum {string} */
-      status: 'unconfigured' | 'open' | 'partially_paid' | 'completed' | 'expired' | 'cancelled';
+      status: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       /** Format: date-time */
       expiresAt: string;
       amountMinor: string;
@@ -534,10 +634,18 @@ export interface components {
       success: true;
       /** Format: uuid */
       sessionId: string;
-      /** @enum {string} */
-      status: 'unconfigured' | 'open' | 'partially_paid' | 'completed' | 'expired' | 'cancelled';
+      /**
+       * @description capturing: manual only (every share is held, the captures are running)
+       * @enum {string}
+       */
+      status: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       /** @enum {string} */
       mode: 'test' | 'live';
+      /**
+       * @description Manual only (absent for automatic sessions)
+       * @constant
+       */
+      captureMethod?: 'manual';
       currency: string;
       amountMinor: string;
       paidMinor: string;
@@ -575,8 +683,11 @@ export interface components {
         /** Format: uuid */
         participantId: string;
         amountMinor: string;
-        /** @enum {string} */
-        status: 'creating' | 'redirected' | 'authorized' | 'failed' | 'abandoned';
+        /**
+         * @description Manual only: authorized means held, then captured, capture_failed or released
+         * @enum {string}
+         */
+        status: 'creating' | 'redirected' | 'authorized' | 'failed' | 'abandoned' | 'captured' | 'capture_failed' | 'released';
         processorReference: string | null;
         /** @description Authorized money the session cannot use: void or refund it */
         refundRequired: boolean;
@@ -584,6 +695,12 @@ export interface components {
         refundedMinor: string;
         /** @description Still refundable: the amount minus every refund not failed; 0 unless authorized */
         refundableMinor: string;
+        /** @description Manual only: when the hold lapses */
+        holdExpiresAt?: string | null;
+        /** @description Manual only: when the capture succeeded */
+        capturedAt?: string | null;
+        /** @description Manual only: when the hold was released */
+        releasedAt?: string | null;
       }[];
       /** @description Every refund of the session, oldest first */
       refunds: {
@@ -665,6 +782,8 @@ export interface components {
       failureReason?: string | null;
       /** @description When sent, must equal the payment amount, else 409 AMOUNT_MISMATCH and nothing changes */
       amountMinor?: (string | number) | null;
+      /** @description Manual only, with authorize: when the hold lapses (ISO 8601, e.g. your processor's capture_before); default the integration's holdLifetimeSeconds from now. Any other session refuses it as an unknown field */
+      holdExpiresAt?: string | null;
     };
     /** RecordPaymentResponse */
     RecordPaymentResponse: {
@@ -676,11 +795,14 @@ export interface components {
       sessionId: string;
       /** Format: uuid */
       participantId: string;
-      /** @enum {string} */
-      paymentStatus: 'authorized' | 'failed';
+      /**
+       * @description Manual only: authorized means held, and PaySplit asks for the capture later; captured: a refund recorded of captured money; released: the hold cannot count and is given back
+       * @enum {string}
+       */
+      paymentStatus: 'authorized' | 'failed' | 'captured' | 'released';
       refundedAt?: string | null;
       /** @enum {string} */
-      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'completed' | 'expired' | 'cancelled';
+      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       paidMinor: string;
       remainingMinor: string;
       /** @description True when this money cannot count toward the session (share already paid, session ended): void or refund it */
@@ -695,6 +817,11 @@ export interface components {
        * @description Redirect a participant here (302) after a successful checkout
        */
       serviceParticipantReturnUrl: string;
+      /**
+       * Format: date-time
+       * @description Manual only (absent otherwise): when the hold lapses
+       */
+      holdExpiresAt?: string;
     };
     /** RefundSessionRequest */
     RefundSessionRequest: {
@@ -823,13 +950,11 @@ export interface components {
       paymentId: string;
       /**
        * Format: uuid
-       * @description The payer whose checkout it was
+       * @description The payer
        */
       participantId: string;
       amountMinor: string;
       currency: string;
-      /** @enum {string} */
-      reason: 'replaced' | 'share_changed' | 'share_paid' | 'session_expired' | 'session_cancelled';
       /** @enum {string} */
       status: 'pending' | 'succeeded' | 'failed';
       /** @description What you answered or settled with (your processor's reference) */
@@ -840,6 +965,51 @@ export interface components {
       settledAt: string | null;
       /** @description Calls made so far */
       attempts: number;
+      /** @enum {string} */
+      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
+      /** @constant */
+      success: true;
+    };
+    /** SettleCaptureRequest */
+    SettleCaptureRequest: {
+      /**
+       * @description What your processor did with the capture you answered 'pending' to
+       * @enum {string}
+       */
+      status: 'succeeded' | 'failed';
+      /** @description Your processor's reference for it */
+      processorReference?: string | null;
+      /** @description With failed: why (shown to administrators) */
+      failureReason?: string | null;
+    };
+    /** SettleCaptureResponse */
+    SettleCaptureResponse: {
+      /**
+       * Format: uuid
+       * @description Also the webhook-id of every partner.payment.capture call for it
+       */
+      captureId: string;
+      /** Format: uuid */
+      paymentId: string;
+      /**
+       * Format: uuid
+       * @description The payer
+       */
+      participantId: string;
+      amountMinor: string;
+      currency: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** @description What you answered or settled with (your processor's reference) */
+      processorReference: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      settledAt: string | null;
+      /** @description Calls made so far */
+      attempts: number;
+      /** @enum {string} */
+      reason: 'session_complete';
       /** @constant */
       success: true;
     };
@@ -850,7 +1020,7 @@ export interface components {
       /** Format: uuid */
       sessionId: string;
       /** @enum {string} */
-      status: 'unconfigured' | 'open' | 'partially_paid' | 'completed' | 'expired' | 'cancelled';
+      status: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       currency: string;
       amountMinor: string;
       paidMinor: string;
@@ -903,6 +1073,16 @@ export interface components {
        * @description Where the processor's cancel button should send the payer
        */
       cancelReturnUrl: string;
+      /**
+       * @description Manual only (absent otherwise): authorize the share without charging it (a hold); PaySplit asks for the capture later
+       * @constant
+       */
+      captureMethod?: 'manual';
+      /**
+       * Format: date-time
+       * @description Manual only (absent otherwise): the session's deadline; the hold must last until then
+       */
+      sessionExpiresAt?: string;
     };
     /** PartnerCreatePaymentReply */
     PartnerCreatePaymentReply: {
@@ -994,10 +1174,10 @@ export interface components {
       /** @description What you recorded for the payment; null: find the checkout by paymentId */
       processorReference: string | null;
       /**
-       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended
+       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined
        * @enum {string}
        */
-      reason: 'replaced' | 'share_changed' | 'share_paid' | 'session_expired' | 'session_cancelled';
+      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
       orderReference: string | null;
     };
     /** PartnerPaymentCancelReply */
@@ -1008,6 +1188,55 @@ export interface components {
        */
       status: 'succeeded' | 'pending' | 'failed';
       /** @description Your processor's reference for what it did (e.g. the expired checkout) */
+      processorReference?: string;
+      /** @description With failed: why */
+      failureReason?: string;
+    };
+    /** PartnerPaymentCaptureRequest */
+    PartnerPaymentCaptureRequest: {
+      /** @constant */
+      type: 'partner.payment.capture';
+      /**
+       * Format: uuid
+       * @description Also the webhook-id header, the same on every retry: capture once per captureId
+       */
+      captureId: string;
+      /**
+       * Format: uuid
+       * @description The held payment to capture (the paymentId of its create-payment call)
+       */
+      paymentId: string;
+      /** Format: uuid */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @description The payer whose hold it is
+       */
+      participantId: string;
+      /** @description Capture exactly this: the whole amount held */
+      amountMinor: string;
+      /** @description The same amount in major units as decimal text ("96.00") */
+      amount: string;
+      currency: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** @description What you recorded for the payment (the held charge) */
+      processorReference: string | null;
+      /** @description When the hold lapses, as recorded (or the integration's hold lifetime) */
+      holdExpiresAt: string | null;
+      orderReference: string | null;
+    };
+    /** PartnerPaymentCaptureReply */
+    PartnerPaymentCaptureReply: {
+      /**
+       * @description succeeded: the money is taken; failed: the capture was declined (say why): the share is open to pay again; pending: settle it later with POST /api/v1/payments/captures/{captureId}/settle
+       * @enum {string}
+       */
+      status: 'succeeded' | 'pending' | 'failed';
+      /** @description Your processor's reference for the capture */
       processorReference?: string;
       /** @description With failed: why */
       failureReason?: string;
@@ -1046,7 +1275,7 @@ export interface components {
       type: 'SERVICE_SESSION_COMPLETED';
       /** Format: date-time */
       completedAt: string;
-      /** @description The authorizations that paid the session: capture them */
+      /** @description The authorizations that paid the session: capture them (captureMethod manual: already captured, at your capture endpoint) */
       payments: {
         /** Format: uuid */
         paymentId: string;
@@ -1206,7 +1435,7 @@ export interface components {
       /** @constant */
       type: 'SERVICE_PAYMENT_RECORDED';
       /** @enum {string} */
-      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'completed' | 'expired' | 'cancelled';
+      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
       paidMinor: string;
       /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
@@ -1354,6 +1583,190 @@ export interface components {
       type: 'SERVICE_REFUND_FAILED';
       /** @constant */
       status: 'failed';
+    };
+    /**
+     * PaymentCapturedEvent
+     * @description Manual only: a held payment was captured (sent only when subscribed; captureMethod manual integrations only).
+     */
+    PaymentCapturedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_PAYMENT_CAPTURED';
+      /** @enum {string} */
+      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
+      /** @description What counts toward the session now (held or captured) */
+      paidMinor: string;
+      /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+      remainingMinor: string;
+      /** Format: uuid */
+      captureId: string;
+      payment: {
+        /** Format: uuid */
+        paymentId: string;
+        /**
+         * Format: uuid
+         * @description The payer
+         */
+        participantId: string;
+        /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+        amountMinor: string;
+        /** @description What the merchant sent when recording the payment */
+        processorReference: string | null;
+        /** @description Present when the host covered other shares with this payment: the participants it paid for */
+        coversParticipantIds?: string[];
+        /** @enum {string} */
+        status: 'captured' | 'capture_failed' | 'released';
+        holdExpiresAt: string | null;
+        /** Format: date-time */
+        capturedAt: string;
+      };
+    };
+    /**
+     * PaymentCaptureFailedEvent
+     * @description Manual only: a capture was declined; its share is open to pay again, or past the deadline the session expired (sent only when subscribed).
+     */
+    PaymentCaptureFailedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_PAYMENT_CAPTURE_FAILED';
+      /** @enum {string} */
+      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
+      /** @description What counts toward the session now (held or captured) */
+      paidMinor: string;
+      /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+      remainingMinor: string;
+      /** Format: uuid */
+      captureId: string;
+      failureReason: string | null;
+      payment: {
+        /** Format: uuid */
+        paymentId: string;
+        /**
+         * Format: uuid
+         * @description The payer
+         */
+        participantId: string;
+        /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+        amountMinor: string;
+        /** @description What the merchant sent when recording the payment */
+        processorReference: string | null;
+        /** @description Present when the host covered other shares with this payment: the participants it paid for */
+        coversParticipantIds?: string[];
+        /** @enum {string} */
+        status: 'captured' | 'capture_failed' | 'released';
+        holdExpiresAt: string | null;
+      };
+    };
+    /**
+     * PaymentReleasedEvent
+     * @description Manual only: a hold was released (a cancel succeeded): nothing was taken (sent only when subscribed).
+     */
+    PaymentReleasedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_PAYMENT_RELEASED';
+      /** @enum {string} */
+      sessionStatus: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
+      /** @description What counts toward the session now (held or captured) */
+      paidMinor: string;
+      /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+      remainingMinor: string;
+      /** Format: uuid */
+      cancelId: string;
+      /** @enum {string} */
+      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
+      payment: {
+        /** Format: uuid */
+        paymentId: string;
+        /**
+         * Format: uuid
+         * @description The payer
+         */
+        participantId: string;
+        /** @description Integer minor units as a string of digits ("12050" is 120.50 NZD) */
+        amountMinor: string;
+        /** @description What the merchant sent when recording the payment */
+        processorReference: string | null;
+        /** @description Present when the host covered other shares with this payment: the participants it paid for */
+        coversParticipantIds?: string[];
+        /** @enum {string} */
+        status: 'captured' | 'capture_failed' | 'released';
+        holdExpiresAt: string | null;
+        /** Format: date-time */
+        releasedAt: string;
+      };
     };
     /**
      * TestEvent
@@ -2949,6 +3362,224 @@ export interface operations {
       };
     };
   };
+  settleCapture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        captureId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettleCaptureRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SettleCaptureResponse'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INVALID_STATE */
+      409: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INVALID_STATE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAYLOAD_TOO_LARGE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getSessionStatus: {
     parameters: {
       query: {
@@ -3353,6 +3984,40 @@ export interface operations {
       };
     };
   };
+  eventpartnerPaymentCapture: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerPaymentCaptureRequest'];
+      };
+    };
+    responses: {
+      /** @description What your processor did with the capture */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PartnerPaymentCaptureReply'];
+        };
+      };
+    };
+  };
   eventSERVICE_SESSION_COMPLETED: {
     parameters: {
       query?: never;
@@ -3533,6 +4198,102 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RefundFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_PAYMENT_CAPTURED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentCapturedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_PAYMENT_CAPTURE_FAILED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentCaptureFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_PAYMENT_RELEASED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentReleasedEvent'];
       };
     };
     responses: {

@@ -7,11 +7,21 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
-/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. */
-export type CancelReason = 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined. */
+export type CancelReason =
+  'CAPTURE_FAILED' | 'DUPLICATE' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
 
 /** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
 export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
+/** AUTOMATIC: each share is charged when paid. MANUAL: each share is only held, and PaySplit asks for every capture (partner.payment.capture) once all are held. */
+export type CaptureMethod = 'AUTOMATIC' | 'MANUAL';
+
+/** SESSION_COMPLETE: every share of the session is held. */
+export type CaptureReason = 'SESSION_COMPLETE';
+
+/** PENDING: asked for, not yet done (a capture never answered stays PENDING until settled); SUCCEEDED: the money is taken; FAILED: the capture was declined. */
+export type CaptureStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
 
 /** A half-open time range [from, to). */
 export type DateRangeInput = {
@@ -27,9 +37,12 @@ export type DeliveryFilter = {
   to?: string | null | undefined;
 };
 
-/** Webhook event kinds; completion is always sent (decisions §6). */
+/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. */
 export type EventType =
+  | 'SERVICE_PAYMENT_CAPTURED'
+  | 'SERVICE_PAYMENT_CAPTURE_FAILED'
   | 'SERVICE_PAYMENT_RECORDED'
+  | 'SERVICE_PAYMENT_RELEASED'
   | 'SERVICE_REFUND_FAILED'
   | 'SERVICE_REFUND_SUCCEEDED'
   | 'SERVICE_SESSION_CANCELLED'
@@ -40,15 +53,21 @@ export type EventType =
 export type IntegrationSettingsInput = {
   /** #RRGGBB; refused (VALIDATION_ERROR) when white text on it is below 4.5:1 contrast. "" clears it. */
   accentColor?: string | null | undefined;
+  /** MANUAL needs partnerCancelUrl and partnerCaptureUrl (VALIDATION_ERROR naming the one missing). Default AUTOMATIC. */
+  captureMethod?: CaptureMethod | null | undefined;
   /** Shown to payers (at most 80 characters); "" clears it. */
   displayName?: string | null | undefined;
   enabled?: boolean | null | undefined;
   eventSubscriptions?: Array<EventType> | null | undefined;
+  /** Seconds a hold lasts, 3600 (1 hour) to 2592000 (30 days); a MANUAL session must end an hour before. Default 604800. */
+  holdLifetimeSeconds?: number | null | undefined;
   /** An absolute https image address; "" clears it. */
   logoUrl?: string | null | undefined;
   name?: string | null | undefined;
   /** https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled). */
   partnerCancelUrl?: string | null | undefined;
+  /** https (http in test mode); required with captureMethod MANUAL, "" clears it otherwise. */
+  partnerCaptureUrl?: string | null | undefined;
   partnerCreatePaymentUrl?: string | null | undefined;
   /** https (http in test mode); "" clears it (refunds are then owed by hand). */
   partnerRefundUrl?: string | null | undefined;
@@ -102,7 +121,7 @@ export type SessionFilter = {
 };
 
 /** Where a session is in its lifecycle. */
-export type SessionStatus = 'CANCELLED' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
+export type SessionStatus = 'CANCELLED' | 'CAPTURING' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';
 
 /** WEBHOOK signs events sent to the webhook URL; PARTNER signs create-payment calls. */
 export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';
@@ -247,6 +266,9 @@ export type AdminIntegrationFieldsFragment = {
   partnerCreatePaymentUrl: string | null;
   partnerRefundUrl: string | null;
   partnerCancelUrl: string | null;
+  captureMethod: CaptureMethod;
+  partnerCaptureUrl: string | null;
+  holdLifetimeSeconds: number;
   redirectAllowlist: Array<string>;
   eventSubscriptions: Array<EventType>;
   payoutOnboarding: { legalName: string | null; bankAccountMasked: string | null; contactEmail: string | null; completedAt: string | null };
@@ -414,6 +436,10 @@ export type AdminSessionQuery = {
       authorizedAt: string | null;
       endedAt: string | null;
       failureReason: string | null;
+      captureMethod: CaptureMethod;
+      holdExpiresAt: string | null;
+      capturedAt: string | null;
+      releasedAt: string | null;
     }>;
     refunds: Array<{
       refundId: string;
@@ -446,6 +472,27 @@ export type AdminSessionQuery = {
       amountMinor: string;
       reason: CancelReason;
       status: CancellationStatus;
+      processorReference: string | null;
+      failureReason: string | null;
+      createdAt: string;
+      settledAt: string | null;
+      attempts: number;
+      attemptLog: Array<{
+        attempt: number;
+        startedAt: string;
+        durationMs: number;
+        httpStatus: number | null;
+        outcome: string;
+        excerpt: string | null;
+      }>;
+    }>;
+    captures: Array<{
+      captureId: string;
+      paymentId: string;
+      participantId: string;
+      amountMinor: string;
+      reason: CaptureReason;
+      status: CaptureStatus;
       processorReference: string | null;
       failureReason: string | null;
       createdAt: string;
@@ -591,6 +638,9 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -912,6 +962,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -935,7 +988,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4d83fbdcd566a4f3a0e1996c94082238fe9974401f8c803c34df8f109d354b6f' },
+  { hash: 'sha256:4276e01f2b7f42c07a948f292e29b94d2342a4a4aa9c10a67b95896f18f1e53d' },
 ) as unknown as TypedDocumentString<AdminIntegrationQuery, AdminIntegrationQueryVariables>;
 export const AdminCreateIntegrationDocument = new TypedDocumentString(
   `
@@ -965,6 +1018,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -988,7 +1044,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6c0092d4807f3ab1049f0430e4895448fb9f836ee4c0ffd8810c6ff1d53009c6' },
+  { hash: 'sha256:a397fcbc317f085d1aa01eef24b9c35400b530b4d6c75f75178f29c0d044e810' },
 ) as unknown as TypedDocumentString<AdminCreateIntegrationMutation, AdminCreateIntegrationMutationVariables>;
 export const AdminUpdateIntegrationDocument = new TypedDocumentString(
   `
@@ -1018,6 +1074,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1041,7 +1100,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:4b83de58e4bf163f63eccce4d435ddbed04faa0e0591e5222bfc93ed774417c1' },
+  { hash: 'sha256:e1ac7328fce78eaff77d6464a722b1557a317d233080e7c6bf93fbd8bf397a7d' },
 ) as unknown as TypedDocumentString<AdminUpdateIntegrationMutation, AdminUpdateIntegrationMutationVariables>;
 export const AdminCreateApiKeyDocument = new TypedDocumentString(
   `
@@ -1109,6 +1168,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1132,7 +1194,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:167be40d50373cda4b7f5e5a1fa5cca4b457c1d4ee623090885903dc1bdb2d2e' },
+  { hash: 'sha256:2230826db594bf3ed914795a319699804c43b1787f391ce4a8820ac3795d6d8c' },
 ) as unknown as TypedDocumentString<AdminSubmitPayoutOnboardingMutation, AdminSubmitPayoutOnboardingMutationVariables>;
 export const AdminAuditLogDocument = new TypedDocumentString(
   `
@@ -1186,6 +1248,9 @@ fragment AdminIntegrationFields on IntegrationView {
   partnerCreatePaymentUrl
   partnerRefundUrl
   partnerCancelUrl
+  captureMethod
+  partnerCaptureUrl
+  holdLifetimeSeconds
   redirectAllowlist
   eventSubscriptions
   payoutOnboarding {
@@ -1209,7 +1274,7 @@ fragment AdminIntegrationFields on IntegrationView {
     previousValidUntil
   }
 }`,
-  { hash: 'sha256:6aa8d02f807b8eb8809fa09f5ac0c2a47d0dc8faf2aad8b475f92f58158322f6' },
+  { hash: 'sha256:aec3836f819492f28433add52562d34533c06c6c361ea751291dcfedeab4f695' },
 ) as unknown as TypedDocumentString<AdminUpdateEmailSettingsMutation, AdminUpdateEmailSettingsMutationVariables>;
 export const AdminOperatorTokensDocument = new TypedDocumentString(
   `
@@ -1318,6 +1383,10 @@ export const AdminSessionDocument = new TypedDocumentString(
       authorizedAt
       endedAt
       failureReason
+      captureMethod
+      holdExpiresAt
+      capturedAt
+      releasedAt
     }
     refunds {
       refundId
@@ -1345,6 +1414,27 @@ export const AdminSessionDocument = new TypedDocumentString(
     }
     cancellations {
       cancelId
+      paymentId
+      participantId
+      amountMinor
+      reason
+      status
+      processorReference
+      failureReason
+      createdAt
+      settledAt
+      attempts
+      attemptLog {
+        attempt
+        startedAt
+        durationMs
+        httpStatus
+        outcome
+        excerpt
+      }
+    }
+    captures {
+      captureId
       paymentId
       participantId
       amountMinor
@@ -1407,7 +1497,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:4ddc29d28168540475d3cb150a8edf6fadc256055616b40cf9b229f12304dceb' },
+  { hash: 'sha256:0c6903963a7b2c2eeff6222fc4cdf32e5db8652bbd96aa28320b739a8eb9d6fd' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `

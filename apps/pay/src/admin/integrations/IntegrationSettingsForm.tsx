@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import type { EventType } from '../gql/graphql';
+import type { CaptureMethod, EventType } from '../gql/graphql';
 import { CheckboxField, FormError, TextAreaField, TextField } from '../ui/fields';
 import type { FormErrors } from '../ui/form-errors';
-import { checkSettings, EVENT_TYPES, type SettingsDraft, type SettingsField } from './integration-settings';
+import { checkSettings, eventTypesFor, MANUAL_EVENT_TYPES, type SettingsDraft, type SettingsField } from './integration-settings';
 
 interface Props {
   initial: SettingsDraft;
@@ -24,6 +24,15 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
   const edit = (patch: Partial<SettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const toggleEvent = (type: EventType, on: boolean) =>
     edit({ eventSubscriptions: on ? [...draft.eventSubscriptions, type] : draft.eventSubscriptions.filter((t) => t !== type) });
+  // Automatic capture hears nothing of holds: its events go with it.
+  const chooseCaptureMethod = (captureMethod: CaptureMethod) =>
+    edit({
+      captureMethod,
+      eventSubscriptions:
+        captureMethod === 'MANUAL'
+          ? draft.eventSubscriptions
+          : draft.eventSubscriptions.filter((type) => !MANUAL_EVENT_TYPES.some((event) => event.type === type)),
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +114,51 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
         onChange={(e) => edit({ partnerCancelUrl: e.target.value })}
         error={errorOf('partnerCancelUrl')}
       />
+      <fieldset className="field">
+        <legend>When payers are charged</legend>
+        <div className="choice-list">
+          {(
+            [
+              ['AUTOMATIC', 'When each person pays (automatic)'],
+              ['MANUAL', 'Only once everyone has paid: each card is held until then (manual)'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="capture-method"
+                value={value}
+                checked={draft.captureMethod === value}
+                onChange={() => chooseCaptureMethod(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+        <p className="hint">New sessions use it; sessions already created keep how they started.</p>
+        {errorOf('captureMethod') && <p className="field-error">{errorOf('captureMethod')}</p>}
+      </fieldset>
+      <TextField
+        label="Partner capture URL"
+        type="url"
+        inputMode="url"
+        hint="Used when payers are charged only once everyone has paid: PaySplit calls it then, once per held card, so you capture that hold at your processor."
+        placeholder="https://shop.example.com/paysplit/capture"
+        value={draft.partnerCaptureUrl}
+        onChange={(e) => edit({ partnerCaptureUrl: e.target.value })}
+        error={errorOf('partnerCaptureUrl')}
+      />
+      {draft.captureMethod === 'MANUAL' && (
+        <TextField
+          label="Hold lifetime (hours)"
+          inputMode="decimal"
+          hint="How long your processor keeps a hold (card holds usually last 7 days: 168). A session must end an hour before it."
+          value={draft.holdLifetimeSeconds}
+          onChange={(e) => edit({ holdLifetimeSeconds: e.target.value })}
+          error={errorOf('holdLifetimeSeconds')}
+          maxLength={6}
+        />
+      )}
       <TextField
         label="Webhook URL"
         type="url"
@@ -126,7 +180,7 @@ export function IntegrationSettingsForm({ initial, submitLabel, busy, serverErro
       />
       <fieldset className="field">
         <legend>Event subscriptions</legend>
-        {EVENT_TYPES.map(({ type, label }) => (
+        {eventTypesFor(draft.captureMethod).map(({ type, label }) => (
           <CheckboxField
             key={type}
             label={label}

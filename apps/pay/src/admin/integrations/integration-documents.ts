@@ -34,6 +34,9 @@ export const IntegrationFieldsFragment = graphql(`
     partnerCreatePaymentUrl
     partnerRefundUrl
     partnerCancelUrl
+    captureMethod
+    partnerCaptureUrl
+    holdLifetimeSeconds
     redirectAllowlist
     eventSubscriptions
     payoutOnboarding {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettings, NEW_INTEGRATION_DRAFT, type SettingsDraft, settingsInput } from './integration-settings';
+import { makeIntegration } from '../test-support/admin-fixtures';
+import {
+  checkSettings,
+  draftFromIntegration,
+  eventTypesFor,
+  NEW_INTEGRATION_DRAFT,
+  type SettingsDraft,
+  settingsInput,
+} from './integration-settings';
 
 const draft = (overrides: Partial<SettingsDraft>): SettingsDraft => ({ ...NEW_INTEGRATION_DRAFT, name: 'Shop', ...overrides });
 
@@ -81,5 +89,44 @@ describe('integration settings form -> IntegrationSettingsInput', () => {
       accentColor: '#0f6b5c',
     });
     expect(settingsInput(draft({}), 'create')).toMatchObject({ displayName: null, logoUrl: null, accentColor: null });
+  });
+});
+
+describe('capture method', () => {
+  it('sends automatic by default, without a hold lifetime, and offers no events of held money', () => {
+    const input = settingsInput(draft({}), 'create');
+    expect(input).toMatchObject({ captureMethod: 'AUTOMATIC' });
+    expect(input).not.toHaveProperty('holdLifetimeSeconds');
+    expect(eventTypesFor('AUTOMATIC').map((event) => event.type)).not.toContain('SERVICE_PAYMENT_CAPTURED');
+  });
+
+  it('sends manual with its capture URL and the hold lifetime in seconds, and its events in the listed order', () => {
+    const manual = draft({
+      captureMethod: 'MANUAL',
+      partnerCancelUrl: 'https://p.example.com/cancel',
+      partnerCaptureUrl: ' https://p.example.com/capture ',
+      holdLifetimeSeconds: '48',
+      eventSubscriptions: ['SERVICE_PAYMENT_RELEASED', 'SERVICE_SESSION_COMPLETED'],
+    });
+    expect(checkSettings(manual)).toEqual({});
+    expect(settingsInput(manual, 'update')).toMatchObject({
+      captureMethod: 'MANUAL',
+      partnerCaptureUrl: 'https://p.example.com/capture',
+      holdLifetimeSeconds: 172_800,
+      eventSubscriptions: ['SERVICE_SESSION_COMPLETED', 'SERVICE_PAYMENT_RELEASED'],
+    });
+  });
+
+  it('asks for both addresses and a lifetime from 1 hour to 30 days with manual capture', () => {
+    expect(checkSettings(draft({ captureMethod: 'MANUAL', holdLifetimeSeconds: '721' }))).toEqual({
+      partnerCaptureUrl: 'Manual capture needs the address PaySplit asks for captures at.',
+      partnerCancelUrl: 'Manual capture needs this address too: holds are released through it.',
+      holdLifetimeSeconds: 'Enter the hours a hold lasts at your processor, from 1 to 720 (30 days).',
+    });
+    expect(checkSettings(draft({ captureMethod: 'AUTOMATIC', holdLifetimeSeconds: 'soon' }))).toEqual({});
+  });
+
+  it('shows an integration’s hold lifetime in hours', () => {
+    expect(draftFromIntegration(makeIntegration({ holdLifetimeSeconds: 86_400 })).holdLifetimeSeconds).toBe('24');
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_MERCHANT_DISPLAY_NAME_LENGTH, validateAccentColor, validateLogoUrl } from '@paysplit/domain';
-import type { AdminIntegrationFieldsFragment, EventType, IntegrationSettingsInput } from '../gql/graphql';
+import type { AdminIntegrationFieldsFragment, CaptureMethod, EventType, IntegrationSettingsInput } from '../gql/graphql';
 
 export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
   { type: 'SERVICE_SESSION_COMPLETED', label: 'Session completed' },
@@ -9,6 +9,22 @@ export const EVENT_TYPES: readonly { type: EventType; label: string }[] = [
   { type: 'SERVICE_REFUND_SUCCEEDED', label: 'Refund succeeded' },
   { type: 'SERVICE_REFUND_FAILED', label: 'Refund failed' },
 ];
+
+/** What happens to held money: offered, and sent, only with manual capture. */
+export const MANUAL_EVENT_TYPES: readonly { type: EventType; label: string }[] = [
+  { type: 'SERVICE_PAYMENT_CAPTURED', label: 'Payment captured' },
+  { type: 'SERVICE_PAYMENT_CAPTURE_FAILED', label: 'Capture failed' },
+  { type: 'SERVICE_PAYMENT_RELEASED', label: 'Hold released' },
+];
+
+/** The event types the form offers for a capture method, in the order it lists them. */
+export function eventTypesFor(captureMethod: CaptureMethod): readonly { type: EventType; label: string }[] {
+  return captureMethod === 'MANUAL' ? [...EVENT_TYPES, ...MANUAL_EVENT_TYPES] : EVENT_TYPES;
+}
+
+/** Holds last 7 days unless the merchant's processor says otherwise; 1 hour to 30 days. */
+const DEFAULT_HOLD_LIFETIME_HOURS = 168;
+const MAX_HOLD_LIFETIME_HOURS = 720;
 
 /** The settings form as typed: text fields as text, the allowlist one address per line. */
 export interface SettingsDraft {
@@ -22,6 +38,12 @@ export interface SettingsDraft {
   partnerRefundUrl: string;
   /** Where PaySplit says a checkout will not be used, so the merchant expires it; without it, nothing is called. */
   partnerCancelUrl: string;
+  /** Automatic charges each share when paid; manual holds each and captures them once everyone has paid. */
+  captureMethod: CaptureMethod;
+  /** Where PaySplit asks for each capture (manual). */
+  partnerCaptureUrl: string;
+  /** How long a hold lasts at the processor, in whole hours as typed (sent in seconds). */
+  holdLifetimeSeconds: string;
   webhookUrl: string;
   redirectAllowlist: string;
   eventSubscriptions: readonly EventType[];
@@ -38,6 +60,9 @@ export const SETTINGS_FIELDS: readonly SettingsField[] = [
   'partnerCreatePaymentUrl',
   'partnerRefundUrl',
   'partnerCancelUrl',
+  'captureMethod',
+  'partnerCaptureUrl',
+  'holdLifetimeSeconds',
   'webhookUrl',
   'redirectAllowlist',
   'eventSubscriptions',
@@ -52,6 +77,9 @@ export const NEW_INTEGRATION_DRAFT: SettingsDraft = {
   partnerCreatePaymentUrl: '',
   partnerRefundUrl: '',
   partnerCancelUrl: '',
+  captureMethod: 'AUTOMATIC',
+  partnerCaptureUrl: '',
+  holdLifetimeSeconds: String(DEFAULT_HOLD_LIFETIME_HOURS),
   webhookUrl: '',
   redirectAllowlist: '',
   eventSubscriptions: EVENT_TYPES.map((event) => event.type),
@@ -67,6 +95,10 @@ export function draftFromIntegration(integration: AdminIntegrationFieldsFragment
     partnerCreatePaymentUrl: integration.partnerCreatePaymentUrl ?? '',
     partnerRefundUrl: integration.partnerRefundUrl ?? '',
     partnerCancelUrl: integration.partnerCancelUrl ?? '',
+    captureMethod: integration.captureMethod,
+    partnerCaptureUrl: integration.partnerCaptureUrl ?? '',
+    // Whole hours when it is some; seconds the form cannot show exactly are shown to two places.
+    holdLifetimeSeconds: String(Math.round((integration.holdLifetimeSeconds / 3600) * 100) / 100),
     webhookUrl: integration.webhookUrl ?? '',
     redirectAllowlist: integration.redirectAllowlist.join('\n'),
     eventSubscriptions: integration.eventSubscriptions,
@@ -113,9 +145,19 @@ export function checkSettings(draft: SettingsDraft): Partial<Record<SettingsFiel
   const accentColor = draft.accentColor.trim();
   const [accentProblem] = accentColor === '' ? [] : validateAccentColor(accentColor);
   if (accentProblem) errors.accentColor = sentence(accentProblem.message);
-  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'webhookUrl'] as const) {
+  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'partnerCaptureUrl', 'webhookUrl'] as const) {
     const value = draft[field].trim();
     if (value !== '' && !isWebAddress(value)) errors[field] = 'Enter a full address starting with https://';
+  }
+  if (draft.captureMethod === 'MANUAL') {
+    // Holds are captured at one address and released at the other: manual needs both.
+    if (draft.partnerCaptureUrl.trim() === '') errors.partnerCaptureUrl = 'Manual capture needs the address PaySplit asks for captures at.';
+    if (draft.partnerCancelUrl.trim() === '')
+      errors.partnerCancelUrl = 'Manual capture needs this address too: holds are released through it.';
+    const hours = Number(draft.holdLifetimeSeconds.trim());
+    if (!/^\d+(\.\d+)?$/.test(draft.holdLifetimeSeconds.trim()) || hours < 1 || hours > MAX_HOLD_LIFETIME_HOURS) {
+      errors.holdLifetimeSeconds = `Enter the hours a hold lasts at your processor, from 1 to ${MAX_HOLD_LIFETIME_HOURS} (30 days).`;
+    }
   }
   const badLine = allowlistLines(draft.redirectAllowlist).find((line) => !ORIGIN.test(line));
   if (badLine !== undefined) {
@@ -144,17 +186,18 @@ export function settingsInput(draft: SettingsDraft, purpose: 'create' | 'update'
     logoUrl: address(draft.logoUrl) ?? null,
     accentColor: address(draft.accentColor) ?? null,
     redirectAllowlist: allowlistLines(draft.redirectAllowlist),
-    // In the order the form lists them, whatever order they were ticked in.
-    eventSubscriptions: EVENT_TYPES.map((event) => event.type).filter((type) => draft.eventSubscriptions.includes(type)),
+    // In the order the form lists them, whatever order they were ticked in; held money's only with manual.
+    eventSubscriptions: eventTypesFor(draft.captureMethod)
+      .map((event) => event.type)
+      .filter((type) => draft.eventSubscriptions.includes(type)),
+    captureMethod: draft.captureMethod,
     enabled: draft.enabled,
   };
-  const partnerCreatePaymentUrl = address(draft.partnerCreatePaymentUrl);
-  const partnerRefundUrl = address(draft.partnerRefundUrl);
-  const partnerCancelUrl = address(draft.partnerCancelUrl);
-  const webhookUrl = address(draft.webhookUrl);
-  if (partnerCreatePaymentUrl !== undefined) input.partnerCreatePaymentUrl = partnerCreatePaymentUrl;
-  if (partnerRefundUrl !== undefined) input.partnerRefundUrl = partnerRefundUrl;
-  if (partnerCancelUrl !== undefined) input.partnerCancelUrl = partnerCancelUrl;
-  if (webhookUrl !== undefined) input.webhookUrl = webhookUrl;
+  for (const field of ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'partnerCaptureUrl', 'webhookUrl'] as const) {
+    const value = address(draft[field]);
+    if (value !== undefined) input[field] = value;
+  }
+  // The hold's lifetime matters with manual capture only; it stays as it was otherwise.
+  if (draft.captureMethod === 'MANUAL') input.holdLifetimeSeconds = Math.round(Number(draft.holdLifetimeSeconds.trim()) * 3600);
   return input;
 }

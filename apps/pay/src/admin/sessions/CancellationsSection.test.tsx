@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CancellationsSection } from './CancellationsSection';
+import { CancellationsSection, CapturesSection } from './CancellationsSection';
 
 afterEach(cleanup);
 
@@ -85,5 +85,43 @@ describe('CancellationsSection', () => {
   it('shows nothing for a session without cancellations (an integration without a cancel URL has none)', () => {
     const { container } = render(<CancellationsSection session={{ currency: 'NZD', participants, cancellations: [] }} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('CapturesSection', () => {
+  it('lists each capture of a manual session: captured, declined, and one the merchant never answered', () => {
+    const capture = (id: string, overrides: Partial<Cancellation>) => {
+      const { cancelId: _cancelId, ...rest } = cancellation({ reason: 'SESSION_COMPLETE' as Cancellation['reason'], ...overrides });
+      return { ...rest, captureId: id } as unknown as Parameters<typeof CapturesSection>[0]['session']['captures'][number];
+    };
+    const unanswered = {
+      attempt: 1,
+      startedAt: '2030-01-01T10:00:00.000Z',
+      durationMs: 5,
+      httpStatus: 503,
+      outcome: 'error',
+      excerpt: 'down',
+    };
+    render(
+      <CapturesSection
+        session={{
+          currency: 'NZD',
+          participants,
+          captures: [
+            capture('k-1', { processorReference: 'ch_1' }),
+            capture('k-2', { participantId: 'p-caleb', status: 'FAILED', failureReason: 'card declined', attemptLog: [] }),
+            capture('k-3', { status: 'PENDING', settledAt: null, processorReference: null, attempts: 1, attemptLog: [unanswered] }),
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Captures');
+    const [captured, declined, pending] = screen.getAllByRole('listitem');
+    expect(within(captured!).getByRole('heading').textContent).toBe('NZ$150.00 hold of Ben Succeeded');
+    expect(captured!.textContent).toContain('because everyone had paid · Captured');
+    expect(declined!.textContent).toContain('Declined');
+    expect(declined!.textContent).toContain('card declined');
+    expect(pending!.textContent).toContain('The merchant has not answered: pending until the merchant settles it');
+    expect(within(pending!).getByRole('region', { name: 'Calls to the merchant for capture k-3' })).toBeTruthy();
   });
 });

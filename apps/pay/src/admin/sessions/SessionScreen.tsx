@@ -12,7 +12,7 @@ import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
-import { CancellationsSection } from './CancellationsSection';
+import { CancellationsSection, CapturesSection } from './CancellationsSection';
 import { RefundsSection, refundedWords } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
@@ -127,7 +127,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                       <span>
                         <span className={`badge ${PAYMENT_BADGES[payment.status] ?? 'badge-wait'}`}>{humanize(payment.status)}</span>
                         {payment.duplicateOf && <span className="tag">Duplicate</span>}
-                        {payment.refundRequired && !payment.refundedAt && <span className="tag tag-warn">Refund owed</span>}
+                        {payment.refundRequired && <PaymentNotCounted payment={payment} />}
                       </span>
                     </td>
                     <td data-label="Processor reference">{payment.processorReference ? <code>{payment.processorReference}</code> : '—'}</td>
@@ -139,6 +139,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
           </div>
         )}
       </section>
+
+      <CapturesSection session={data} />
 
       <CancellationsSection session={data} />
 
@@ -182,7 +184,21 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
 
 type AdminPayment = AdminSession['payments'][number];
 
-const PAYMENT_BADGES: Partial<Record<string, string>> = { failed: 'badge-bad', abandoned: 'badge-bad', authorized: 'badge-ok' };
+const PAYMENT_BADGES: Partial<Record<string, string>> = {
+  failed: 'badge-bad',
+  abandoned: 'badge-bad',
+  authorized: 'badge-ok',
+  captured: 'badge-ok',
+  capture_failed: 'badge-bad',
+};
+
+/** Money that cannot count: owed back once taken; a hold (manual capture) is released instead, never refunded. */
+function PaymentNotCounted({ payment }: { payment: AdminPayment }) {
+  const held = payment.captureMethod === 'MANUAL' && payment.status !== 'captured';
+  if (held) return <span className="tag">Not counted: released</span>;
+  // Owed until the money is back (refundedAt), then the refunds section says how it went back.
+  return payment.refundedAt ? null : <span className="tag tag-warn">Refund owed</span>;
+}
 
 /**
  * What became of an attempt, and when: the money in (and any card declined before it), a failure
@@ -192,7 +208,13 @@ function paymentOutcome(payment: AdminPayment): string {
   switch (payment.status) {
     case 'authorized':
       // A card declined before another went through at the same checkout keeps its reason here.
-      return `Authorized ${formatDateTime(payment.authorizedAt, true)}${payment.failureReason ? ` (after a failed try: ${payment.failureReason})` : ''}`;
+      return `${payment.captureMethod === 'MANUAL' ? `Held until ${formatDateTime(payment.holdExpiresAt, true)}, authorized` : 'Authorized'} ${formatDateTime(payment.authorizedAt, true)}${payment.failureReason ? ` (after a failed try: ${payment.failureReason})` : ''}`;
+    case 'captured':
+      return `Captured ${formatDateTime(payment.capturedAt, true)}`;
+    case 'capture_failed':
+      return `Capture declined${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
+    case 'released':
+      return `Hold released ${formatDateTime(payment.releasedAt, true)}`;
     case 'failed':
       return `Failed ${formatDateTime(payment.endedAt, true)}${payment.failureReason ? `: ${payment.failureReason}` : ''}`;
     case 'abandoned':

@@ -65,6 +65,10 @@ export const SessionDocument = graphql(`
         authorizedAt
         endedAt
         failureReason
+        captureMethod
+        holdExpiresAt
+        capturedAt
+        releasedAt
       }
       refunds {
         refundId
@@ -92,6 +96,27 @@ export const SessionDocument = graphql(`
       }
       cancellations {
         cancelId
+        paymentId
+        participantId
+        amountMinor
+        reason
+        status
+        processorReference
+        failureReason
+        createdAt
+        settledAt
+        attempts
+        attemptLog {
+          attempt
+          startedAt
+          durationMs
+          httpStatus
+          outcome
+          excerpt
+        }
+      }
+      captures {
+        captureId
         paymentId
         participantId
         amountMinor

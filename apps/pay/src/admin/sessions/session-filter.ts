@@ -2,7 +2,15 @@ import { AppError, findCurrency, parseMajorAmount } from '@paysplit/domain';
 import type { Mode, SessionFilter, SessionStatus } from '../gql/graphql';
 import { endOfLocalDay, startOfLocalDay } from '../ui/local-dates';
 
-export const SESSION_STATUSES: readonly SessionStatus[] = ['UNCONFIGURED', 'OPEN', 'PARTIALLY_PAID', 'COMPLETED', 'EXPIRED', 'CANCELLED'];
+export const SESSION_STATUSES: readonly SessionStatus[] = [
+  'UNCONFIGURED',
+  'OPEN',
+  'PARTIALLY_PAID',
+  'CAPTURING',
+  'COMPLETED',
+  'EXPIRED',
+  'CANCELLED',
+];
 const MODES: readonly Mode[] = ['TEST', 'LIVE'];
 
 /** The explorer's filter form as typed; also what the address's query string holds. Amounts are major units. */

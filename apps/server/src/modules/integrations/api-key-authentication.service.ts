@@ -1,6 +1,6 @@
 import type { EventSubscriber } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, type CaptureMethod, ErrorCode } from '@paysplit/domain';
 import { API_KEY_PATTERN, hashesMatch, hashSecret, type KeyMode } from '../../security/tokens.js';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import { ApiKey } from './api-key.entity.js';
@@ -13,7 +13,14 @@ export interface MerchantPrincipal {
   readonly apiKeyId: string;
   readonly mode: KeyMode;
   /** The integration's settings as read with the key, at the start of this request. */
-  readonly integration: { readonly enabled: boolean; readonly payoutOnboarded: boolean; readonly redirectAllowlist: readonly string[] };
+  readonly integration: {
+    readonly enabled: boolean;
+    readonly payoutOnboarded: boolean;
+    readonly redirectAllowlist: readonly string[];
+    /** What new sessions copy (manual: shares are held, then captured). */
+    readonly captureMethod: CaptureMethod;
+    readonly holdLifetimeSeconds: number;
+  };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -71,7 +78,13 @@ export class ApiKeyAuthenticationService {
       integrationId: key.integration_id,
       apiKeyId: key.id,
       mode: key.mode,
-      integration: { enabled: key.enabled, payoutOnboarded: key.payout_onboarded, redirectAllowlist: key.redirect_allowlist },
+      integration: {
+        enabled: key.enabled,
+        payoutOnboarded: key.payout_onboarded,
+        redirectAllowlist: key.redirect_allowlist,
+        captureMethod: key.capture_method,
+        holdLifetimeSeconds: key.hold_lifetime_seconds,
+      },
     };
   }
 }

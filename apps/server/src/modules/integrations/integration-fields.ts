@@ -13,7 +13,12 @@ import {
   validateLogoUrl,
   describeDetails,
   type WebhookEventType,
-  WEBHOOK_EVENT_TYPES,
+  ALL_WEBHOOK_EVENT_TYPES,
+  type CaptureMethod,
+  isCaptureMethod,
+  isManualCaptureEventType,
+  validateHoldLifetime,
+  CAPTURE_METHODS,
 } from '@paysplit/domain';
 import { assertLiveUrlAllowed } from '../../security/outbound.js';
 
@@ -29,7 +34,7 @@ export interface BrandSettings {
   accentColor?: string | null;
 }
 
-const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
+const EVENT_TYPES = ALL_WEBHOOK_EVENT_TYPES;
 
 /** Completion events are always sent; the others only when asked for (decisions §6). */
 export function normalizeSubscriptions(requested: readonly string[]): WebhookEventType[] {
@@ -135,15 +140,59 @@ export function requireHttpUrl(value: string, field: string): string {
   return url.toString();
 }
 
+/** The URL settings of an integration, each checked the same way. */
+export const MERCHANT_URL_FIELDS = [
+  'partnerCreatePaymentUrl',
+  'partnerRefundUrl',
+  'partnerCancelUrl',
+  'partnerCaptureUrl',
+  'webhookUrl',
+] as const;
+
 /** Live money only goes to public https addresses (decisions §6). */
-export async function assertLiveUrls(urls: {
-  partnerCreatePaymentUrl?: string | null;
-  partnerRefundUrl?: string | null;
+export async function assertLiveUrls(urls: Partial<Record<(typeof MERCHANT_URL_FIELDS)[number], string | null>>): Promise<void> {
+  for (const field of MERCHANT_URL_FIELDS) {
+    const url = urls[field];
+    if (url) await assertLiveUrlAllowed(url, field);
+  }
+}
+
+/** `automatic` or `manual`; VALIDATION_ERROR on `captureMethod` otherwise. */
+export function requireCaptureMethod(value: string): CaptureMethod {
+  if (isCaptureMethod(value)) return value;
+  const message = `must be ${CAPTURE_METHODS.join(' or ')}`;
+  throw new AppError(ErrorCode.ValidationError, `captureMethod ${message}`, [{ path: 'captureMethod', message }]);
+}
+
+/** Seconds a hold lasts at the merchant's processor, within bounds; VALIDATION_ERROR on `holdLifetimeSeconds` otherwise. */
+export function requireHoldLifetime(value: number): number {
+  const problems = validateHoldLifetime(value);
+  if (problems.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(problems), problems);
+  return value;
+}
+
+/**
+ * What captureMethod asks of the rest of an integration's settings, checked as they stand after a
+ * change: manual needs both the cancel URL (releases) and the capture URL, and only manual
+ * integrations hear what happens to held money (the capture and release events).
+ */
+export function assertCaptureSettings(integration: {
+  captureMethod: CaptureMethod;
   partnerCancelUrl?: string | null;
-  webhookUrl?: string | null;
-}): Promise<void> {
-  if (urls.partnerCreatePaymentUrl) await assertLiveUrlAllowed(urls.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl');
-  if (urls.partnerRefundUrl) await assertLiveUrlAllowed(urls.partnerRefundUrl, 'partnerRefundUrl');
-  if (urls.partnerCancelUrl) await assertLiveUrlAllowed(urls.partnerCancelUrl, 'partnerCancelUrl');
-  if (urls.webhookUrl) await assertLiveUrlAllowed(urls.webhookUrl, 'webhookUrl');
+  partnerCaptureUrl?: string | null;
+  eventSubscriptions: readonly WebhookEventType[];
+}): void {
+  const details: ErrorDetail[] = [];
+  if (integration.captureMethod === 'manual') {
+    if (!integration.partnerCaptureUrl) details.push({ path: 'partnerCaptureUrl', message: 'is required with captureMethod manual' });
+    if (!integration.partnerCancelUrl) {
+      details.push({ path: 'partnerCancelUrl', message: 'is required with captureMethod manual (holds are released through it)' });
+    }
+  } else {
+    const manualOnly = integration.eventSubscriptions.filter(isManualCaptureEventType);
+    if (manualOnly.length > 0) {
+      details.push({ path: 'eventSubscriptions', message: `${manualOnly.join(', ')} can be subscribed to with captureMethod manual only` });
+    }
+  }
+  if (details.length > 0) throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
 }

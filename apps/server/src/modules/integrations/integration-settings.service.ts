@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { normalizeAllowlistEntry, assertStorableText } from '@paysplit/domain';
+import { DEFAULT_HOLD_LIFETIME_SECONDS, normalizeAllowlistEntry, assertStorableText } from '@paysplit/domain';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateSigningSecret, type KeyMode } from '../../security/tokens.js';
 import type { AdminPrincipal } from '../accounts/index.js';
@@ -8,11 +8,15 @@ import { type AuditActor, type AuditService, CLI_ACTOR } from '../audit/index.js
 import type { ApiKeyService } from './api-keys.service.js';
 import type { Integration } from './integration.entity.js';
 import {
+  assertCaptureSettings,
   assertLiveUrls,
   type BrandSettings,
+  MERCHANT_URL_FIELDS,
   normalizeAllowlist,
   normalizeSubscriptions,
   requireHttpUrl,
+  requireCaptureMethod,
+  requireHoldLifetime,
   requireName,
   requireReminderOffsets,
   requireTimeZone,
@@ -27,6 +31,12 @@ export interface CreateIntegrationInput extends BrandSettings {
   partnerRefundUrl?: string;
   /** Where PaySplit says a checkout will not be used (partner.payment.cancel); none: nothing is called. */
   partnerCancelUrl?: string;
+  /** Where PaySplit asks for the capture of a hold (partner.payment.capture); captureMethod manual needs it. */
+  partnerCaptureUrl?: string;
+  /** `automatic` (default) or `manual`: shares are held, and captured once every share is held. */
+  captureMethod?: string | null;
+  /** How long the processor keeps a hold (manual); default 604800 (7 days). */
+  holdLifetimeSeconds?: number | null;
   webhookUrl?: string;
   redirectAllowlist?: readonly string[];
   /** Mode of the first API key. */
@@ -49,6 +59,9 @@ export interface IntegrationSettings extends BrandSettings {
   partnerCreatePaymentUrl?: string | null;
   partnerRefundUrl?: string | null;
   partnerCancelUrl?: string | null;
+  partnerCaptureUrl?: string | null;
+  captureMethod?: string | null;
+  holdLifetimeSeconds?: number | null;
   webhookUrl?: string | null;
   redirectAllowlist?: readonly string[] | null;
   eventSubscriptions?: readonly string[] | null;
@@ -111,6 +124,10 @@ export class IntegrationSettingsService {
         : null,
       partnerRefundUrl: input.partnerRefundUrl ? requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl') : null,
       partnerCancelUrl: input.partnerCancelUrl ? requireHttpUrl(input.partnerCancelUrl, 'partnerCancelUrl') : null,
+      partnerCaptureUrl: input.partnerCaptureUrl ? requireHttpUrl(input.partnerCaptureUrl, 'partnerCaptureUrl') : null,
+      captureMethod: input.captureMethod != null ? requireCaptureMethod(input.captureMethod) : 'automatic',
+      holdLifetimeSeconds:
+        input.holdLifetimeSeconds != null ? requireHoldLifetime(input.holdLifetimeSeconds) : DEFAULT_HOLD_LIFETIME_SECONDS,
       webhookUrl: input.webhookUrl ? requireHttpUrl(input.webhookUrl, 'webhookUrl') : null,
       redirectAllowlist: (input.redirectAllowlist ?? []).map((entry) => normalizeAllowlistEntry(entry)),
       payoutOnboarded: input.payoutOnboarded ?? false,
@@ -122,6 +139,7 @@ export class IntegrationSettingsService {
     });
     if (reminderOffsets) integration.reminderOffsetsMinutes = reminderOffsets;
     if (timeZone) integration.timeZone = timeZone;
+    assertCaptureSettings(integration);
     const key = options.withApiKey ? this.apiKeys.issueKey(em, integration, input.keyMode ?? 'test') : undefined;
     this.audit.record(em, who, {
       action: 'integration.created',
@@ -147,31 +165,20 @@ export class IntegrationSettingsService {
     for (const field of ['displayName', 'logoUrl', 'accentColor'] as const) {
       if (brand[field] !== undefined) set(field, brand[field]);
     }
-    if (input.partnerCreatePaymentUrl !== undefined && input.partnerCreatePaymentUrl !== null) {
-      set(
-        'partnerCreatePaymentUrl',
-        input.partnerCreatePaymentUrl === '' ? null : requireHttpUrl(input.partnerCreatePaymentUrl, 'partnerCreatePaymentUrl'),
-      );
+    for (const field of MERCHANT_URL_FIELDS) {
+      const url = input[field];
+      if (url !== undefined && url !== null) set(field, url === '' ? null : requireHttpUrl(url, field));
     }
-    if (input.partnerRefundUrl !== undefined && input.partnerRefundUrl !== null) {
-      set('partnerRefundUrl', input.partnerRefundUrl === '' ? null : requireHttpUrl(input.partnerRefundUrl, 'partnerRefundUrl'));
-    }
-    if (input.partnerCancelUrl !== undefined && input.partnerCancelUrl !== null) {
-      set('partnerCancelUrl', input.partnerCancelUrl === '' ? null : requireHttpUrl(input.partnerCancelUrl, 'partnerCancelUrl'));
-    }
-    if (input.webhookUrl !== undefined && input.webhookUrl !== null) {
-      set('webhookUrl', input.webhookUrl === '' ? null : requireHttpUrl(input.webhookUrl, 'webhookUrl'));
-    }
+    if (input.captureMethod != null) set('captureMethod', requireCaptureMethod(input.captureMethod));
+    if (input.holdLifetimeSeconds != null) set('holdLifetimeSeconds', requireHoldLifetime(input.holdLifetimeSeconds));
     if (input.redirectAllowlist) set('redirectAllowlist', normalizeAllowlist(input.redirectAllowlist));
     if (input.eventSubscriptions) set('eventSubscriptions', normalizeSubscriptions(input.eventSubscriptions));
     if (input.enabled !== undefined && input.enabled !== null) set('enabled', input.enabled);
     if (input.reminderOffsetsMinutes) set('reminderOffsetsMinutes', requireReminderOffsets(input.reminderOffsetsMinutes));
     if (input.timeZone !== undefined && input.timeZone !== null) set('timeZone', requireTimeZone(input.timeZone));
+    assertCaptureSettings(integration);
     // Once live keys exist, the URLs must be fit for live money (decisions §6).
-    if (
-      ['partnerCreatePaymentUrl', 'partnerRefundUrl', 'partnerCancelUrl', 'webhookUrl'].some((field) => changed.includes(field)) &&
-      (await this.integrations.hasActiveLiveKey(em, integration.id))
-    ) {
+    if (MERCHANT_URL_FIELDS.some((field) => changed.includes(field)) && (await this.integrations.hasActiveLiveKey(em, integration.id))) {
       await assertLiveUrls(integration);
     }
     if (changed.length > 0) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Account } from '../accounts/index.js';
-import { DEFAULT_TIME_ZONE, type WebhookEventType } from '@paysplit/domain';
+import { type CaptureMethod, DEFAULT_HOLD_LIFETIME_SECONDS, DEFAULT_TIME_ZONE, type WebhookEventType } from '@paysplit/domain';
 
 /** A merchant's integration: where PaySplit calls them, and how they are allowed to use it. */
 @Entity({ tableName: 'integration' })
@@ -14,6 +14,8 @@ export class Integration {
     | 'eventSubscriptions'
     | 'reminderOffsetsMinutes'
     | 'timeZone'
+    | 'captureMethod'
+    | 'holdLifetimeSeconds'
     | 'createdAt'
     | 'updatedAt'
     | 'owner';
@@ -46,6 +48,21 @@ export class Integration {
   /** Where PaySplit tells the merchant a checkout will not be used (partner.payment.cancel); none: nothing is called. */
   @Property({ type: 'text', nullable: true })
   partnerCancelUrl?: string | null;
+
+  /** Where PaySplit asks the merchant to capture a hold (partner.payment.capture); captureMethod manual needs it. */
+  @Property({ type: 'text', nullable: true })
+  partnerCaptureUrl?: string | null;
+
+  /**
+   * `automatic`: each share is charged when paid. `manual`: each share is only held, and every hold
+   * is captured once all are held; new sessions copy it, so a change never moves a live session.
+   */
+  @Property({ type: 'text', default: 'automatic' })
+  captureMethod: CaptureMethod = 'automatic';
+
+  /** How long the merchant's processor keeps a hold (manual capture): a session's deadline must end an hour before. */
+  @Property({ type: 'integer', default: DEFAULT_HOLD_LIFETIME_SECONDS })
+  holdLifetimeSeconds: number = DEFAULT_HOLD_LIFETIME_SECONDS;
 
   @Property({ type: 'text', nullable: true })
   webhookUrl?: string | null;

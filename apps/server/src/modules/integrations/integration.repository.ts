@@ -1,5 +1,5 @@
 import type { EntityManager, FilterQuery, RequiredEntityData } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid } from '@paysplit/domain';
+import { AppError, type CaptureMethod, ErrorCode, isUuid } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { KeyMode } from '../../security/tokens.js';
 import type { Account } from '../accounts/index.js';
@@ -17,12 +17,14 @@ export interface ApiKeyRow {
   enabled: boolean;
   payout_onboarded: boolean;
   redirect_allowlist: string[];
+  capture_method: CaptureMethod;
+  hold_lifetime_seconds: number;
 }
 
 const API_KEY_STATEMENT: PreparedStatement = {
   name: 'api_key_by_hash',
   text: `select k.id, k.mode, k.key_hash, k.revoked_at, k.last_used_at, k.integration_id,
-                i.enabled, i.payout_onboarded, i.redirect_allowlist
+                i.enabled, i.payout_onboarded, i.redirect_allowlist, i.capture_method, i.hold_lifetime_seconds
            from api_key k join integration i on i.id = k.integration_id
           where k.key_hash = $1`,
 };

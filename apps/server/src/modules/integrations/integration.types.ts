@@ -1,10 +1,14 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@paysplit/domain';
-import { enumFromValues, ModeEnum } from '../../graphql/enums.js';
+import { ALL_WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@paysplit/domain';
+import { CaptureMethodEnum, enumFromValues, ModeEnum } from '../../graphql/enums.js';
 
 /** Event types keep their wire spelling in GraphQL too (they are already upper case). */
-export const EventTypeEnum = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, type])) as { [T in WebhookEventType]: T };
-registerEnumType(EventTypeEnum, { name: 'EventType', description: 'Webhook event kinds; completion is always sent (decisions §6).' });
+export const EventTypeEnum = Object.fromEntries(ALL_WEBHOOK_EVENT_TYPES.map((type) => [type, type])) as { [T in WebhookEventType]: T };
+registerEnumType(EventTypeEnum, {
+  name: 'EventType',
+  description:
+    'Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only.',
+});
 
 export const PayoutOnboardingStatusEnum = enumFromValues(['pending', 'complete'] as const);
 registerEnumType(PayoutOnboardingStatusEnum, { name: 'PayoutOnboardingStatus', description: 'Live keys and live sessions need COMPLETE.' });
@@ -63,6 +67,14 @@ export class IntegrationView {
     description: 'Where PaySplit says a checkout will not be used (partner.payment.cancel); null: nothing is called.',
   })
   partnerCancelUrl!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where PaySplit asks for the capture of a hold (partner.payment.capture); captureMethod MANUAL needs it.',
+  })
+  partnerCaptureUrl!: string | null;
+  @Field(() => CaptureMethodEnum, { description: 'New sessions copy it: a change never moves a live session.' }) captureMethod!: string;
+  @Field(() => Int, { description: "How long a hold lasts at the merchant's processor, in seconds (MANUAL); default 604800 (7 days)." })
+  holdLifetimeSeconds!: number;
   @Field(() => String, { nullable: true }) webhookUrl!: string | null;
   @Field(() => [String]) redirectAllowlist!: string[];
   @Field(() => [EventTypeEnum]) eventSubscriptions!: string[];
@@ -98,6 +110,21 @@ export class IntegrationSettingsInput {
     description: 'https (http in test mode); "" clears it (checkouts that will not be used are then not cancelled).',
   })
   partnerCancelUrl?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'https (http in test mode); required with captureMethod MANUAL, "" clears it otherwise.',
+  })
+  partnerCaptureUrl?: string | null;
+  @Field(() => CaptureMethodEnum, {
+    nullable: true,
+    description: 'MANUAL needs partnerCancelUrl and partnerCaptureUrl (VALIDATION_ERROR naming the one missing). Default AUTOMATIC.',
+  })
+  captureMethod?: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Seconds a hold lasts, 3600 (1 hour) to 2592000 (30 days); a MANUAL session must end an hour before. Default 604800.',
+  })
+  holdLifetimeSeconds?: number | null;
   @Field(() => String, { nullable: true }) webhookUrl?: string | null;
   @Field(() => [String], { nullable: true }) redirectAllowlist?: string[] | null;
   @Field(() => [EventTypeEnum], { nullable: true }) eventSubscriptions?: string[] | null;

@@ -1,5 +1,6 @@
 import type { DomainEvents } from '../../events/domain-events.js';
 import type { Participant } from './participant.entity.js';
+import type { PaymentCall } from './payments/payment-call.entity.js';
 import type { Payment } from './payments/payment.entity.js';
 import type { Refund } from './refunds/refund.entity.js';
 import type { Session } from './session.entity.js';
@@ -25,6 +26,12 @@ export interface SessionEvents {
   sessionEnded: { session: Session; outcome: SessionOutcome; refundsOwed: () => Promise<Payment[]>; at: Date };
   /** A refund of captured money succeeded or failed. */
   refundSettled: { session: Session; refund: Refund; at: Date };
+  /** Manual capture: a held payment's capture succeeded (`call` is the capture). */
+  paymentCaptured: { session: Session; payment: Payment; call: PaymentCall; at: Date };
+  /** Manual capture: a held payment's capture was declined (`call` is the capture, with its failureReason). */
+  paymentCaptureFailed: { session: Session; payment: Payment; call: PaymentCall; at: Date };
+  /** Manual capture: a hold was released (`call` is the cancel that released it). */
+  paymentReleased: { session: Session; payment: Payment; call: PaymentCall; at: Date };
   /** The merchant recorded that it voided or refunded a payment by hand (record action `refund`). */
   paymentRefundRecorded: { session: Session; payment: Payment; at: Date };
   /** Someone asked for a sign-in link to the host's address (`host` has one); it works until `expiresAt`. */

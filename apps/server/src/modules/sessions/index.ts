@@ -5,6 +5,7 @@ export type { SessionEventBus, SessionEvents, SessionOutcome } from './events.js
 export type { Session } from './session.entity.js';
 export type { Participant } from './participant.entity.js';
 export type { Payment } from './payments/payment.entity.js';
+export type { PaymentCall } from './payments/payment-call.entity.js';
 export type { Refund } from './refunds/refund.entity.js';
 export type { SessionLoaders } from './session.loaders.js';
 export { type SessionAccess, type Viewer } from './access/session-access.js';

@@ -1,5 +1,5 @@
 import { SessionDuplicatePaymentsResolver } from './payments/duplicate-payment.resolver.js';
-import { CancellationResolver, SessionCancellationsResolver } from './payments/payment-call.resolver.js';
+import { CancellationResolver, CaptureResolver, SessionPaymentCallsResolver } from './payments/payment-call.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
 import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
@@ -14,6 +14,7 @@ export const SESSION_RESOLVERS = [
   SessionRefundsResolver,
   PayParticipantRefundsResolver,
   CancellationResolver,
-  SessionCancellationsResolver,
+  CaptureResolver,
+  SessionPaymentCallsResolver,
   SessionDuplicatePaymentsResolver,
 ] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domain';
+import { AppError, assertDeadlineWithinHold, type CaptureMethod, ErrorCode, isUuid, type SessionStatus } from '@paysplit/domain';
 import type { SessionAccess } from './access/session-access.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { generateAccessToken, hashSecret, type KeyMode } from '../../security/tokens.js';
@@ -23,6 +23,9 @@ export interface CreatedSession {
   amountMinor: string;
   currency: string;
 }
+
+/** A checked request with what the integration adds to every session it makes. */
+type PlannedSession = SessionPlan & { captureMethod: CaptureMethod };
 
 export interface SessionCreationOptions {
   sessions: SessionRepository;
@@ -47,7 +50,10 @@ export class SessionCreationService {
     idempotencyKey?: string | null,
   ): Promise<CreatedSession> {
     const integration = authorizeCreation(principal, command.integrationId);
-    const plan = planSession(command, integration.redirectAllowlist);
+    const { captureMethod } = integration;
+    const plan = { ...planSession(command, integration.redirectAllowlist), captureMethod };
+    // Held money must outlast the session: a deadline past the hold would leave nothing to capture.
+    if (captureMethod === 'manual') assertDeadlineWithinHold(plan.expiresInSeconds, integration.holdLifetimeSeconds);
     if (idempotencyKey == null) {
       // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
       // the BEGIN/COMMIT round trips. With participants, session and shares commit together.
@@ -63,7 +69,7 @@ export class SessionCreationService {
     em: EntityManager,
     integrationId: string,
     mode: KeyMode,
-    plan: SessionPlan,
+    plan: PlannedSession,
     key: string,
     requestHash: string,
   ): Promise<CreatedSession> {
@@ -75,7 +81,7 @@ export class SessionCreationService {
     );
   }
 
-  private async persist(em: EntityManager, integrationId: string, mode: KeyMode, plan: SessionPlan): Promise<CreatedSession> {
+  private async persist(em: EntityManager, integrationId: string, mode: KeyMode, plan: PlannedSession): Promise<CreatedSession> {
     const hostToken = generateAccessToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + plan.expiresInSeconds * 1000);
@@ -102,6 +108,7 @@ export class SessionCreationService {
         expiresAt,
         createdAt: now,
         description: plan.description,
+        captureMethod: plan.captureMethod,
       },
       participants,
     );

@@ -71,20 +71,22 @@ export class SessionEndingService {
 
   /**
    * Ends a locked session as expired or cancelled, in the caller's transaction: live attempts are
-   * abandoned (and, with a partnerCancelUrl, their checkouts cancelled), money already authorized
-   * is flagged for refund (the session will not complete) and, when the integration has a
-   * partnerRefundUrl, refunded automatically, the merchant's event is written and pay pages are
-   * told. `recording` is a payment whose outcome the caller is recording: it is left to the caller,
-   * so its checkout, just paid, is not cancelled. Returns false when nothing changed (a repeated cancel).
+   * abandoned (and, with a partnerCancelUrl, their checkouts cancelled), money already taken is
+   * flagged for refund (the session will not complete) and, when the integration has a
+   * partnerRefundUrl, refunded automatically; holds of a manual session are released (cancelled),
+   * never refunded. The merchant's event is written and pay pages are told. `recording` is a
+   * payment whose outcome the caller is recording: it is left to the caller, so its checkout, just
+   * paid, is not cancelled. Returns false when nothing changed (a repeated cancel).
    */
   async endSession(em: EntityManager, session: Session, outcome: SessionOutcome, now: Date, recording?: string): Promise<boolean> {
     const next = outcome.to === 'expired' ? expire(session.status) : cancel(session.status, outcome.by, session.paidMinor);
     if (next === session.status) return false;
     session.status = next;
     session.version += 1;
-    const abandoned = await this.options.payments.settleEndedSession(em, session.id, recording);
+    const { abandoned, held } = await this.options.payments.settleEndedSession(em, session.id, recording);
     await this.options.sessions.save(em);
-    await this.options.calls?.requestCancels(em, session, abandoned, outcome.to === 'expired' ? 'session_expired' : 'session_cancelled');
+    const reason = outcome.to === 'expired' ? 'session_expired' : 'session_cancelled';
+    await this.options.calls?.requestCancels(em, session, [...abandoned, ...held], reason);
     await this.options.refunds?.refundOwed(em, session, outcome.to === 'expired' ? 'session expired' : 'session cancelled');
     await this.options.events.publish(em, 'sessionEnded', {
       session,

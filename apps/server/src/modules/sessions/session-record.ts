@@ -1,4 +1,4 @@
-import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
 import type { ParticipantStatus } from './participant.entity.js';
 
@@ -8,6 +8,7 @@ export interface SessionRecord {
   integrationId: string;
   status: SessionStatus;
   mode: KeyMode;
+  captureMethod: CaptureMethod;
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
@@ -48,6 +49,7 @@ export interface SessionRow {
   integration_id: string;
   status: SessionStatus;
   mode: KeyMode;
+  capture_method: CaptureMethod;
   currency: string;
   amount_minor: string;
   paid_minor: string;
@@ -79,9 +81,9 @@ export interface SessionRow {
  * The columns of a SessionRecord, of `session s`. Participants ride along as JSON (amounts as text:
  * JSON numbers would lose bigint precision), so a read is one round trip and one planned statement.
  */
-export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor,
-                s.duplicate_refunded_minor, s.split_mode,
-                s.order_reference, s.description, s.metadata, s.version, s.completed_at, s.created_at, s.updated_at, s.expires_at,
+export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.capture_method, s.currency, s.amount_minor, s.paid_minor,
+                s.refunded_minor, s.duplicate_refunded_minor, s.split_mode, s.order_reference, s.description, s.metadata, s.version,
+                s.completed_at, s.created_at, s.updated_at, s.expires_at,
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
                                                             'status', p.status) order by p.position)
@@ -93,6 +95,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     integrationId: row.integration_id,
     status: row.status,
     mode: row.mode,
+    captureMethod: row.capture_method,
     currency: row.currency,
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),

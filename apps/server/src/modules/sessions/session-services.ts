@@ -9,7 +9,8 @@ import { SessionAccessRepository } from './access/session-access.repository.js';
 import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
 import { PartnerClient } from './payments/partner-client.js';
-import { type PaymentCancelCallJobOptions, paymentCancelCallJob } from './payments/payment-cancel-call.job.js';
+import { type PaymentCallJobOptions, paymentCallJob } from './payments/payment-call.job.js';
+import { PaymentCallOutcomeService } from './payments/payment-call-outcomes.service.js';
 import { PaymentCallRepository } from './payments/payment-call.repository.js';
 import { PaymentCallService } from './payments/payment-call.service.js';
 import { PaymentRecordingService } from './payments/payment-recording.service.js';
@@ -49,7 +50,7 @@ export interface SessionServices {
   refunds: RefundService;
   /** The host's way back on another device: sign-in links emailed to the host. */
   hostSignIn: HostSignInService;
-  /** Calls to the merchant about one payment (partner.payment.cancel) and settling them. */
+  /** Calls to the merchant about one payment (partner.payment.cancel and .capture) and settling them. */
   paymentCalls: PaymentCallService;
 }
 
@@ -94,8 +95,17 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const refundRecords = new RefundRepository();
   const refunds = new RefundService({ sessions, refunds: refundRecords, secretBox, announcer, events, now });
   const callRecords = new PaymentCallRepository();
-  const calls = new PaymentCallService({ calls: callRecords, sessions, partnerTimeoutMs: deps.partner.timeoutMs, now });
+  const calls: PaymentCallService = new PaymentCallService({
+    calls: callRecords,
+    sessions,
+    payments,
+    partnerTimeoutMs: deps.partner.timeoutMs,
+    // Made below: what a settled call does needs the endings, which need the calls.
+    onSettled: (tx, session, payment, call) => outcomes.settled(tx, session, payment, call),
+    now,
+  });
   const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
+  const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
@@ -135,8 +145,10 @@ export function createSessionServices(deps: SessionServiceDeps) {
     jobs: {
       refundCall: (options: Omit<RefundCallJobOptions, 'refunds' | 'refundRecords' | 'signingSecrets'>) =>
         refundCallJob({ ...options, refunds, refundRecords, signingSecrets }),
-      paymentCancelCall: (options: Omit<PaymentCancelCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
-        paymentCancelCallJob({ ...options, calls, callRecords, signingSecrets }),
+      paymentCancelCall: (options: Omit<PaymentCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
+        paymentCallJob('cancel', { ...options, calls, callRecords, signingSecrets }),
+      paymentCaptureCall: (options: Omit<PaymentCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
+        paymentCallJob('capture', { ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
     },
     loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
 import type { Integration } from '../integrations/index.js';
 import { Participant } from './participant.entity.js';
@@ -41,7 +41,8 @@ export class Session {
     | 'emailsErasedAt'
     | 'createdAt'
     | 'updatedAt'
-    | 'participants';
+    | 'participants'
+    | 'captureMethod';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -54,6 +55,10 @@ export class Session {
 
   @Property({ type: 'text' })
   status!: SessionStatus;
+
+  /** The integration's captureMethod when the session was created: it never changes afterwards. */
+  @Property({ type: 'text', default: 'automatic' })
+  captureMethod: CaptureMethod = 'automatic';
 
   @Property({ type: 'text' })
   currency!: string;

@@ -39,7 +39,7 @@ export function createSessionLoaders(
       inKeyOrder(sessionIds, await payments.refundsOwedOfSessions(emFor(), sessionIds)),
     ),
     refundsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await refunds.findOfSessions(emFor(), sessionIds))),
-    attemptsOfRefund: new DataLoader(async (refundIds) => inKeyOrder(refundIds, await refunds.attemptsOfRefunds(emFor(), refundIds))),
+    attemptsOfRefund: new DataLoader(async (refundIds) => inKeyOrder(refundIds, await refunds.attemptsOfCalls(emFor(), refundIds))),
     paymentCallsOfSession: new DataLoader(async (sessionIds) => inKeyOrder(sessionIds, await calls.findOfSessions(emFor(), sessionIds))),
     attemptsOfPaymentCall: new DataLoader(async (callIds) => inKeyOrder(callIds, await calls.attemptsOfCalls(emFor(), callIds))),
   };

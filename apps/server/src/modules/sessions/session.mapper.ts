@@ -1,6 +1,6 @@
 import { maskEmailAddress } from '@paysplit/domain';
 import type { Viewer } from './access/session-access.js';
-import type { Payment } from './payments/payment.entity.js';
+import { moneyTaken, type Payment } from './payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session-creation.service.js';
@@ -35,6 +35,7 @@ export function toSessionView(session: Session, listsDuplicatesApart = false): S
     integrationId: session.integration.id,
     status: session.status,
     mode: session.mode,
+    captureMethod: session.captureMethod,
     currency: session.currency,
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
@@ -72,6 +73,7 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     integrationId: session.integrationId,
     status: session.status,
     mode: session.mode,
+    captureMethod: session.captureMethod,
     currency: session.currency,
     amountMinor: session.amountMinor,
     paidMinor: session.paidMinor,
@@ -223,11 +225,15 @@ export function toPaymentView(payment: Payment): PaymentView {
     refundedAt: payment.refundedAt ?? null,
     duplicateOf: payment.duplicateOf?.id ?? null,
     refundedMinor: payment.refundedMinor,
-    refundableMinor: payment.status === 'authorized' && !payment.refundedAt ? payment.amountMinor - payment.refundReservedMinor : 0n,
+    refundableMinor: moneyTaken(payment) && !payment.refundedAt ? payment.amountMinor - payment.refundReservedMinor : 0n,
     createdAt: payment.createdAt,
     authorizedAt: payment.authorizedAt ?? null,
     endedAt: payment.status === 'failed' || payment.status === 'abandoned' ? payment.updatedAt : null,
-    // An authorized payment keeps the reason of a card declined before it at the same checkout.
-    failureReason: payment.status === 'failed' || payment.status === 'authorized' ? (payment.failureReason ?? null) : null,
+    // An authorized payment keeps the reason of a card declined before it at the same checkout; a declined capture says why.
+    failureReason: ['failed', 'authorized', 'capture_failed'].includes(payment.status) ? (payment.failureReason ?? null) : null,
+    captureMethod: payment.captureMethod,
+    holdExpiresAt: payment.holdExpiresAt ?? null,
+    capturedAt: payment.capturedAt ?? null,
+    releasedAt: payment.releasedAt ?? null,
   });
 }

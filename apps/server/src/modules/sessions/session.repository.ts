@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { KeyMode } from '../../security/tokens.js';
 import { IdempotencyRecord } from './idempotency-record.entity.js';
@@ -39,6 +39,7 @@ export interface NewSession {
   expiresAt: Date;
   createdAt: Date;
   description: string | null;
+  captureMethod: CaptureMethod;
 }
 
 export interface NewParticipant {
@@ -86,9 +87,9 @@ export const SESSION_STATUS_STATEMENT: PreparedStatement = {
 /** The one way a session row is written (the columns the Session entity leaves to defaults are set here). */
 const INSERT_SESSION_STATEMENT: PreparedStatement = {
   name: 'insert_session',
-  text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash,
-                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description)
-         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15)`,
+  text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash, order_reference,
+                               metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, capture_method)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16)`,
 };
 
 const DUE_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
@@ -127,6 +128,7 @@ export class SessionRepository {
         session.expiresAt,
         session.createdAt,
         session.description,
+        session.captureMethod,
       ],
       { joinTransaction: true },
     );
@@ -176,9 +178,7 @@ export class SessionRepository {
     return em.find(Participant, { id: { $in: [...participantIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
-  /**
-   * Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once.
-   */
+  /** Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once. */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
     const due = await em.execute<{ id: string }[]>(
       `select id from session where status in (${DUE_STATUSES.map(() => '?').join(', ')}) and expires_at <= ?

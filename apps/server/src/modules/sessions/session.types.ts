@@ -1,7 +1,7 @@
 import { ErrorCode, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { enumFromValues, ModeEnum } from '../../graphql/enums.js';
+import { CaptureMethodEnum, enumFromValues, ModeEnum } from '../../graphql/enums.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
 import type { EmailFacts } from './pay-session-record.repository.js';
@@ -37,6 +37,8 @@ export class SessionView {
   @Field(() => ID, { description: 'The integration whose API key created the session.' }) integrationId!: string;
   @Field(() => SessionStatusEnum) status!: string;
   @Field(() => ModeEnum) mode!: string;
+  @Field(() => CaptureMethodEnum, { description: "The integration's captureMethod when the session was created." })
+  captureMethod!: string;
   @Field(() => String, { description: 'ISO 4217 code.' }) currency!: string;
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
   @Field(() => MinorUnitsScalar) paidMinor!: bigint;
@@ -217,7 +219,11 @@ export class PaymentView {
   @Field(() => ID) id!: string;
   @Field(() => ID) participantId!: string;
   @Field(() => MinorUnitsScalar) amountMinor!: bigint;
-  @Field(() => String, { description: 'creating, redirected, authorized, failed or abandoned' }) status!: string;
+  @Field(() => String, {
+    description:
+      'creating, redirected, authorized, failed or abandoned; with captureMethod MANUAL authorized means held, and captured, capture_failed or released follow',
+  })
+  status!: string;
   @Field(() => String, { nullable: true }) processorReference!: string | null;
   @Field(() => Boolean) refundRequired!: boolean;
   @Field(() => Date, {
@@ -244,4 +250,8 @@ export class PaymentView {
     description: 'Why it failed, when it did; on an authorized payment, why an earlier try at the same checkout failed.',
   })
   failureReason!: string | null;
+  @Field(() => CaptureMethodEnum) captureMethod!: string;
+  @Field(() => Date, { nullable: true, description: 'MANUAL only: when the hold lapses at the processor.' }) holdExpiresAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'MANUAL only: when the capture succeeded.' }) capturedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'MANUAL only: when the hold was released.' }) releasedAt!: Date | null;
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEventType } from '@paysplit/domain';
-import type { Payment, Refund, Session, SessionEventBus, SessionOutcome } from '../sessions/index.js';
+import type { Payment, PaymentCall, Refund, Session, SessionEventBus, SessionOutcome } from '../sessions/index.js';
 import { writeEvent } from './outbox.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
@@ -63,6 +63,28 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
       const type = refund.status === 'succeeded' ? 'SERVICE_REFUND_SUCCEEDED' : 'SERVICE_REFUND_FAILED';
       if (!subscribes(session, type)) return;
       await write(tx, session, type, at, refundFields(session, refund, listsDuplicatesApart(session)));
+    })
+    // What happens to held money (captureMethod manual; only such integrations may subscribe).
+    .on('paymentCaptured', async (tx, { session, payment, call, at }) => {
+      if (!subscribes(session, 'SERVICE_PAYMENT_CAPTURED')) return;
+      await write(tx, session, 'SERVICE_PAYMENT_CAPTURED', at, {
+        ...heldMoneyFields(session),
+        captureId: call.id,
+        payment: { ...heldPayment(payment), capturedAt: (payment.capturedAt ?? at).toISOString() },
+      });
+    })
+    .on('paymentCaptureFailed', async (tx, { session, payment, call, at }) => {
+      if (!subscribes(session, 'SERVICE_PAYMENT_CAPTURE_FAILED')) return;
+      await write(tx, session, 'SERVICE_PAYMENT_CAPTURE_FAILED', at, {
+        ...heldMoneyFields(session),
+        captureId: call.id,
+        failureReason: call.failureReason ?? null,
+        payment: heldPayment(payment),
+      });
+    })
+    .on('paymentReleased', async (tx, { session, payment, call, at }) => {
+      if (!subscribes(session, 'SERVICE_PAYMENT_RELEASED')) return;
+      await write(tx, session, 'SERVICE_PAYMENT_RELEASED', at, releasedFields(session, payment, call, at));
     });
 }
 
@@ -116,5 +138,27 @@ function refundFields(session: Session, refund: Refund, listsDuplicatesApart: bo
     failureReason: refund.failureReason ?? null,
     refundedMinor: refunded.toString(),
     ...(listsDuplicatesApart ? { duplicate: refund.purpose === 'duplicate' } : {}),
+  };
+}
+
+function heldMoneyFields(session: Session): Record<string, unknown> {
+  return {
+    sessionStatus: session.status,
+    paidMinor: session.paidMinor.toString(),
+    remainingMinor: (session.amountMinor - session.paidMinor).toString(),
+  };
+}
+
+function heldPayment(payment: Payment): Record<string, unknown> {
+  return { ...paymentSummary(payment), status: payment.status, holdExpiresAt: payment.holdExpiresAt?.toISOString() ?? null };
+}
+
+/** SERVICE_PAYMENT_RELEASED: the cancel that released the hold, and why. */
+function releasedFields(session: Session, payment: Payment, call: PaymentCall, at: Date): Record<string, unknown> {
+  return {
+    ...heldMoneyFields(session),
+    cancelId: call.id,
+    reason: call.reason,
+    payment: { ...heldPayment(payment), releasedAt: (payment.releasedAt ?? at).toISOString() },
   };
 }

@@ -4,18 +4,34 @@ import { dashboardTimeouts } from '../../../db/dashboard-database.js';
 import type { RequestContext } from '../../../graphql/context.js';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
+import { PartnerCallAttemptView, toAttemptViews } from '../partner-calls/partner-call.types.js';
 import { SessionView } from '../session.types.js';
 import type { PaymentCall } from './payment-call.entity.js';
-import { type CancellationRecord, toCancellationRecord } from './payment-call.service.js';
-import { CancellationView, PaymentCallAttemptView, SettleCancellationInput } from './payment-call.types.js';
+import { type PaymentCallRecord, toPaymentCallRecord } from './payment-call.service.js';
+import { CancellationView, CaptureView, SettleCancellationInput, SettleCaptureInput } from './payment-call.types.js';
 
-export function toCancellationView(record: CancellationRecord): CancellationView {
-  return Object.assign(new CancellationView(), {
+/** The view's common fields from a record, with the kind's id under its own name. */
+function viewFields({ id: _id, kind: _kind, ...record }: PaymentCallRecord) {
+  return {
     ...record,
     amountMinor: BigInt(record.amountMinor),
     createdAt: new Date(record.createdAt),
     settledAt: record.settledAt === null ? null : new Date(record.settledAt),
-  });
+  };
+}
+
+export function toCancellationView(record: PaymentCallRecord): CancellationView {
+  return Object.assign(new CancellationView(), { ...viewFields(record), cancelId: record.id });
+}
+
+export function toCaptureView(record: PaymentCallRecord): CaptureView {
+  return Object.assign(new CaptureView(), { ...viewFields(record), captureId: record.id });
+}
+
+/** Every attempt of a call (administration area only). */
+async function attemptLogOf(callId: string, context: RequestContext): Promise<PartnerCallAttemptView[]> {
+  await context.requireAdmin();
+  return toAttemptViews(await context.loaders.attemptsOfPaymentCall.load(callId));
 }
 
 /** Cancellations (partner.payment.cancel): the merchant's settle mutation (API key) and each one's attempts. */
@@ -32,37 +48,65 @@ export class CancellationResolver {
     @Ctx() context: RequestContext,
   ): Promise<CancellationView> {
     const merchant = await context.requireMerchant();
-    const settled = await context.services.paymentCalls.settleForMerchant(context.em, merchant, cancelId, input);
-    context.logger.info({ cancelId: settled.cancelId, status: settled.status }, 'cancellation settled by merchant');
+    const settled = await context.services.paymentCalls.settleForMerchant(context.em, merchant, 'cancel', cancelId, input);
+    context.logger.info({ cancelId: settled.id, status: settled.status }, 'cancellation settled by merchant');
     return toCancellationView(settled);
   }
 
   @UseMiddleware(dashboardTimeouts)
-  @FieldResolver(() => [PaymentCallAttemptView], { description: 'Every call attempt (administration area only).' })
-  async attemptLog(@Root() cancellation: CancellationView, @Ctx() context: RequestContext): Promise<PaymentCallAttemptView[]> {
-    await context.requireAdmin();
-    return (await context.loaders.attemptsOfPaymentCall.load(cancellation.cancelId)).map((attempt) =>
-      Object.assign(new PaymentCallAttemptView(), {
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: attempt.httpStatus ?? null,
-        outcome: attempt.outcome,
-        excerpt: attempt.excerpt ?? null,
-      }),
-    );
+  @FieldResolver(() => [PartnerCallAttemptView], { description: 'Every call attempt (administration area only).' })
+  attemptLog(@Root() cancellation: CancellationView, @Ctx() context: RequestContext): Promise<PartnerCallAttemptView[]> {
+    return attemptLogOf(cancellation.cancelId, context);
   }
 }
 
-/** The cancellations a session shows (merchant and administration area). */
+/** Captures (partner.payment.capture, captureMethod manual): the merchant's settle mutation (API key) and each one's attempts. */
+@Resolver(() => CaptureView)
+export class CaptureResolver {
+  @RateLimited('merchantApi', byIntegration)
+  @Mutation(() => CaptureView, {
+    description:
+      'Settles a capture your endpoint answered pending to, or never answered (merchant API key). Idempotent per (captureId, status); the other status of a settled one is INVALID_STATE.',
+  })
+  async settleCapture(
+    @Arg('captureId', () => ID) @UnknownIdAnswers(ErrorCode.NotFound) captureId: string,
+    @Arg('input', () => SettleCaptureInput) input: SettleCaptureInput,
+    @Ctx() context: RequestContext,
+  ): Promise<CaptureView> {
+    const merchant = await context.requireMerchant();
+    const settled = await context.services.paymentCalls.settleForMerchant(context.em, merchant, 'capture', captureId, input);
+    context.logger.info({ captureId: settled.id, status: settled.status }, 'capture settled by merchant');
+    return toCaptureView(settled);
+  }
+
+  @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => [PartnerCallAttemptView], { description: 'Every call attempt (administration area only).' })
+  attemptLog(@Root() capture: CaptureView, @Ctx() context: RequestContext): Promise<PartnerCallAttemptView[]> {
+    return attemptLogOf(capture.captureId, context);
+  }
+}
+
+/** The calls about a session's payments it shows (merchant and administration area). */
 @Resolver(() => SessionView)
-export class SessionCancellationsResolver {
+export class SessionPaymentCallsResolver {
   @UseMiddleware(dashboardTimeouts)
   @FieldResolver(() => [CancellationView], {
-    description: 'Every checkout PaySplit asked the merchant to cancel (needs a partnerCancelUrl), oldest first.',
+    description: 'Every checkout PaySplit asked the merchant to cancel, or hold to release (needs a partnerCancelUrl), oldest first.',
   })
   async cancellations(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<CancellationView[]> {
+    return (await this.callsOf(session, context, 'cancel')).map((call) => toCancellationView(toPaymentCallRecord(call)));
+  }
+
+  @UseMiddleware(dashboardTimeouts)
+  @FieldResolver(() => [CaptureView], {
+    description: 'Every capture PaySplit asked the merchant for (captureMethod MANUAL), oldest first.',
+  })
+  async captures(@Root() session: SessionView, @Ctx() context: RequestContext): Promise<CaptureView[]> {
+    return (await this.callsOf(session, context, 'capture')).map((call) => toCaptureView(toPaymentCallRecord(call)));
+  }
+
+  private async callsOf(session: SessionView, context: RequestContext, kind: PaymentCall['kind']): Promise<PaymentCall[]> {
     const calls: PaymentCall[] = await context.loaders.paymentCallsOfSession.load(session.id);
-    return calls.filter((call) => call.kind === 'cancel').map((call) => toCancellationView(toCancellationRecord(call)));
+    return calls.filter((call) => call.kind === kind);
   }
 }

@@ -1,24 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, type CancelReason, ErrorCode, isUuid } from '@paysplit/domain';
-import type { SignedCallOutcome } from '../../../security/signed-partner-call.js';
+import type { PartnerCallAnswer } from '../../../jobs/partner-call.job.js';
 import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
-import type { PaymentCall } from './payment-call.entity.js';
+import type { PaymentCall, PaymentCallKind, PaymentCallReason } from './payment-call.entity.js';
 import type { PaymentCallRepository } from './payment-call.repository.js';
-import type { AbandonedPayment } from './payment.repository.js';
+import type { Payment } from './payment.entity.js';
+import type { AbandonedPayment, PaymentRepository } from './payment.repository.js';
 
-/** Why a cancel fails when its calls are never answered. */
+/** Why a cancel fails when its calls are never answered (a capture never fails that way: it stays pending). */
 export const CANCEL_NO_ANSWER_REASON = "the merchant's cancel endpoint did not answer";
 
-/** A cancel as the API shows it (REST and GraphQL). */
-export interface CancellationRecord {
-  cancelId: string;
+/** What the merchant's endpoint made of one payment call. */
+export type PaymentCallAnswer = PartnerCallAnswer<{ processorReference: string | null; failureReason: string | null }>;
+
+/** A cancel or a capture as the API shows it (REST and GraphQL); `id` is the cancelId or captureId. */
+export interface PaymentCallRecord {
+  id: string;
+  kind: PaymentCallKind;
   paymentId: string;
   participantId: string;
   amountMinor: string;
   currency: string;
-  reason: CancelReason;
+  reason: PaymentCallReason;
   status: PaymentCall['status'];
   processorReference: string | null;
   failureReason: string | null;
@@ -36,14 +41,21 @@ export interface SettleCallCommand {
 export interface PaymentCallServiceOptions {
   calls: PaymentCallRepository;
   sessions: SessionRepository;
+  payments: PaymentRepository;
   /** PARTNER_TIMEOUT_MS: a cancel of a payment whose create call may still be running waits this long. */
   partnerTimeoutMs: number;
+  /** What a settled call does to its payment and session (releases, captures), in the settling transaction. */
+  onSettled?: (tx: EntityManager, session: Session, payment: Payment, call: PaymentCall) => Promise<void>;
   now?: () => Date;
 }
 
-export function toCancellationRecord(call: PaymentCall): CancellationRecord {
+/** The id's name in messages and on the wire, per kind. */
+const NOUN: Record<PaymentCallKind, string> = { cancel: 'Cancellation', capture: 'Capture' };
+
+export function toPaymentCallRecord(call: PaymentCall): PaymentCallRecord {
   return {
-    cancelId: call.id,
+    id: call.id,
+    kind: call.kind,
     paymentId: call.payment.id,
     participantId: call.payerId,
     amountMinor: call.amountMinor.toString(),
@@ -61,7 +73,7 @@ export function toCancellationRecord(call: PaymentCall): CancellationRecord {
 /**
  * The calls PaySplit makes to the merchant about one payment (docs/plans/hold-then-charge.md):
  * writing them in the transaction of their cause, deciding what each answer does, and the
- * merchant's settle route. Only integrations with a partnerCancelUrl are called at all.
+ * merchant's settle routes. Cancels need a partnerCancelUrl; captures come with captureMethod manual.
  */
 export class PaymentCallService {
   private readonly now: () => Date;
@@ -80,6 +92,33 @@ export class PaymentCallService {
     if (payments.length === 0) return;
     await this.options.sessions.loadIntegration(tx, session);
     if (!session.integration.partnerCancelUrl) return;
+    const timeout = this.options.partnerTimeoutMs;
+    await this.insert(tx, session, 'cancel', reason, payments, (payment) => (payment.previousStatus === 'creating' ? timeout : 0));
+  }
+
+  /** A cancel of the payment the merchant already said succeeded, if there is one. */
+  async succeededCancel(tx: EntityManager, paymentId: string): Promise<PaymentCall | null> {
+    const call = await this.options.calls.activeCall(tx, paymentId, 'cancel');
+    return call?.status === 'succeeded' ? call : null;
+  }
+
+  /**
+   * Every share of a manual session is held: one `partner.payment.capture` per held payment, in the
+   * transaction that moved the session to `capturing` (the outbox), due at once.
+   */
+  async requestCaptures(tx: EntityManager, session: Session, held: readonly Payment[]): Promise<void> {
+    await this.insert(tx, session, 'capture', 'session_complete', held, () => 0);
+  }
+
+  /** One call of the kind per payment, in the caller's transaction, each due `dueInMs` after the commit. */
+  private async insert<P extends Pick<Payment, 'id' | 'payerId' | 'amountMinor'>>(
+    tx: EntityManager,
+    session: Session,
+    kind: PaymentCallKind,
+    reason: PaymentCallReason,
+    payments: readonly P[],
+    dueInMs: (payment: P) => number,
+  ): Promise<void> {
     const createdAt = this.now();
     await this.options.calls.insertCalls(
       tx,
@@ -87,30 +126,26 @@ export class PaymentCallService {
         sessionId: session.id,
         paymentId: payment.id,
         payerId: payment.payerId,
-        kind: 'cancel' as const,
+        kind,
         reason,
         amountMinor: payment.amountMinor,
         currency: session.currency,
-        dueInMs: payment.previousStatus === 'creating' ? this.options.partnerTimeoutMs : 0,
+        dueInMs: dueInMs(payment),
         createdAt,
       })),
     );
   }
 
-  /** The merchant said this payment's checkout can no longer be paid (a cancel of it succeeded). */
-  wasCancelled(tx: EntityManager, paymentId: string): Promise<boolean> {
-    return this.options.calls.hasSucceededCancel(tx, paymentId);
-  }
-
   /**
    * What an attempt's answer does, in the transaction recording it: `succeeded` / `failed` settle
-   * the call; `pending` leaves it for the merchant to settle; no answer fails it once the attempts
-   * are used up (`exhausted`), else changes nothing. A call the merchant settled otherwise
+   * the call; `pending` leaves it for the merchant to settle. No answer changes nothing until the
+   * attempts are used up (`exhausted`); then a cancel fails, while a capture stays pending: failing
+   * it could reopen a share the processor did charge. A call the merchant settled otherwise
    * meanwhile keeps that outcome: the conflict is returned, not thrown.
    */
   async applyCallAnswer(
     tx: EntityManager,
-    callId: string,
+    call: { id: string; kind: PaymentCallKind },
     answer: PaymentCallAnswer,
     exhausted: boolean,
   ): Promise<{ conflict?: AppError }> {
@@ -119,10 +154,10 @@ export class PaymentCallService {
       if (answer.status !== 'pending') {
         outcome = { status: answer.status, processorReference: answer.processorReference, failureReason: answer.failureReason };
       }
-    } else if (exhausted) outcome = { status: 'failed', failureReason: CANCEL_NO_ANSWER_REASON };
+    } else if (exhausted && call.kind === 'cancel') outcome = { status: 'failed', failureReason: CANCEL_NO_ANSWER_REASON };
     if (!outcome) return {};
     try {
-      await this.settle(tx, callId, outcome);
+      await this.settle(tx, call.kind, call.id, outcome);
       return {};
     } catch (error) {
       if (error instanceof AppError) return { conflict: error };
@@ -130,14 +165,15 @@ export class PaymentCallService {
     }
   }
 
-  /** POST /api/v1/payments/cancellations/{cancelId}/settle and settleCancellation. */
+  /** POST /api/v1/payments/{cancellations|captures}/{id}/settle, settleCancellation and settleCapture. */
   async settleForMerchant(
     em: EntityManager,
     merchant: MerchantPrincipal,
-    cancelId: string,
+    kind: PaymentCallKind,
+    callId: string,
     command: SettleCallCommand,
-  ): Promise<CancellationRecord> {
-    if (!isUuid(cancelId)) throw new AppError(ErrorCode.NotFound, `Cancellation ${cancelId} not found`);
+  ): Promise<PaymentCallRecord> {
+    if (!isUuid(callId)) throw new AppError(ErrorCode.NotFound, `${NOUN[kind]} ${callId} not found`);
     if (command.status !== 'succeeded' && command.status !== 'failed') {
       throw new AppError(ErrorCode.ValidationError, 'status must be succeeded or failed', [
         { path: 'status', message: 'must be succeeded or failed' },
@@ -149,24 +185,35 @@ export class PaymentCallService {
       failureReason: command.failureReason?.trim().slice(0, 200) || null,
     };
     return em.transactional(async (tx) =>
-      toCancellationRecord(await this.settle(tx, cancelId.toLowerCase(), settle, merchant.integrationId)),
+      toPaymentCallRecord(await this.settle(tx, kind, callId.toLowerCase(), settle, merchant.integrationId)),
     );
   }
 
   /**
-   * Settles a cancel in the caller's transaction (the session locked first, then the call). The
-   * same outcome again changes nothing; the other outcome of a settled call is INVALID_STATE. An
-   * unknown call, or another integration's, is NOT_FOUND. Settling ends the calls.
+   * Settles a call in the caller's transaction: the session locked first, then its payment, then the
+   * call. The same outcome again changes nothing; the other outcome of a settled call is
+   * INVALID_STATE. An unknown call, or another integration's, is NOT_FOUND. Settling ends the calls,
+   * and `onSettled` applies the outcome to the payment and session.
    */
-  async settle(tx: EntityManager, callId: string, outcome: SettleCallCommand, integrationId?: string): Promise<PaymentCall> {
-    const { calls, sessions } = this.options;
-    const located = await calls.locate(tx, callId, 'cancel', integrationId);
-    const session = located ? await sessions.lockSession(tx, { id: located.sessionId }) : null;
-    if (!located || !session) throw new AppError(ErrorCode.NotFound, `Cancellation ${callId} not found`);
+  async settle(
+    tx: EntityManager,
+    kind: PaymentCallKind,
+    callId: string,
+    outcome: SettleCallCommand,
+    integrationId?: string,
+  ): Promise<PaymentCall> {
+    const { calls, sessions, payments } = this.options;
+    const located = await calls.locate(tx, callId, kind, integrationId);
+    const session = located ? await sessions.lockSessionWithIntegration(tx, { id: located.sessionId }) : null;
+    if (!located || !session) throw new AppError(ErrorCode.NotFound, `${NOUN[kind]} ${callId} not found`);
+    const payment = await payments.lockPayment(tx, located.paymentId);
     const call = await calls.lockCall(tx, callId);
     if (call.status !== 'pending') {
       if (call.status === outcome.status) return call;
-      throw new AppError(ErrorCode.InvalidState, `This cancellation is already ${call.status}; it cannot be settled as ${outcome.status}`);
+      throw new AppError(
+        ErrorCode.InvalidState,
+        `This ${NOUN[kind].toLowerCase()} is already ${call.status}; it cannot be settled as ${outcome.status}`,
+      );
     }
     call.status = outcome.status;
     call.settledAt = this.now();
@@ -174,18 +221,7 @@ export class PaymentCallService {
     if (outcome.processorReference) call.processorCallReference = outcome.processorReference;
     if (outcome.status === 'failed') call.failureReason = outcome.failureReason || 'reported failed by the merchant';
     await calls.save(tx);
+    await this.options.onSettled?.(tx, session, payment, call);
     return call;
   }
 }
-
-/** What the merchant's endpoint made of one call, read from the signed call's outcome. */
-export type PaymentCallAnswer =
-  | {
-      kind: 'answered';
-      status: 'succeeded' | 'pending' | 'failed';
-      processorReference: string | null;
-      failureReason: string | null;
-      httpStatus: number;
-      excerpt: string;
-    }
-  | Extract<SignedCallOutcome, { kind: 'no_answer' }>;

@@ -1,14 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode, isTerminalStatus, isUuid, parseMinorAmount, recordAuthorization, assertStorableText } from '@paysplit/domain';
+import {
+  AppError,
+  type CancelReason,
+  ErrorCode,
+  isTerminalStatus,
+  isUuid,
+  parseMinorAmount,
+  recordAuthorization,
+  recordHold,
+  assertStorableText,
+} from '@paysplit/domain';
 import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEndingService } from '../session-ending.service.js';
+import type { Participant } from '../participant.entity.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
 import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
+import type { PaymentCall } from './payment-call.entity.js';
 import type { PaymentCallService } from './payment-call.service.js';
-import type { Payment, RecordAction } from './payment.entity.js';
+import { moneyTaken, type Payment, type RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
 
 export interface RecordPaymentCommand {
@@ -18,6 +30,8 @@ export interface RecordPaymentCommand {
   /** With fail: the processor's reason, for the administrators; without one we say the merchant reported it. */
   failureReason?: string | null;
   amountMinor?: string | null;
+  /** Manual capture, with authorize: when the hold lapses (ISO 8601). Any other session refuses the field. */
+  holdExpiresAt?: string | null;
 }
 
 /** The reply of decisions §7; stored with the payment so a repeated call gets it verbatim. */
@@ -32,6 +46,8 @@ export interface RecordedPayment {
   refundRequired: boolean;
   serviceHostResumeUrl: string;
   serviceParticipantReturnUrl: string;
+  /** Manual capture only: when the hold lapses. */
+  holdExpiresAt?: string;
 }
 
 export interface PaymentRecordingOptions {
@@ -75,7 +91,11 @@ export class PaymentRecordingService {
       const session = sessionId
         ? await sessions.lockSessionWithIntegration(tx, { id: sessionId, integration: merchant.integrationId })
         : null;
+      // Only a manual session knows holdExpiresAt: anywhere else it is the unknown field it always was.
+      const manual = session?.captureMethod === 'manual';
+      if (command.holdExpiresAt !== undefined && !manual) throw unknownField('holdExpiresAt');
       if (!session) throw new AppError(ErrorCode.PaymentNotFound, `Payment ${command.paymentId} not found`);
+      const holdExpiresAt = readHoldExpiresAt(command);
       const payment = await payments.lockPayment(tx, command.paymentId);
       const replay = payment.recordReplies[command.action];
       if (replay) return replay as unknown as RecordedPayment;
@@ -88,7 +108,7 @@ export class PaymentRecordingService {
       if (command.processorReference != null) payment.processorReference = command.processorReference.slice(0, 255);
 
       if (command.action === 'refund') {
-        if (payment.status !== 'authorized' || !payment.refundRequired) {
+        if (!moneyTaken(payment) || !payment.refundRequired) {
           throw new AppError(ErrorCode.InvalidState, 'Nothing to refund: this payment is not listed in refundsOwed');
         }
         if (payment.refundReservedMinor > payment.refundedMinor) {
@@ -103,11 +123,13 @@ export class PaymentRecordingService {
         payment.status = 'failed';
         payment.failureReason = command.failureReason?.trim().slice(0, 200) || 'reported failed by the merchant';
       } else {
-        // A session past its deadline ends now, whether or not the expiry job got to it yet.
-        if (!isTerminalStatus(session.status) && session.expiresAt.getTime() <= this.now().getTime()) {
+        // A session past its deadline ends now, whether or not the expiry job got to it yet (one whose
+        // holds are being captured waits for the captures).
+        const due = !isTerminalStatus(session.status) && session.status !== 'capturing';
+        if (due && session.expiresAt.getTime() <= this.now().getTime()) {
           await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now(), payment.id);
         }
-        await this.authorize(tx, session, payment);
+        await this.authorize(tx, session, payment, holdExpiresAt);
         await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: this.now() });
       }
       const reply = this.reply(session, payment);
@@ -117,25 +139,28 @@ export class PaymentRecordingService {
     });
   }
 
-  private async authorize(tx: EntityManager, session: Session, payment: Payment): Promise<void> {
+  private async authorize(tx: EntityManager, session: Session, payment: Payment, holdExpiresAt: Date | undefined): Promise<void> {
     const now = this.now();
+    const manual = session.captureMethod === 'manual';
     payment.status = 'authorized';
     payment.authorizedAt = now;
+    if (manual) payment.holdExpiresAt = holdExpiresAt ?? new Date(now.getTime() + session.integration.holdLifetimeSeconds * 1000);
     const shareIds = payment.coversParticipantIds ?? (payment.participant ? [payment.participant.id] : []);
     const shares = await this.options.sessions.lockParticipants(tx, shareIds);
     const sharesSum = shares.reduce((sum, share) => sum + share.amountMinor, 0n);
     const allShares = shares.length > 0 && shares.length === shareIds.length;
     // The merchant told us this checkout could no longer be paid; money it took anyway never counts.
-    const cancelled = (await this.options.calls?.wasCancelled(tx, payment.id)) ?? false;
+    const cancelled = (await this.options.calls?.succeededCancel(tx, payment.id)) ?? null;
     // Money that cannot count toward the session is kept and flagged, never dropped (decisions §6).
     const usable =
       allShares &&
-      !cancelled &&
+      cancelled === null &&
       shares.every((share) => share.status === 'pending') &&
       sharesSum === payment.amountMinor &&
       !isTerminalStatus(session.status) &&
       session.status !== 'unconfigured';
     if (!usable) {
+      if (manual) return this.releaseUnusableHold(tx, session, payment, shares, cancelled);
       payment.refundRequired = true;
       // Every share it was for is already paid: a duplicate of the payment that paid them (the
       // first of them, for a host's payment covering several). Its refund is then a duplicate's.
@@ -156,10 +181,15 @@ export class PaymentRecordingService {
       await this.options.calls.requestCancels(tx, session, others, 'share_paid');
     }
     const paidAfter = session.paidMinor + payment.amountMinor;
-    session.status = recordAuthorization(session.status, paidAfter, session.amountMinor);
+    session.status = (manual ? recordHold : recordAuthorization)(session.status, paidAfter, session.amountMinor);
     session.paidMinor = paidAfter;
     session.version += 1;
     await this.options.announcer.announce(tx, session.id);
+    if (session.status === 'capturing') {
+      // Every share is held: one capture per hold, in this transaction; completion waits for them.
+      await this.options.payments.save(tx);
+      await this.options.calls?.requestCaptures(tx, session, await this.options.payments.heldPayments(tx, session.id));
+    }
     if (session.status === 'completed') {
       session.completedAt = now;
       // The completion event reads the payments as they now stand.
@@ -169,6 +199,43 @@ export class PaymentRecordingService {
     }
     await this.options.payments.save(tx);
     await this.options.events.publish(tx, 'sharePaid', { session, payment, at: now });
+  }
+
+  /**
+   * Manual capture: a hold that cannot count (its share was paid by another payment, changed, or
+   * the session ended) is released through a cancel, never refunded: nothing was taken.
+   * `cancelled`: the cancel of its checkout that had already succeeded, if one had.
+   */
+  private async releaseUnusableHold(
+    tx: EntityManager,
+    session: Session,
+    payment: Payment,
+    shares: readonly Pick<Participant, 'id' | 'status' | 'coveredByPaymentId'>[],
+    cancelled: PaymentCall | null,
+  ) {
+    const duplicate = shares.length > 0 && shares.every((share) => share.status === 'paid');
+    const reason: CancelReason =
+      session.status === 'expired'
+        ? 'session_expired'
+        : session.status === 'cancelled'
+          ? 'session_cancelled'
+          : duplicate
+            ? 'duplicate'
+            : 'share_changed';
+    if (duplicate) payment.duplicateOf = await this.options.payments.findPaymentOfShare(tx, session.id, shares[0]!);
+    // Kept and flagged like any money that cannot count, so no capture and no completion counts it;
+    // a hold is never refunded (MONEY_TAKEN), so the flag only says it is being released.
+    payment.refundRequired = true;
+    if (cancelled) {
+      // Its checkout was cancelled before this authorization arrived: the merchant said nothing can
+      // be taken there, so the hold counts as released now (no second cancel: one succeeded).
+      payment.status = 'released';
+      payment.releasedAt = this.now();
+      await this.options.events.publish(tx, 'paymentReleased', { session, payment, call: cancelled, at: this.now() });
+      return;
+    }
+    const held = { id: payment.id, payerId: payment.payerId, amountMinor: payment.amountMinor, previousStatus: payment.status };
+    await this.options.calls?.requestCancels(tx, session, [held], reason);
   }
 
   private reply(session: Session, payment: Payment): RecordedPayment {
@@ -185,6 +252,28 @@ export class PaymentRecordingService {
       // Neither address carries a token: the payer's browser holds the session cookie.
       serviceHostResumeUrl: `${base}?resume=host&payment=${payment.id}`,
       serviceParticipantReturnUrl: `${base}?resume=participant&payment=${payment.id}`,
+      ...(payment.holdExpiresAt ? { holdExpiresAt: payment.holdExpiresAt.toISOString() } : {}),
     };
   }
+}
+
+/** The reply a strict body gives a field it does not know (what an automatic session always answered). */
+function unknownField(field: string): AppError {
+  const message = `Unrecognized key: "${field}"`;
+  return new AppError(ErrorCode.ValidationError, message, [{ path: '(body)', message }]);
+}
+
+/** holdExpiresAt, with authorize only and as an ISO 8601 time; undefined when not sent. */
+function readHoldExpiresAt(command: RecordPaymentCommand): Date | undefined {
+  if (command.holdExpiresAt == null) return undefined;
+  const at = new Date(command.holdExpiresAt);
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(command.holdExpiresAt);
+  const problem =
+    command.action !== 'authorize'
+      ? 'goes with action authorize only'
+      : !iso || Number.isNaN(at.getTime())
+        ? 'must be an ISO 8601 time'
+        : undefined;
+  if (problem) throw new AppError(ErrorCode.ValidationError, `holdExpiresAt ${problem}`, [{ path: 'holdExpiresAt', message: problem }]);
+  return at;
 }

@@ -73,6 +73,7 @@ export class PaymentStartService {
         payerRole: participant.isHost ? 'host' : 'participant',
         amountMinor: covered.reduce((sum, share) => sum + share.amountMinor, 0n),
         coversParticipantIds: options.coverRemaining ? coveredIds : null,
+        captureMethod: session.captureMethod,
         createdAt: this.now(),
       });
       return { payment, session };
@@ -98,6 +99,10 @@ export class PaymentStartService {
         orderReference: session.orderReference ?? null,
         metadata: session.metadata,
         cancelReturnUrl: `${this.options.publicBaseUrl}/pay/${session.id}?cancelled=1`,
+        // Manual capture: hold the share, and keep the hold until the deadline (absent otherwise: the wire is unchanged).
+        ...(session.captureMethod === 'manual'
+          ? { captureMethod: 'manual' as const, sessionExpiresAt: session.expiresAt.toISOString() }
+          : {}),
       });
       if (!(await payments.markRedirected(em.fork(), payment.id, redirectUrl))) {
         throw new AppError(ErrorCode.InvalidState, 'A newer payment attempt for this share replaced this one');

@@ -1,14 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { BigIntType, Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import {
+  BigIntType,
+  Check,
+  Entity,
+  Index,
+  ManyToOne,
+  type ObjectQuery,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
+import type { CaptureMethod } from '@paysplit/domain';
 import { Participant } from '../participant.entity.js';
 import { Session } from '../session.entity.js';
 
 /**
  * `creating`: claimed, partner call in flight; `redirected`: the payer has a checkout address;
  * `authorized` / `failed`: recorded by the merchant; `abandoned`: replaced by a newer attempt.
+ * Manual capture only: `authorized` means held; `captured` (charged), `capture_failed` (the
+ * capture was declined) and `released` (the hold was given back).
  */
-export type PaymentStatus = 'creating' | 'redirected' | 'authorized' | 'failed' | 'abandoned';
+export type PaymentStatus = 'creating' | 'redirected' | 'authorized' | 'failed' | 'abandoned' | 'captured' | 'capture_failed' | 'released';
 export const LIVE_PAYMENT_STATUSES: readonly PaymentStatus[] = ['creating', 'redirected'];
+
+/**
+ * The payments whose money the merchant has taken (MONEY_TAKEN): an automatic payment once
+ * authorized, a manual one only once captured (a hold is not money taken: it is released, never
+ * refunded). For automatic payments this is exactly the `authorized` of before manual capture.
+ */
+export const MONEY_TAKEN: { $or: ObjectQuery<Payment>[] } = {
+  $or: [{ status: 'captured' }, { status: 'authorized', captureMethod: 'automatic' }],
+};
+
+export function moneyTaken(payment: Pick<Payment, 'status' | 'captureMethod'>): boolean {
+  return payment.status === 'captured' || (payment.status === 'authorized' && payment.captureMethod === 'automatic');
+}
 
 export type PayerRole = 'host' | 'participant';
 export type RecordAction = 'authorize' | 'fail' | 'refund';
@@ -37,7 +64,8 @@ export class Payment {
     | 'coversParticipantIds'
     | 'refundReservedMinor'
     | 'refundedMinor'
-    | 'duplicateOf';
+    | 'duplicateOf'
+    | 'captureMethod';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -63,6 +91,22 @@ export class Payment {
 
   @Property({ type: 'text' })
   status: PaymentStatus = 'creating';
+
+  /** Its session's captureMethod: `manual` payments are held when authorized and captured later. */
+  @Property({ type: 'text', default: 'automatic' })
+  captureMethod: CaptureMethod = 'automatic';
+
+  /** Manual capture: when the processor gives the hold back by itself (what the merchant sent, or the integration's hold lifetime). */
+  @Property({ type: 'timestamptz', nullable: true })
+  holdExpiresAt?: Date | null;
+
+  /** Manual capture: when the merchant's capture succeeded. */
+  @Property({ type: 'timestamptz', nullable: true })
+  capturedAt?: Date | null;
+
+  /** Manual capture: when the hold was released (a cancel that succeeded). */
+  @Property({ type: 'timestamptz', nullable: true })
+  releasedAt?: Date | null;
 
   @Property({ type: 'text', nullable: true })
   redirectUrl?: string | null;

@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CaptureMethod } from '@paysplit/domain';
 import type { Participant } from '../participant.entity.js';
 import type { Session } from '../session.entity.js';
 import { placeholders } from '../../../db/bindings.js';
-import { LIVE_PAYMENT_STATUSES, Payment, type PayerRole, type PaymentStatus } from './payment.entity.js';
+import { LIVE_PAYMENT_STATUSES, MONEY_TAKEN, Payment, type PayerRole, type PaymentStatus } from './payment.entity.js';
 
 export interface NewPayment {
   session: Session;
@@ -11,6 +12,7 @@ export interface NewPayment {
   payerRole: PayerRole;
   amountMinor: bigint;
   coversParticipantIds: string[] | null;
+  captureMethod: CaptureMethod;
   createdAt: Date;
 }
 
@@ -55,13 +57,36 @@ export class PaymentRepository {
 
   /**
    * A session that ends: its live attempts (but `except`) are abandoned, and returned as
-   * abandonLiveAttempts does, and money already authorized is flagged for refund (the session will
-   * not complete).
+   * abandonLiveAttempts does, money already taken is flagged for refund (the session will not
+   * complete), and the holds of a manual session (but `except`) are returned to be released: a
+   * hold is given back, never refunded.
    */
-  async settleEndedSession(em: EntityManager, sessionId: string, except?: string): Promise<AbandonedPayment[]> {
+  async settleEndedSession(
+    em: EntityManager,
+    sessionId: string,
+    except?: string,
+  ): Promise<{ abandoned: AbandonedPayment[]; held: AbandonedPayment[] }> {
     const abandoned = await this.abandon(em, `session_id = ?${except ? ' and id <> ?' : ''}`, except ? [sessionId, except] : [sessionId]);
-    await em.nativeUpdate(Payment, { session: sessionId, status: 'authorized', refundedAt: null }, { refundRequired: true });
-    return abandoned;
+    await em.nativeUpdate(Payment, { session: sessionId, ...MONEY_TAKEN, refundedAt: null }, { refundRequired: true });
+    const held = (await this.heldPayments(em, sessionId)).filter((payment) => payment.id !== except);
+    return {
+      abandoned,
+      held: held.map((payment) => ({
+        id: payment.id,
+        payerId: payment.payerId,
+        amountMinor: payment.amountMinor,
+        previousStatus: 'authorized',
+      })),
+    };
+  }
+
+  /** A manual session's holds that count toward it (authorized, not yet captured), in the order they arrived. */
+  heldPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', captureMethod: 'manual', refundRequired: false },
+      { orderBy: { authorizedAt: 'asc' } },
+    );
   }
 
   /** Sets the live attempts matching `where` (columns of payment) abandoned; only their status changes. */
@@ -111,11 +136,11 @@ export class PaymentRepository {
     return groupBySession(sessionIds, payments);
   }
 
-  /** The authorized payments a completed session counts, in the order they arrived (the completion event lists them). */
+  /** The payments a completed session counts (authorized, or held and captured), in the order they arrived (the completion event lists them). */
   countedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
     return em.find(
       Payment,
-      { session: sessionId, status: 'authorized', refundRequired: false, duplicateOf: null },
+      { session: sessionId, status: { $in: ['authorized', 'captured'] }, refundRequired: false, duplicateOf: null },
       { orderBy: { authorizedAt: 'asc' } },
     );
   }
@@ -142,11 +167,11 @@ export class PaymentRepository {
     return row ? em.getReference(Payment, row.id) : null;
   }
 
-  /** Authorized money the merchant must void or refund (decisions §2, §6). */
+  /** Money taken that the merchant must void or refund (decisions §2, §6). */
   refundsOwed(em: EntityManager, sessionId: string): Promise<Payment[]> {
     return em.find(
       Payment,
-      { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+      { session: sessionId, ...MONEY_TAKEN, refundRequired: true, refundedAt: null },
       { orderBy: { authorizedAt: 'asc' } },
     );
   }
@@ -155,7 +180,7 @@ export class PaymentRepository {
   async refundsOwedOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<Map<string, Payment[]>> {
     const payments = await em.find(
       Payment,
-      { session: { $in: [...sessionIds] }, status: 'authorized', refundRequired: true, refundedAt: null },
+      { session: { $in: [...sessionIds] }, ...MONEY_TAKEN, refundRequired: true, refundedAt: null },
       { orderBy: { authorizedAt: 'asc' } },
     );
     return groupBySession(sessionIds, payments);

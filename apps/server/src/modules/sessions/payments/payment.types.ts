@@ -28,6 +28,12 @@ export class RecordPaymentInput {
   failureReason?: string | null;
   @Field(() => MinorUnitsScalar, { nullable: true, description: 'When sent, must equal the payment amount (else AMOUNT_MISMATCH).' })
   amountMinor?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "captureMethod MANUAL only, with authorize: when the hold lapses (ISO 8601); default the integration's holdLifetimeSeconds from now. Refused for other sessions.",
+  })
+  holdExpiresAt?: string | null;
 }
 
 @ObjectType()
@@ -43,4 +49,6 @@ export class RecordPaymentPayload {
   @Field(() => Boolean) refundRequired!: boolean;
   @Field(() => String) serviceHostResumeUrl!: string;
   @Field(() => String) serviceParticipantReturnUrl!: string;
+  @Field(() => String, { nullable: true, description: 'captureMethod MANUAL only: when the hold lapses (null otherwise).' })
+  holdExpiresAt?: string | null;
 }

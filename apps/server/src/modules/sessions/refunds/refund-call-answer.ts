@@ -1,5 +1,5 @@
 import { AppError } from '@paysplit/domain';
-import type { PartnerRefundOutcome } from './partner-refund-client.js';
+import type { PartnerRefundOutcome } from './refund-call.job.js';
 import type { SettleRefundCommand } from './refund.service.js';
 
 /** Why a refund fails when its calls are never answered. */

@@ -1,12 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
 import { queueTable } from '../../../db/job-queue.repository.js';
-import { kindSettings, type QueueJobKind, type QueueKindSettings } from '../../../jobs/job-kind.js';
-import type { Logger } from '../../../logger.js';
-import type { SigningSecretsService } from '../../integrations/index.js';
-import { PartnerRefundClient, type PartnerRefundOutcome } from './partner-refund-client.js';
-import { REFUND_CHANNEL, type RefundCall, type RefundRepository } from './refund.repository.js';
+import type { QueueJobKind } from '../../../jobs/job-kind.js';
+import {
+  beforeOrderReference,
+  type PartnerCallAnswer,
+  type PartnerCallJobOptions,
+  partnerCallJob,
+} from '../../../jobs/partner-call.job.js';
+import { replyText } from '../../../security/signed-partner-call.js';
 import type { RefundService } from './refund.service.js';
+import { REFUND_CHANNEL, type RefundCall, type RefundRepository } from './refund.repository.js';
 
 /**
  * The refund table as the queue of partner refund calls. Answered (even `pending`) or given up,
@@ -20,100 +22,50 @@ export const REFUND_CALL_QUEUE = queueTable('refund', REFUND_CHANNEL, 'call_stat
   retry: 'due',
 });
 
-/** The schedule is REFUND_RETRY_SCHEDULE; the lease outlasts any call (twice its timeout and more). */
-export interface RefundCallJobOptions extends QueueKindSettings {
-  em: () => EntityManager;
+/** The fields a refund's answer adds to the contract's status. */
+export interface RefundAnswerFields {
+  processorRefundReference: string | null;
+  failureReason: string | null;
+}
+
+/** What the merchant's refund endpoint made of one call. */
+export type PartnerRefundOutcome = PartnerCallAnswer<RefundAnswerFields>;
+
+/** The schedule is REFUND_RETRY_SCHEDULE. */
+export interface RefundCallJobOptions extends PartnerCallJobOptions {
   refunds: RefundService;
   refundRecords: RefundRepository;
-  signingSecrets: SigningSecretsService;
-  /** PARTNER_TIMEOUT_MS. */
-  timeoutMs: number;
-  logger: Logger;
-  /** Test-mode calls may reach private addresses (PRIVATE_TEST_URLS); default true. */
-  privateTestUrls?: boolean;
 }
 
 /**
- * The partner refund call (issue 15) as a job kind: one signed POST per attempt, every attempt
- * recorded; RefundService decides what the answer (or the lack of one) does to the refund.
+ * The partner refund call (issue 15), `partner.refund.create`, as a job kind: the twin of the
+ * create-payment call, webhook-id = refundId, so a merchant that receives it twice refunds once.
+ * RefundService decides what the answer (or the lack of one) does to the refund.
  */
 export function refundCallJob(options: RefundCallJobOptions): QueueJobKind<RefundCall, PartnerRefundOutcome> {
-  const client = new PartnerRefundClient({ timeoutMs: options.timeoutMs, privateTestUrls: options.privateTestUrls ?? true });
-  return {
-    name: 'refund-call',
-    queue: REFUND_CALL_QUEUE,
-    ...kindSettings(options, 4),
-    load: (em, ids) => options.refundRecords.callsOf(em, ids),
-    async run(call) {
-      const answer = await callPartner(call);
-      return {
-        outcome: answer.kind === 'answered' ? { kind: 'done' } : { kind: 'retry', reason: answer.reason },
-        result: answer,
-      };
-    },
-    async record(tx, call, attempt, answer) {
-      const { conflict } = await options.refunds.applyCallAnswer(tx, call.id, answer, attempt.decision.kind === 'failed');
-      // Settled otherwise meanwhile (the merchant's settle call): the attempt is still recorded.
-      if (conflict) options.logger.warn({ refundId: call.id, err: conflict }, 'refund answer conflicts with how it was settled');
-      await options.refundRecords.recordCallAttempt(tx, {
+  const { refunds, refundRecords } = options;
+  return partnerCallJob<RefundCall, RefundAnswerFields>(
+    {
+      name: 'refund-call',
+      queue: REFUND_CALL_QUEUE,
+      noun: 'refund',
+      outcomeNoun: 'refund',
+      idField: 'refundId',
+      urlSetting: 'partnerRefundUrl',
+      userAgent: 'PaySplit-Refunds/1',
+      load: (em, ids) => refundRecords.callsOf(em, ids),
+      body: (call, common) => ({
+        type: 'partner.refund.create',
         refundId: call.id,
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: answer.httpStatus,
-        outcome: answer.kind === 'answered' ? answer.status : 'error',
-        excerpt: answer.kind === 'answered' ? answer.excerpt : (answer.excerpt ?? answer.reason),
-      });
+        ...beforeOrderReference(common, { reason: call.reason }),
+      }),
+      readAnswer: (reply) => ({
+        processorRefundReference: replyText(reply, 'processorRefundReference', 255),
+        failureReason: replyText(reply, 'failureReason', 200),
+      }),
+      apply: (tx, call, answer, exhausted) => refunds.applyCallAnswer(tx, call.id, answer, exhausted),
+      recordAttempt: (tx, record) => refundRecords.recordCallAttempt(tx, record),
     },
-    after(call, attempt, answer) {
-      const log = {
-        refundId: call.id,
-        paymentId: call.payment_id,
-        attempt: attempt.attempt,
-        httpStatus: answer.httpStatus,
-        durationMs: attempt.durationMs,
-      };
-      if (answer.kind === 'answered') options.logger.info({ ...log, status: answer.status }, 'refund call answered');
-      else {
-        const final = attempt.decision.kind === 'failed';
-        options.logger.warn(
-          { ...log, error: answer.reason, final },
-          final ? 'refund call failed for good; the refund failed' : 'refund call failed; will retry',
-        );
-      }
-    },
-  };
-
-  async function callPartner(call: RefundCall): Promise<PartnerRefundOutcome> {
-    const url = call.partner_refund_url;
-    if (!url) return { kind: 'no_answer', reason: 'the integration has no partnerRefundUrl', httpStatus: null, excerpt: null };
-    const mode = call.mode === 'test' ? 'test' : 'live';
-    if (mode === 'live' && !url.startsWith('https://')) {
-      return { kind: 'no_answer', reason: 'live mode requires an https partnerRefundUrl', httpStatus: null, excerpt: null };
-    }
-    let secret: Awaited<ReturnType<SigningSecretsService['currentSecrets']>>['partner'];
-    try {
-      secret = (await options.signingSecrets.currentSecrets(options.em(), call.integration_id)).partner;
-    } catch (error) {
-      // Counted as a failed attempt (retried on the schedule, then failed) rather than thrown: a
-      // throw here recorded nothing, and the refund was claimed again every lease, for ever.
-      options.logger.warn({ refundId: call.id, err: error }, 'refund call: the signing secret could not be read');
-      return { kind: 'no_answer', reason: 'the signing secret could not be read', httpStatus: null, excerpt: null };
-    }
-    const amountMinor = BigInt(call.amount_minor);
-    return client.requestRefund(url, secret, {
-      type: 'partner.refund.create',
-      refundId: call.id,
-      paymentId: call.payment_id,
-      sessionId: call.session_id,
-      participantId: call.payer_id,
-      amountMinor: amountMinor.toString(),
-      amount: formatMinorAsMajor(amountMinor, requireCurrency(call.currency)),
-      currency: call.currency,
-      mode,
-      processorReference: call.processor_reference,
-      reason: call.reason,
-      orderReference: call.order_reference,
-    });
-  }
+    options,
+  );
 }

@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Payment } from '../payments/payment.entity.js';
+import { MONEY_TAKEN, Payment } from '../payments/payment.entity.js';
 import { Session } from '../session.entity.js';
+import type { PartnerCallRow } from '../../../jobs/partner-call.job.js';
+import { PartnerCallRepository } from '../partner-calls/partner-call.repository.js';
 import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
-import { placeholders } from '../../../db/bindings.js';
 
 /** The channel the refund call job is woken on; the payload is a refund id. */
 export const REFUND_CHANNEL = 'paysplit_refunds';
@@ -17,34 +18,17 @@ export interface NewRefund {
   createdAt: Date;
 }
 
-/** A refund whose partner call is being made, with everything the call's body needs. */
-export interface RefundCall {
-  id: string;
-  session_id: string;
-  payment_id: string;
-  payer_id: string;
-  amount_minor: string;
-  currency: string;
+/** A refund whose partner call is being made, with everything the call's body needs (`url`: the partnerRefundUrl). */
+export interface RefundCall extends PartnerCallRow {
   reason: string | null;
-  mode: string;
-  order_reference: string | null;
-  processor_reference: string | null;
-  integration_id: string;
-  partner_refund_url: string | null;
-}
-
-export interface RefundCallRecord {
-  refundId: string;
-  attempt: number;
-  startedAt: Date;
-  durationMs: number;
-  httpStatus: number | null;
-  outcome: string;
-  excerpt: string | null;
 }
 
 /** Every query and write of the refund and refund_call_attempt tables (and the payment rows a refund locks). */
-export class RefundRepository {
+export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAttempt, RefundCall> {
+  constructor() {
+    super({ call: Refund, attempt: RefundCallAttempt, table: 'refund', url: 'i.partner_refund_url', bodyColumns: 'c.reason' });
+  }
+
   /**
    * Locks the session row alone (FOR UPDATE of a join would lock the integration row too, which
    * every idempotency record's foreign key also touches: a deadlock under concurrent refunds),
@@ -57,14 +41,14 @@ export class RefundRepository {
   }
 
   /**
-   * The session's authorized payments, locked FOR UPDATE in id order (after the session's lock:
-   * lock order session, then payments), returned oldest authorization first (ties by id), which is
-   * the order allocateRefund breaks ties in.
+   * The session's payments whose money was taken (MONEY_TAKEN), locked FOR UPDATE in id order
+   * (after the session's lock: lock order session, then payments), returned oldest authorization
+   * first (ties by id), which is the order allocateRefund breaks ties in.
    */
   async lockCapturedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
     const locked = await em.find(
       Payment,
-      { session: sessionId, status: 'authorized' },
+      { session: sessionId, ...MONEY_TAKEN },
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
     );
     return locked.sort(
@@ -72,11 +56,11 @@ export class RefundRepository {
     );
   }
 
-  /** Authorized payments owed back (refundRequired, not refunded by hand), locked in id order. */
+  /** Money taken that is owed back (refundRequired, not refunded by hand), locked in id order. */
   async lockOwedPayments(em: EntityManager, sessionId: string): Promise<Payment[]> {
     return em.find(
       Payment,
-      { session: sessionId, status: 'authorized', refundRequired: true, refundedAt: null },
+      { session: sessionId, ...MONEY_TAKEN, refundRequired: true, refundedAt: null },
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true },
     );
   }
@@ -121,62 +105,5 @@ export class RefundRepository {
       integrationId === undefined ? [refundId] : [refundId, integrationId],
     );
     return row && { sessionId: row.session_id, paymentId: row.payment_id };
-  }
-
-  lockRefund(em: EntityManager, refundId: string): Promise<Refund> {
-    return em.findOneOrFail(Refund, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  }
-
-  async save(em: EntityManager): Promise<void> {
-    await em.flush();
-  }
-
-  /** Every refund of each session, oldest first, in one query. */
-  async findOfSessions(em: EntityManager, sessionIds: readonly string[]): Promise<Map<string, Refund[]>> {
-    const refunds = sessionIds.length
-      ? await em.find(Refund, { session: { $in: [...sessionIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
-      : [];
-    const groups = new Map<string, Refund[]>(sessionIds.map((id) => [id, []]));
-    for (const refund of refunds) groups.get(refund.session.id)?.push(refund);
-    return groups;
-  }
-
-  /** The call attempts of each refund, in order, in one query. */
-  async attemptsOfRefunds(em: EntityManager, refundIds: readonly string[]): Promise<Map<string, RefundCallAttempt[]>> {
-    const attempts = refundIds.length
-      ? await em.find(RefundCallAttempt, { refund: { $in: [...refundIds] } }, { orderBy: { attempt: 'asc' } })
-      : [];
-    const groups = new Map<string, RefundCallAttempt[]>(refundIds.map((id) => [id, []]));
-    for (const attempt of attempts) groups.get(attempt.refund.id)?.push(attempt);
-    return groups;
-  }
-
-  /** What the partner calls of claimed refunds need: the refund, its session, payment and integration. */
-  async callsOf(em: EntityManager, refundIds: readonly string[]): Promise<RefundCall[]> {
-    if (refundIds.length === 0) return [];
-    return em.getConnection().execute<RefundCall[]>(
-      `select r.id, r.session_id, r.payment_id, r.payer_id, r.amount_minor::text as amount_minor, r.currency, r.reason,
-              s.mode, s.order_reference, p.processor_reference, s.integration_id, i.partner_refund_url
-         from refund r
-         join session s on s.id = r.session_id
-         join payment p on p.id = r.payment_id
-         join integration i on i.id = s.integration_id
-        where r.id in (${placeholders(refundIds)})`,
-      [...refundIds],
-    );
-  }
-
-  /** Records one call attempt, in the transaction that ends the call's claim. */
-  async recordCallAttempt(em: EntityManager, record: RefundCallRecord): Promise<void> {
-    em.create(RefundCallAttempt, {
-      refund: em.getReference(Refund, record.refundId),
-      attempt: record.attempt,
-      startedAt: record.startedAt,
-      durationMs: record.durationMs,
-      httpStatus: record.httpStatus,
-      outcome: record.outcome,
-      excerpt: record.excerpt,
-    });
-    await em.flush();
   }
 }

@@ -6,10 +6,11 @@ import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { byIntegration, RateLimited } from '../../../graphql/rate-limited.js';
 import { MinorUnitsScalar } from '../../../graphql/scalars.js';
 import type { RefundTotals } from '../pay-session-record.repository.js';
+import { PartnerCallAttemptView, toAttemptViews } from '../partner-calls/partner-call.types.js';
 import { PayParticipantView, SessionView } from '../session.types.js';
 import type { RefundPurpose } from './refund.entity.js';
 import { toRefundView, toRefundViewOfRecord } from './refund.mapper.js';
-import { RefundCallAttemptView, RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
+import { RefundSessionInput, RefundSessionPayload, RefundView, SettleRefundInput } from './refund.types.js';
 
 /** Refunds (issue 15): the merchant's mutations (API key) and the refunds a session shows. */
 @Resolver(() => RefundView)
@@ -53,19 +54,10 @@ export class RefundResolver {
   }
 
   @UseMiddleware(dashboardTimeouts)
-  @FieldResolver(() => [RefundCallAttemptView], { description: 'Every partner refund call attempt (administration area only).' })
-  async attemptLog(@Root() refund: RefundView, @Ctx() context: RequestContext): Promise<RefundCallAttemptView[]> {
+  @FieldResolver(() => [PartnerCallAttemptView], { description: 'Every partner refund call attempt (administration area only).' })
+  async attemptLog(@Root() refund: RefundView, @Ctx() context: RequestContext): Promise<PartnerCallAttemptView[]> {
     await context.requireAdmin();
-    return (await context.loaders.attemptsOfRefund.load(refund.refundId)).map((attempt) =>
-      Object.assign(new RefundCallAttemptView(), {
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        durationMs: attempt.durationMs,
-        httpStatus: attempt.httpStatus ?? null,
-        outcome: attempt.outcome,
-        excerpt: attempt.excerpt ?? null,
-      }),
-    );
+    return toAttemptViews(await context.loaders.attemptsOfRefund.load(refund.refundId));
   }
 }
 

@@ -18,7 +18,7 @@ import type { Payment } from '../payments/payment.entity.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from '../idempotency.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
-import type { PartnerRefundOutcome } from './partner-refund-client.js';
+import type { PartnerRefundOutcome } from './refund-call.job.js';
 import { conflictOnly, settlementOf } from './refund-call-answer.js';
 import type { SessionEventBus } from '../events.js';
 import type { Refund, RefundPurpose, RefundSource } from './refund.entity.js';
@@ -249,7 +249,7 @@ export class RefundService {
     const session = located ? await refunds.lockSession(tx, { id: located.sessionId }) : null;
     if (!located || !session) throw new AppError(ErrorCode.RefundNotFound, `Refund ${refundId} not found`);
     const payment = await refunds.lockPayment(tx, located.paymentId);
-    const refund = await refunds.lockRefund(tx, refundId);
+    const refund = await refunds.lockCall(tx, refundId);
     if (refund.status !== 'pending') {
       if (refund.status === outcome.status) return refund;
       throw new AppError(ErrorCode.InvalidState, `This refund is already ${refund.status}; it cannot be settled as ${outcome.status}`);

@@ -22,16 +22,6 @@ registerEnumType(RefundPurposeEnum, {
 export const SettleRefundStatusEnum = enumFromValues(['succeeded', 'failed'] as const);
 registerEnumType(SettleRefundStatusEnum, { name: 'SettleRefundStatus' });
 
-@ObjectType({ description: 'One partner refund call attempt (administration area).' })
-export class RefundCallAttemptView {
-  @Field(() => Int) attempt!: number;
-  @Field(() => Date) startedAt!: Date;
-  @Field(() => Int) durationMs!: number;
-  @Field(() => Int, { nullable: true }) httpStatus!: number | null;
-  @Field(() => String, { description: 'succeeded, pending or failed (the answer), or error (no usable answer).' }) outcome!: string;
-  @Field(() => String, { nullable: true, description: 'The start of the reply, or what went wrong.' }) excerpt!: string | null;
-}
-
 @ObjectType({ description: 'Money going back to one payer: part or all of one authorized payment.' })
 export class RefundView {
   @Field(() => ID) refundId!: string;
