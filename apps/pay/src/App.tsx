@@ -20,6 +20,7 @@ export function App({ route, pay }: { route: Route; pay: PayBoot | null }) {
     return <PayPage sessionId={route.sessionId} loadSession={pay.loadSession} initialNotice={pay.access.notice} />;
   }
   if (route.kind === 'admin') {
+    // The administration area is in English (docs/i18n.md).
     return (
       <Suspense
         fallback={

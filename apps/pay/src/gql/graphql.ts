@@ -52,6 +52,7 @@ export type PaySessionFieldsFragment = {
   merchantLogoUrl: string | null;
   accentColor: string | null;
   description: string | null;
+  locale: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
   version: number;
@@ -109,6 +110,13 @@ export type CoverRemainingMutationVariables = Exact<{
 
 export type CoverRemainingMutation = { startPayment: { paymentId: string; redirectUrl: string } };
 
+export type RememberLocaleMutationVariables = Exact<{
+  sessionId: string | number;
+  locale: string;
+}>;
+
+export type RememberLocaleMutation = { rememberLocale: boolean };
+
 export type CancelSessionAsHostMutationVariables = Exact<{
   sessionId: string | number;
 }>;
@@ -160,6 +168,7 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -210,6 +219,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -235,7 +245,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:41ea3b8c0d2c857e982e17b6b6c01ae8ec1f18fc9ad4f71d5d137ef62d7285fd' },
+  { hash: 'sha256:94826c5d7ab0bdc3a37fcab24c476f76c72866556a1a91bacffa8ca68de9c01b' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -259,6 +269,7 @@ export const PaySessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -284,7 +295,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:9db9512e826fdce3854f1a34d67c342420229d9625e7e3c3072ed164fd5cc392' },
+  { hash: 'sha256:8704951913b5cf6832098864ae3521513531586fa4ce058530511a62800e4bc6' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -308,6 +319,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -333,7 +345,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:bb85eefe3d7b862a970e571d11a4b76b488591ddc275c66b9c1c7aa4a8fb3056' },
+  { hash: 'sha256:b6f96a57761629b1e2a8b92a831c307cea8e2a3d625658c3d71253eabc6b4ccd' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -357,6 +369,14 @@ export const CoverRemainingDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:f91d63dedba30a79d19d0e0fd2ee04f6e4c40002015c4116f9e800bd3b26ae71' },
 ) as unknown as TypedDocumentString<CoverRemainingMutation, CoverRemainingMutationVariables>;
+export const RememberLocaleDocument = new TypedDocumentString(
+  `
+    mutation RememberLocale($sessionId: ID!, $locale: String!) {
+  rememberLocale(sessionId: $sessionId, locale: $locale)
+}
+    `,
+  { hash: 'sha256:2ad54d192d45b755652c0495aaff337dd7f6f5da5b8ae7667fcd3bff754adad2' },
+) as unknown as TypedDocumentString<RememberLocaleMutation, RememberLocaleMutationVariables>;
 export const CancelSessionAsHostDocument = new TypedDocumentString(
   `
     mutation CancelSessionAsHost($sessionId: ID!) {
@@ -379,6 +399,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -404,7 +425,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:cb5ab0d5ecf7a545d94e60741137ebfdc17e31e6ef1161b6b1ae35e2f0bad760' },
+  { hash: 'sha256:b14a8c4ef96baf327e053f615e41e364ac86f3999afead3d37b70d43e979c627' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -428,6 +449,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -453,7 +475,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:8682dff7cf257b62d1495410b1dae927580fce37977e807f3df04a9f79862a44' },
+  { hash: 'sha256:df0fa1bc518d5a121cff3d7faca390a078af837af22b8d05f79f3c51f442a507' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -477,6 +499,7 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -502,5 +525,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:9acf690f4d9c2b531ecdd3da850bf60bf566e818a16b7023442cb0026ca4a9b9' },
+  { hash: 'sha256:5e64764d0de88891d2720b5ffed5685d91b6197d8d2f81d4c0b1b0bdcdd2c44a' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

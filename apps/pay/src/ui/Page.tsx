@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { LanguagePicker } from '../i18n/LanguagePicker';
 import { accentStyle, type Merchant, MerchantHeader } from './MerchantHeader';
 
 interface Props {
@@ -35,6 +36,7 @@ export function Page({ title, eyebrow, focusHeading = false, banner, merchant, c
           <path d="M16 7a9 9 0 0 1 0 18z" fill="var(--surface)" />
         </svg>
         PaySplit
+        <LanguagePicker />
       </header>
       <main className="page">
         {banner}

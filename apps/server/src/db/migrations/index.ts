@@ -13,6 +13,7 @@ import { Migration20261126000000_explorer_status_index } from './Migration202611
 import { Migration20261126010000_job_runner } from './Migration20261126010000_job_runner.js';
 import { Migration20261127000000_money_emails_and_host_return } from './Migration20261127000000_money_emails_and_host_return.js';
 import { Migration20261127010000_payment_calls } from './Migration20261127010000_payment_calls.js';
+import { Migration20261128030000_locales } from './Migration20261128030000_locales.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126010000_job_runner', class: Migration20261126010000_job_runner },
   { name: 'Migration20261127000000_money_emails_and_host_return', class: Migration20261127000000_money_emails_and_host_return },
   { name: 'Migration20261127010000_payment_calls', class: Migration20261127010000_payment_calls },
+  { name: 'Migration20261128030000_locales', class: Migration20261128030000_locales },
 ];

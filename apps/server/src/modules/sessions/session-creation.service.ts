@@ -102,6 +102,7 @@ export class SessionCreationService {
         expiresAt,
         createdAt: now,
         description: plan.description,
+        locale: plan.locale,
       },
       participants,
     );

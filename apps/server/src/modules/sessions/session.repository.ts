@@ -39,6 +39,7 @@ export interface NewSession {
   expiresAt: Date;
   createdAt: Date;
   description: string | null;
+  locale: string | null;
 }
 
 export interface NewParticipant {
@@ -87,8 +88,8 @@ export const SESSION_STATUS_STATEMENT: PreparedStatement = {
 const INSERT_SESSION_STATEMENT: PreparedStatement = {
   name: 'insert_session',
   text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash,
-                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description)
-         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15)`,
+                               order_reference, metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, locale)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16)`,
 };
 
 const DUE_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
@@ -127,6 +128,7 @@ export class SessionRepository {
         session.expiresAt,
         session.createdAt,
         session.description,
+        session.locale,
       ],
       { joinTransaction: true },
     );
@@ -176,9 +178,7 @@ export class SessionRepository {
     return em.find(Participant, { id: { $in: [...participantIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
-  /**
-   * Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once.
-   */
+  /** Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once. */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
     const due = await em.execute<{ id: string }[]>(
       `select id from session where status in (${DUE_STATUSES.map(() => '?').join(', ')}) and expires_at <= ?
