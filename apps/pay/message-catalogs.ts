@@ -15,7 +15,7 @@ export const PSEUDO_LOCALE = 'en-XA';
  * Compiles each message catalog to ICU MessageFormat syntax trees with the FormatJS CLI as it is
  * bundled, so the browser formats messages without the ICU parser (not in the bundle) and a
  * malformed message fails the build. `en.json?pseudo` is the pseudo-locale, made from English.
- * The result is still JSON: Vite's own JSON plugin turns it into the catalog's chunk.
+ * The result of a plain catalog is still JSON (Vite's own JSON plugin turns it into the catalog's chunk).
  */
 export function messageCatalogs(): Plugin {
   return {
@@ -28,7 +28,9 @@ export function messageCatalogs(): Plugin {
       const args = ['compile', file, '--ast', '--format', match[1] === 'en' ? 'default' : 'simple'];
       if (match[2] === 'pseudo') args.push('--pseudo-locale', PSEUDO_LOCALE);
       this.addWatchFile(file);
-      return { code: execFileSync(process.execPath, [FORMATJS, ...args], { encoding: 'utf8' }), map: null };
+      const compiled = execFileSync(process.execPath, [FORMATJS, ...args], { encoding: 'utf8' });
+      // A plain .json import goes on to Vite's JSON plugin; one with a query does not, so it is made a module here.
+      return { code: match[2] === 'pseudo' ? `export default ${compiled.trim()};\n` : compiled, map: null };
     },
   };
 }

@@ -16,5 +16,9 @@ export declare function argumentsOf(message: string): Map<string, string>;
 /** Everything wrong with a set's catalogs, as sentences; empty when all is well. */
 export declare function catalogProblems(
   set: MessageSet,
-  options?: { extracted?: Record<string, ExtractedMessage>; locales?: readonly string[] },
+  options?: {
+    extracted?: Record<string, ExtractedMessage>;
+    locales?: readonly string[];
+    read?: (set: MessageSet, locale: string) => Record<string, string>;
+  },
 ): string[];
