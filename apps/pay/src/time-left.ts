@@ -15,18 +15,22 @@ const messages = defineMessages({
   },
   daysHours: {
     id: 'deadline.daysHours',
-    defaultMessage: 'Expires in {days, plural, one {# day} other {# days}} {hours} h',
+    defaultMessage: 'Expires in {days, plural, one {# day} other {# days}} {hours, number} h',
     description: 'The countdown: days and hours left (h: hours, abbreviated)',
   },
-  hours: { id: 'deadline.hours', defaultMessage: 'Expires in {hours} h', description: 'The countdown: whole hours left (h: hours)' },
+  hours: {
+    id: 'deadline.hours',
+    defaultMessage: 'Expires in {hours, number} h',
+    description: 'The countdown: whole hours left (h: hours)',
+  },
   hoursMinutes: {
     id: 'deadline.hoursMinutes',
-    defaultMessage: 'Expires in {hours} h {minutes} min',
+    defaultMessage: 'Expires in {hours, number} h {minutes, number} min',
     description: 'The countdown: hours and minutes left (h: hours, min: minutes)',
   },
   minutes: {
     id: 'deadline.minutes',
-    defaultMessage: 'Expires in {minutes} min',
+    defaultMessage: 'Expires in {minutes, number} min',
     description: 'The countdown: minutes left (min: minutes)',
   },
 });

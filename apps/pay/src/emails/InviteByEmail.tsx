@@ -7,7 +7,7 @@ const messages = defineMessages({
   sent: { id: 'invite.sent', defaultMessage: 'Invite sent to this address.', description: 'Under an email the invitation already went to' },
   send: {
     id: 'invite.send',
-    defaultMessage: 'Send invite by email<hidden> to participant {n}</hidden>',
+    defaultMessage: 'Send invite by email<hidden> to participant {n, number}</hidden>',
     description: 'Checkbox under a person’s email; the part in <hidden> is read by screen readers only',
   },
 });

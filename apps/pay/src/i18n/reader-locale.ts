@@ -28,9 +28,15 @@ export function displayLocale(catalog: CatalogLocale, preferences: readonly stri
  * The page's language, most decisive first: the reader's own choice on this device, then the
  * merchant's for the session, then the browser's languages; English when PaySplit writes none of them.
  */
-export function chooseDisplayLocale(
-  { choice, sessionLocale, preferences }: { choice: string | null; sessionLocale: string | null; preferences: readonly string[] },
-): DisplayLocale {
+export function chooseDisplayLocale({
+  choice,
+  sessionLocale,
+  preferences,
+}: {
+  choice: string | null;
+  sessionLocale: string | null;
+  preferences: readonly string[];
+}): DisplayLocale {
   for (const [candidate, tag] of [
     [catalogOf(choice), choice],
     [catalogOf(sessionLocale), sessionLocale],

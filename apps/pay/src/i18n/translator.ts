@@ -32,13 +32,13 @@ export function translatorOf(intl: IntlShape): Translator {
   const dir = textDirection(intl.locale);
   const isolated = <V>(values: Record<string, V> | undefined): Record<string, V> | undefined => {
     if (values === undefined || dir === 'ltr') return values;
-    return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? isolate(value) : value])) as Record<
-      string,
-      V
-    >;
+    return Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? isolate(value) : value]),
+    ) as Record<string, V>;
   };
   const format = intl.formatMessage as (descriptor: MessageDescriptor, values?: Record<string, unknown>) => string | ReactNode;
-  const t = ((descriptor: MessageDescriptor, values?: Record<string, PrimitiveType>) => String(format(descriptor, isolated(values)))) as Translator;
+  const t = ((descriptor: MessageDescriptor, values?: Record<string, PrimitiveType>) =>
+    String(format(descriptor, isolated(values)))) as Translator;
   t.rich = (descriptor, values) => format(descriptor, isolated(values)) as ReactNode;
   t.locale = intl.locale;
   t.dir = dir;

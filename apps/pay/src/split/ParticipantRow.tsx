@@ -10,28 +10,28 @@ const messages = defineMessages({
   you: { id: 'split.row.you', defaultMessage: 'You (participant 1)', description: 'Label (for screen readers) of the organiser’s own row' },
   participant: {
     id: 'split.row.participant',
-    defaultMessage: 'Participant {n}',
+    defaultMessage: 'Participant {n, number}',
     description: 'Label (for screen readers) of a person’s row',
   },
   yourName: { id: 'split.row.yourName', defaultMessage: 'Your name', description: 'The organiser’s name field' },
   name: {
     id: 'split.row.name',
-    defaultMessage: 'Name<hidden> of participant {n}</hidden>',
+    defaultMessage: 'Name<hidden> of participant {n, number}</hidden>',
     description: 'A person’s name field; the part in <hidden> is read by screen readers only',
   },
   amount: {
     id: 'split.row.amount',
-    defaultMessage: 'Amount<hidden> for participant {n}</hidden>',
+    defaultMessage: 'Amount<hidden> for participant {n, number}</hidden>',
     description: 'A person’s amount field; the part in <hidden> is read by screen readers only',
   },
   percent: {
     id: 'split.row.percent',
-    defaultMessage: 'Percent<hidden> for participant {n}</hidden>',
+    defaultMessage: 'Percent<hidden> for participant {n, number}</hidden>',
     description: 'A person’s percentage field; the part in <hidden> is read by screen readers only',
   },
   shares: {
     id: 'split.row.shares',
-    defaultMessage: 'Shares<hidden> for participant {n}</hidden>',
+    defaultMessage: 'Shares<hidden> for participant {n, number}</hidden>',
     description: 'A person’s number of shares field; the part in <hidden> is read by screen readers only',
   },
   paidLocked: {
@@ -43,10 +43,14 @@ const messages = defineMessages({
   yourEmail: { id: 'split.row.yourEmail', defaultMessage: 'Your email (optional)', description: 'The organiser’s email field' },
   email: {
     id: 'split.row.email',
-    defaultMessage: 'Email<hidden> of participant {n}</hidden> (optional)',
+    defaultMessage: 'Email<hidden> of participant {n, number}</hidden> (optional)',
     description: 'A person’s email field; the part in <hidden> is read by screen readers only',
   },
-  remove: { id: 'split.row.remove', defaultMessage: 'Remove participant {n}', description: 'Label (for screen readers) of the ✕ button' },
+  remove: {
+    id: 'split.row.remove',
+    defaultMessage: 'Remove participant {n, number}',
+    description: 'Label (for screen readers) of the ✕ button',
+  },
 });
 
 interface Props {

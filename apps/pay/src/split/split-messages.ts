@@ -8,7 +8,11 @@ import { ROW_FIELDS } from './split-form';
 
 const messages = defineMessages({
   nameEmpty: { id: 'split.name.empty', defaultMessage: 'Enter a name', description: 'A person’s name was left empty' },
-  nameTooLong: { id: 'split.name.tooLong', defaultMessage: 'Use at most {max} characters', description: 'A person’s name is too long' },
+  nameTooLong: {
+    id: 'split.name.tooLong',
+    defaultMessage: 'Use at most {max, number} characters',
+    description: 'A person’s name is too long',
+  },
   emailInvalid: {
     id: 'split.email.invalid',
     defaultMessage: 'Enter an email address such as name@example.com',
@@ -53,23 +57,27 @@ const messages = defineMessages({
   },
   needsAmount: {
     id: 'split.needs.amount',
-    defaultMessage: 'Participant {n} needs an amount for an exact split',
+    defaultMessage: 'Participant {n, number} needs an amount for an exact split',
     description: 'An amount left empty',
   },
-  needsPercent: { id: 'split.needs.percent', defaultMessage: 'Participant {n} needs a percentage', description: 'A percentage left empty' },
+  needsPercent: {
+    id: 'split.needs.percent',
+    defaultMessage: 'Participant {n, number} needs a percentage',
+    description: 'A percentage left empty',
+  },
   needsShares: {
     id: 'split.needs.shares',
-    defaultMessage: 'Participant {n} needs a number of shares',
+    defaultMessage: 'Participant {n, number} needs a number of shares',
     description: 'A number of shares left empty',
   },
   notAboveZero: {
     id: 'split.amount.notAboveZero',
-    defaultMessage: 'Participant {n}’s amount must be greater than 0',
+    defaultMessage: 'Participant {n, number}’s amount must be greater than 0',
     description: 'An exact amount of 0',
   },
   owesNothing: {
     id: 'split.owesNothing',
-    defaultMessage: 'Participant {n} would owe {zero}: every participant must pay something, so remove them or give them a share',
+    defaultMessage: 'Participant {n, number} would owe {zero}: every participant must pay something, so remove them or give them a share',
     description: 'A share comes out as 0; zero is 0.00 in the currency’s format',
   },
   amountsOff: {
@@ -90,7 +98,7 @@ const messages = defineMessages({
   noShares: { id: 'split.noShares', defaultMessage: 'At least one participant needs more than 0 shares', description: 'Every share is 0' },
   participantCount: {
     id: 'split.participantCount',
-    defaultMessage: 'A split has 1 to {max} people',
+    defaultMessage: 'A split has 1 to {max, number} people',
     description: 'Too many people (or none)',
   },
   doesNotWorkOut: {

@@ -16,7 +16,7 @@ const messages = defineMessages({
   whoPaid: { id: 'progress.whoPaid', defaultMessage: 'Who has paid', description: 'Label (for screen readers) of the list of people' },
   paidCount: {
     id: 'progress.paidCount',
-    defaultMessage: '{paid} of {people, plural, one {# person} other {# people}} paid',
+    defaultMessage: '{paid, number} of {people, plural, one {# person} other {# people}} paid',
     description: 'Beside a group heading: how many people have paid',
   },
   paidOfTotal: {
