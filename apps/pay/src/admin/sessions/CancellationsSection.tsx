@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { CallAttemptsTable } from './CallAttemptsTable';
 
 type AdminSession = AdminSessionQuery['session'];
@@ -62,7 +61,7 @@ export function CancellationsSection({ session }: { session: Pick<AdminSession, 
         {session.cancellations.map((cancellation) => (
           <li key={cancellation.cancelId} className="card">
             <h3>
-              {formatMoney(cancellation.amountMinor, session.currency)} checkout of {nameOf(cancellation.participantId)}{' '}
+              {formatOperatorMoney(cancellation.amountMinor, session.currency)} checkout of {nameOf(cancellation.participantId)}{' '}
               <span className={`badge ${CANCELLATION_BADGES[cancellation.status.toLowerCase()] ?? 'badge-wait'}`}>
                 {humanize(cancellation.status)}
               </span>

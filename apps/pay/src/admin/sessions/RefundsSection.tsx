@@ -1,6 +1,5 @@
-import { formatMoney } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { CallAttemptsTable } from './CallAttemptsTable';
 
 type AdminSession = AdminSessionQuery['session'];
@@ -23,7 +22,7 @@ function refundOutcome(refund: AdminRefund): string {
  * made to the merchant's refund URL with the reply.
  */
 export function RefundsSection({ session }: { session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency' | 'participants'> }) {
-  const money = (minor: string) => formatMoney(minor, session.currency);
+  const money = (minor: string) => formatOperatorMoney(minor, session.currency);
   const nameOf = (participantId: string) => session.participants.find((p) => p.id === participantId)?.displayName ?? participantId;
   return (
     <section className="admin-section" aria-labelledby="refunds">
