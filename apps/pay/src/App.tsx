@@ -11,6 +11,9 @@ export interface PayBoot {
   loadSession: () => Promise<PaySessionView>;
 }
 
+/** The administration area's words are English (docs/i18n.md), as are its loading words. */
+const ADMIN_LOADING = { title: 'Loading…', hint: 'One moment…' };
+
 /** The merchant and operator area: its own chunk, so payers never download it. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
@@ -20,13 +23,12 @@ export function App({ route, pay }: { route: Route; pay: PayBoot | null }) {
     return <PayPage sessionId={route.sessionId} loadSession={pay.loadSession} initialNotice={pay.access.notice} />;
   }
   if (route.kind === 'admin') {
-    // The administration area is in English (docs/i18n.md).
     return (
       <Suspense
         fallback={
-          <Page title="Loading…">
+          <Page title={ADMIN_LOADING.title}>
             <p className="hint" role="status">
-              One moment…
+              {ADMIN_LOADING.hint}
             </p>
           </Page>
         }

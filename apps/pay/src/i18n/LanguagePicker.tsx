@@ -22,6 +22,9 @@ const NAMES: Record<SupportedLocale, string> = {
   ar: 'العربية',
 };
 
+/** The pseudo-locale's own name, itself pseudo-English: shown only to a browser set to it. */
+const PSEUDO_NAME = '[Ƥşḗḗŭŭḓǿǿ]';
+
 /** The reader's own choice of language; nothing where the page has no language store (the admin area). */
 export function LanguagePicker() {
   const store = useLocaleStore();
@@ -52,7 +55,7 @@ function Picker({ store }: { store: LocaleStore }) {
             {NAMES[locale]}
           </option>
         ))}
-        {shown === PSEUDO_LOCALE && <option value={PSEUDO_LOCALE}>[Ƥşḗḗŭŭḓǿǿ]</option>}
+        {shown === PSEUDO_LOCALE && <option value={PSEUDO_LOCALE}>{PSEUDO_NAME}</option>}
       </select>
     </div>
   );
