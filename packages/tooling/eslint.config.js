@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import dataAccess from './eslint-rules/data-access.js';
 import moduleBoundaries from './eslint-rules/module-boundaries.js';
+import wordsThroughMessages from './eslint-rules/words-through-messages.js';
 
 /**
  * The server's modules from the bottom up, as docs/architecture.md draws them: each may import the
@@ -97,4 +98,12 @@ export default tseslint.config(
   },
   // The rules of hooks, and the compiler's checks of what a render may do, for the pay app and admin area.
   { files: ['apps/pay/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // What payers and hosts read is in their language: every word of the pay pages is a message.
+    // The administration area stays in English; tests say what they expect.
+    files: ['apps/pay/src/**/*.tsx'],
+    ignores: ['apps/pay/src/admin/**', 'apps/pay/src/**/*.test.tsx', 'apps/pay/src/test-support/**'],
+    plugins: { i18n: wordsThroughMessages },
+    rules: { 'i18n/words-through-messages': 'error' },
+  },
 );

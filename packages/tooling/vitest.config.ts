@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { messagePlugins } from '../../apps/pay/vite.config.js';
 
 /**
  * The one test run of the repository (`npm test`). Kept here rather than at the top level, which
@@ -11,6 +12,8 @@ const require = createRequire(import.meta.url);
 
 export default defineConfig({
   root: repo(''),
+  // The pay app's message catalogs compile as they do in its build (the server's emails keep the ICU parser).
+  plugins: [...messagePlugins()],
   // Decorators compile with Vite's own transform; every type-graphql and MikroORM decorator names its
   // type explicitly, so no decorator metadata is needed (and no SWC binary, which npm ci could not lock).
   resolve: {

@@ -11,6 +11,9 @@ export interface PayBoot {
   loadSession: () => Promise<PaySessionView>;
 }
 
+/** The administration area's words are English (docs/i18n.md), as are its loading words. */
+const ADMIN_LOADING = { title: 'Loading…', hint: 'One moment…' };
+
 /** The merchant and operator area: its own chunk, so payers never download it. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
@@ -23,9 +26,9 @@ export function App({ route, pay }: { route: Route; pay: PayBoot | null }) {
     return (
       <Suspense
         fallback={
-          <Page title="Loading…">
+          <Page title={ADMIN_LOADING.title}>
             <p className="hint" role="status">
-              One moment…
+              {ADMIN_LOADING.hint}
             </p>
           </Page>
         }

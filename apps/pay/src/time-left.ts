@@ -1,22 +1,51 @@
+import { defineMessages } from 'react-intl';
+import type { Translator } from './i18n/translator';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+const messages = defineMessages({
+  expired: { id: 'deadline.expired', defaultMessage: 'Expired', description: 'The countdown once the deadline has passed' },
+  underAMinute: { id: 'deadline.underAMinute', defaultMessage: 'Expires in less than a minute', description: 'The countdown' },
+  days: {
+    id: 'deadline.days',
+    defaultMessage: 'Expires in {days, plural, one {# day} other {# days}}',
+    description: 'The countdown, whole days left',
+  },
+  daysHours: {
+    id: 'deadline.daysHours',
+    defaultMessage: 'Expires in {days, plural, one {# day} other {# days}} {hours, number} h',
+    description: 'The countdown: days and hours left (h: hours, abbreviated)',
+  },
+  hours: {
+    id: 'deadline.hours',
+    defaultMessage: 'Expires in {hours, number} h',
+    description: 'The countdown: whole hours left (h: hours)',
+  },
+  hoursMinutes: {
+    id: 'deadline.hoursMinutes',
+    defaultMessage: 'Expires in {hours, number} h {minutes, number} min',
+    description: 'The countdown: hours and minutes left (h: hours, min: minutes)',
+  },
+  minutes: {
+    id: 'deadline.minutes',
+    defaultMessage: 'Expires in {minutes, number} min',
+    description: 'The countdown: minutes left (min: minutes)',
+  },
+});
 
 /** "Expires in 2 days 3 h", "Expires in 5 h 12 min", "Expires in 12 min"; minutes are rounded down. */
-export function formatTimeLeft(expiresAt: Date | string, now: Date | number): string {
+export function formatTimeLeft(t: Translator, expiresAt: Date | string, now: Date | number): string {
   const left = new Date(expiresAt).getTime() - (typeof now === 'number' ? now : now.getTime());
-  if (!(left > 0)) return 'Expired';
-  if (left < MINUTE) return 'Expires in less than a minute';
+  if (!(left > 0)) return t(messages.expired);
+  if (left < MINUTE) return t(messages.underAMinute);
   const days = Math.floor(left / DAY);
   const hours = Math.floor((left % DAY) / HOUR);
   const minutes = Math.floor((left % HOUR) / MINUTE);
-  if (days > 0) return `Expires in ${plural(days, 'day', 'days')}${hours > 0 ? ` ${hours} h` : ''}`;
-  if (hours > 0) return `Expires in ${hours} h${minutes > 0 ? ` ${minutes} min` : ''}`;
-  return `Expires in ${minutes} min`;
+  if (days > 0) return hours > 0 ? t(messages.daysHours, { days, hours }) : t(messages.days, { days });
+  if (hours > 0) return minutes > 0 ? t(messages.hoursMinutes, { hours, minutes }) : t(messages.hours, { hours });
+  return t(messages.minutes, { minutes });
 }
 
 /** Where and how the reader reads dates: their browser's, unless a test names them. */

@@ -137,6 +137,32 @@ describe('metadata, references and redirects', () => {
     );
   });
 
+  it.each([['english'], ['en_US'], ['und'], [''], [`de-${'x'.repeat(40)}`], ['12']])(
+    'refuses a locale that is not a BCP 47 language tag (%s), naming the field',
+    async (locale) => {
+      const body = await expectRefusal(
+        { body: { integrationId, amount: 10, locale } },
+        { status: 400, code: 'VALIDATION_ERROR', message: /locale/ },
+      );
+      expect(body.details).toEqual([{ path: 'locale', message: expect.stringContaining('BCP 47') }]);
+    },
+  );
+
+  it('keeps a locale in its canonical spelling, and the pay page reads it', async () => {
+    const created = await postJson<{ sessionId: string; hostToken: string }>(
+      `${server.baseUrl}${URL_PATH}`,
+      { integrationId, amount: 10, locale: 'pt-br' },
+      { 'x-service-api-key': apiKey },
+    );
+    expect(created.status).toBe(200);
+    expect(await server.query(`select locale from session where id = ?`, [created.body.sessionId])).toEqual([{ locale: 'pt-BR' }]);
+    const opened = await postJson<{ data: { openSession: { locale: string } } }>(`${server.baseUrl}/graphql`, {
+      query: 'mutation($s: ID!, $t: String!) { openSession(sessionId: $s, token: $t) { locale } }',
+      variables: { s: created.body.sessionId, t: created.body.hostToken },
+    });
+    expect(opened.body).toEqual({ data: { openSession: { locale: 'pt-BR' } } });
+  });
+
   it.each([
     ['another origin', 'https://evil.test/thanks'],
     ['a look-alike with credentials', 'https://shop.example.com@evil.test/'],

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { canonicalLocale } from '@paysplit/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient } from './support/admin-client.js';
 import {
@@ -310,6 +311,14 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         selection: 'id status',
       },
       {
+        field: 'rememberLocale',
+        type: 'mutation',
+        documentName: 'RememberLocale',
+        args: { sessionId: 'ID!', locale: 'String!' },
+        // A Boolean: nothing to select.
+        selection: '',
+      },
+      {
         field: 'remindParticipant',
         type: 'mutation',
         // The pay app's document comes with its Remind button; until then, sent as text only.
@@ -331,19 +340,21 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         .join(', ')} }`;
     }
 
+    const selectionOf = (operation: PayOperation) => (operation.selection ? ` { ${operation.selection} }` : '');
+
     function requestBody(operation: PayOperation, form: string, variables: Record<string, unknown>): string {
       const names = Object.keys(operation.args);
       if (form === 'documentId') return JSON.stringify({ documentId: payAppDocumentId(operation.documentName), variables });
       if (form === 'inline') {
         const args = names.filter((name) => variables[name] !== undefined).map((name) => `${name}: ${literal(variables[name])}`);
         return JSON.stringify({
-          query: `${operation.type} { ${operation.field}${args.length ? `(${args.join(', ')})` : ''} { ${operation.selection} } }`,
+          query: `${operation.type} { ${operation.field}${args.length ? `(${args.join(', ')})` : ''}${selectionOf(operation)} }`,
         });
       }
       const declared = names.map((name) => `$${name}: ${operation.args[name]}`).join(', ');
       const passed = names.map((name) => `${name}: $${name}`).join(', ');
       return JSON.stringify({
-        query: `${operation.type} Fuzz(${declared}) { ${operation.field}(${passed}) { ${operation.selection} } }`,
+        query: `${operation.type} Fuzz(${declared}) { ${operation.field}(${passed})${selectionOf(operation)} }`,
         variables,
       });
     }
@@ -406,6 +417,11 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         token,
         participantId: fc.oneof(fc.constant(null), fc.constant(fixture.hostId), fc.constant(fixture.guestId), weirdId),
         coverRemaining: fc.oneof(fc.constant(null), fc.boolean(), weirdValue),
+        locale: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom('de', 'ar-EG', 'PT-br', 'zh-Hant-TW', 'en-XA') },
+          { weight: 1, arbitrary: fc.constantFrom('', 'english', 'en_US', 'und', `de-${'x'.repeat(40)}`) },
+          { weight: 2, arbitrary: weirdValue },
+        ),
         input: fc
           .tuple(sessionId, mutate({ splitMode: 'EXACT', participants: [] }, fc.oneof(weirdValue, weirdId)), participants)
           .map(([id, rest, list]) => ({ sessionId: id, ...rest, participants: 'participants' in rest ? list : undefined })),
@@ -462,7 +478,7 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
         const acceptedBodies = answers.filter((body) => !body.errors && body.data?.[operation.field]);
         // Accepted for the session under test (the stranger's may be accepted too, with its own cookie).
         const accepted =
-          operation.field === 'startPayment'
+          operation.field === 'startPayment' || operation.field === 'rememberLocale'
             ? acceptedBodies.length
             : acceptedBodies.filter((body) => (body.data![operation.field] as { id: string }).id === fixture.sessionId).length;
         const after = await snapshot(fixture.sessionId);
@@ -484,6 +500,19 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
           expect(acceptedBodies.length).toBeGreaterThan(0);
           expect(Number(reminders!.n)).toBe(acceptedBodies.length);
           expect(after).toEqual(before);
+        }
+        if (operation.field === 'rememberLocale') {
+          // Only the viewer's own language is kept, and only a well-formed tag, in its canonical spelling.
+          expect(accepted, 'some valid requests got through').toBeGreaterThan(0);
+          expect(after).toEqual(before);
+          const kept = await target.server.query<{ locale: string | null }>(`select locale from participant where session_id in (?, ?)`, [
+            fixture.sessionId,
+            stranger.sessionId,
+          ]);
+          for (const { locale } of kept) if (locale !== null) expect(canonicalLocale(locale)).toBe(locale);
+          expect(kept.map(({ locale }) => locale)).not.toContain('PT-br');
+          const refusedTags = answers.filter((body) => body.errors?.some((error) => error.extensions?.code === 'VALIDATION_ERROR'));
+          expect(refusedTags.length, 'malformed tags are refused as such').toBeGreaterThan(0);
         }
         if (operation.field === 'cancelSessionAsHost') {
           expect(after.session!.status).toBe(accepted > 0 ? 'cancelled' : 'open');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '@paysplit/domain';
+import { canonicalLocale, isUuid } from '@paysplit/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '../src/rest/error-response.js';
@@ -46,6 +46,7 @@ const validSession = () => ({
   currency: 'NZD',
   merchantOrderRef: 'fuzz',
   description: 'Dinner for 4',
+  locale: 'pt-BR',
   metadata: { a: 1 },
   successUrl: 'https://shop.example.com/x',
   unconfigured: false,
@@ -193,6 +194,12 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     const created = results.filter((result) => result.outcome.status === 200).length;
     expect(await target.count('session')).toBe(before + created);
     expect(await target.count('idempotency_record')).toBe(0);
+    // A language is kept only as a well-formed tag, in its canonical spelling.
+    for (const { locale } of await target.server.query<{ locale: string }>(
+      `select distinct locale from session where locale is not null`,
+    )) {
+      expect(canonicalLocale(locale)).toBe(locale);
+    }
   });
 
   it('POST /api/v1/payments/record: no 5xx, spec-shaped errors, nothing recorded on refusal', async () => {

@@ -250,6 +250,7 @@ const RECIPES: Record<string, Recipe[]> = {
       }),
     },
   ],
+  'Mutation.rememberLocale': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId, locale: 'de' }) }],
   'Mutation.remindParticipant': [
     { as: 'host cookie', variables: () => ({ participantId: state.guestParticipantId, sessionId: state.sessionId }) },
     // Without sessionId the participant's own session is found from it.

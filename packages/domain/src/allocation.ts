@@ -33,6 +33,28 @@ export interface SplitPart {
   lockedAmountMinor?: bigint;
 }
 
+/** Why a split does not work out, in the details of its error (`ErrorDetail.reason`). */
+export const SplitProblem = {
+  /** A participant has no value for the mode (no amount, percentage or number of shares). */
+  NeedsValue: 'needs-value',
+  /** An exact amount of 0 or less. */
+  NotAboveZero: 'not-above-zero',
+  /** A percentage or a number of shares that is not a whole number in range. */
+  BadWeight: 'bad-weight',
+  /** A participant's share comes out as 0. */
+  OwesNothing: 'owes-nothing',
+  /** Exact amounts do not add up to what is to be paid. */
+  AmountsOff: 'amounts-off',
+  /** Percentages do not add up to 100. */
+  PercentOff: 'percent-off',
+  /** Every participant has 0 shares. */
+  NoShares: 'no-shares',
+  /** Too many participants, or none. */
+  ParticipantCount: 'participant-count',
+  /** Paid shares that cannot stand as they are (above the total, not above 0, or leaving money unassigned). */
+  PaidShares: 'paid-shares',
+} as const;
+
 /** The input field each mode reads, for error paths. */
 const MODE_FIELD: Readonly<Record<SplitMode, string | undefined>> = {
   equal: undefined,
@@ -70,7 +92,7 @@ export function allocateSplit(totalMinor: bigint, mode: SplitMode, parts: readon
       parts.length === 0
         ? 'At least one participant is required'
         : `At most ${MAX_PARTICIPANTS} participants are allowed (got ${parts.length})`;
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.ParticipantCount }]);
   }
 
   const result: bigint[] = parts.map(() => 0n);
@@ -85,6 +107,7 @@ export function allocateSplit(totalMinor: bigint, mode: SplitMode, parts: readon
       lockErrors.push({
         path: participantPath(i, 'lockedAmountMinor'),
         message: `Participant ${i + 1}'s paid share must be greater than 0`,
+        reason: SplitProblem.PaidShares,
       });
     } else {
       result[i] = locked;
@@ -94,14 +117,14 @@ export function allocateSplit(totalMinor: bigint, mode: SplitMode, parts: readon
   if (lockErrors.length > 0) throw splitError('A paid share is not valid', lockErrors);
   if (lockedSum > totalMinor) {
     const message = `Paid shares add up to ${money(lockedSum)}, more than the total of ${money(totalMinor)}`;
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.PaidShares }]);
   }
 
   const remainder = totalMinor - lockedSum;
   if (unlocked.length === 0) {
     if (remainder === 0n) return result;
     const message = `Every participant has paid, yet ${money(remainder)} of the ${money(totalMinor)} total is not assigned to anyone`;
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.PaidShares }]);
   }
 
   const amounts = allocateRemainder(remainder, mode, parts, unlocked, money);
@@ -117,6 +140,7 @@ export function allocateSplit(totalMinor: bigint, mode: SplitMode, parts: readon
     .map((i) => ({
       path: participantPath(i, field),
       message: `Participant ${i + 1} would owe ${money(0n)}: every participant must pay something, so remove them or give them a share`,
+      reason: SplitProblem.OwesNothing,
     }));
   if (owingNothing.length > 0) {
     const general = `${owingNothing.length} participants would owe ${money(0n)}: every participant must pay something`;
@@ -159,10 +183,11 @@ function exactAmounts(
     const amount = parts[i]?.amountMinor;
     const path = participantPath(i, 'amountMinor');
     if (typeof amount !== 'bigint') {
-      details.push({ path, message: `Participant ${i + 1} needs an amount for an exact split` });
+      details.push({ path, message: `Participant ${i + 1} needs an amount for an exact split`, reason: SplitProblem.NeedsValue });
       return 0n;
     }
-    if (amount <= 0n) details.push({ path, message: `Participant ${i + 1}'s amount must be greater than 0` });
+    if (amount <= 0n)
+      details.push({ path, message: `Participant ${i + 1}'s amount must be greater than 0`, reason: SplitProblem.NotAboveZero });
     return amount;
   });
   if (details.length > 0) throw splitError(summarize(details, 'Some amounts are missing or not above 0'), details);
@@ -174,7 +199,7 @@ function exactAmounts(
       parts.length === unlocked.length
         ? `Amounts add up to ${money(sum)} but the total is ${money(remainder)}`
         : `Amounts of the unpaid participants add up to ${money(sum)} but ${money(remainder)} remains to be paid`;
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.AmountsOff }]);
   }
   return amounts;
 }
@@ -193,7 +218,11 @@ function readIntegerWeights(parts: readonly SplitPart[], unlocked: readonly numb
     const value = parts[i]?.[field];
     const path = participantPath(i, field);
     if (value === undefined) {
-      details.push({ path, message: `Participant ${i + 1} needs ${isPercent ? 'a percentage (basis points)' : 'a number of shares'}` });
+      details.push({
+        path,
+        message: `Participant ${i + 1} needs ${isPercent ? 'a percentage (basis points)' : 'a number of shares'}`,
+        reason: SplitProblem.NeedsValue,
+      });
       return 0n;
     }
     if (!Number.isSafeInteger(value) || value < 0 || (isPercent && value > TOTAL_BASIS_POINTS)) {
@@ -202,6 +231,7 @@ function readIntegerWeights(parts: readonly SplitPart[], unlocked: readonly numb
         message: isPercent
           ? `Participant ${i + 1}'s basis points must be a whole number from 0 to ${TOTAL_BASIS_POINTS} (100 % = ${TOTAL_BASIS_POINTS})`
           : `Participant ${i + 1}'s shares must be a whole number of 0 or more`,
+        reason: SplitProblem.BadWeight,
       });
       return 0n;
     }
@@ -214,11 +244,11 @@ function readIntegerWeights(parts: readonly SplitPart[], unlocked: readonly numb
   const sum = weights.reduce((a, b) => a + b, 0n);
   if (isPercent && sum !== BigInt(TOTAL_BASIS_POINTS)) {
     const message = `Percentages add up to ${formatBasisPoints(sum)} % but must add up to 100 %`;
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.PercentOff }]);
   }
   if (!isPercent && sum === 0n) {
     const message = 'At least one participant needs more than 0 shares';
-    throw splitError(message, [{ path: 'participants', message }]);
+    throw splitError(message, [{ path: 'participants', message, reason: SplitProblem.NoShares }]);
   }
   return weights;
 }

@@ -104,6 +104,11 @@ export function isServerFault(code: ErrorCode): boolean {
 export interface ErrorDetail {
   path: string;
   message: string;
+  /**
+   * What kind of problem it is, for a client that words it in its reader's language (the pay
+   * app's split editor); the API sends path and message only.
+   */
+  reason?: string;
 }
 
 export class AppError extends Error {
@@ -119,7 +124,9 @@ export class AppError extends Error {
     if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     // Copied and frozen so a caller mutating its array cannot change an error already thrown.
     if (details !== undefined) {
-      this.details = Object.freeze(details.map((d) => Object.freeze({ path: d.path, message: d.message })));
+      this.details = Object.freeze(
+        details.map((d) => Object.freeze({ path: d.path, message: d.message, ...(d.reason === undefined ? {} : { reason: d.reason }) })),
+      );
     }
   }
 }

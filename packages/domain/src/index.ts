@@ -15,5 +15,6 @@ export * from './passwords.js';
 export * from './webhook-events.js';
 export * from './money-format.js';
 export * from './time-zone.js';
+export * from './locale.js';
 export * from './payment-calls.js';
 export * from './capture.js';

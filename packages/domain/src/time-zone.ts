@@ -52,9 +52,27 @@ export function listTimeZones(): string[] {
 /**
  * "Tue 1 Dec 2026, 11:55 New Zealand Daylight Time": a moment as a person in `timeZone` reads it,
  * the zone always named (UTC as "UTC"). An unknown zone falls back to UTC rather than failing.
+ * In another language (`locale`, a BCP 47 tag) the reader's own order, words and digits are used
+ * ("Dienstag, 1. Dezember 2026 um 11:55 Neuseeland-Sommerzeit"); English keeps the form above.
  */
-export function formatMomentIn(moment: Date, timeZone: string): string {
+export function formatMomentIn(moment: Date, timeZone: string, locale?: string): string {
   const zone = normalizeTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
+  if (locale !== undefined && !/^en(?:-|$)/i.test(locale)) {
+    try {
+      return new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'long',
+      }).format(moment);
+    } catch {
+      // A tag this engine cannot format in: the English form below.
+    }
+  }
   const parts = new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',

@@ -1,5 +1,16 @@
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
 import { type DraftRow, offersInvite, sendsInvite } from '../split/split-draft';
 import './emails.css';
+
+const messages = defineMessages({
+  sent: { id: 'invite.sent', defaultMessage: 'Invite sent to this address.', description: 'Under an email the invitation already went to' },
+  send: {
+    id: 'invite.send',
+    defaultMessage: 'Send invite by email<hidden> to participant {n, number}</hidden>',
+    description: 'Checkbox under a person’s email; the part in <hidden> is read by screen readers only',
+  },
+});
 
 interface Props {
   row: DraftRow;
@@ -13,15 +24,14 @@ interface Props {
  * soon as an address is typed (that is why one is typed); the host can untick it.
  */
 export function InviteByEmail({ row, n, onChange }: Props) {
+  const t = useT();
   if (!offersInvite(row)) {
-    return row.email.trim() !== '' ? <p className="participant-invite hint">Invite sent to this address.</p> : null;
+    return row.email.trim() !== '' ? <p className="participant-invite hint">{t(messages.sent)}</p> : null;
   }
   return (
     <label className="participant-invite">
       <input type="checkbox" checked={sendsInvite(row)} onChange={(event) => onChange(event.target.checked)} />
-      <span>
-        Send invite by email<span className="visually-hidden"> to participant {n}</span>
-      </span>
+      <span>{t.rich(messages.send, { n, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}</span>
     </label>
   );
 }

@@ -1,3 +1,6 @@
+import { defineMessages } from 'react-intl';
+import type { Translator } from '../i18n/translator';
+
 /** What the host's view says about one participant's emails (null when they gave no address). */
 export interface EmailStatus {
   invitedAt: string | null;
@@ -6,28 +9,44 @@ export interface EmailStatus {
   unsubscribed: boolean;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const messages = defineMessages({
+  dayAndTime: {
+    id: 'clock.dayAndTime',
+    defaultMessage: '{day} {time}',
+    description: 'A time on another day: “tomorrow 2:10 pm”, “Tue 2:10 pm”',
+  },
+  unsubscribed: { id: 'emails.unsubscribed', defaultMessage: 'Unsubscribed', description: 'The person turned off reminder emails' },
+  reminded: {
+    id: 'emails.reminded',
+    defaultMessage: 'Reminded {at}',
+    description: 'When the last reminder went; at is a time such as 2:10 pm',
+  },
+  inviteSent: { id: 'emails.inviteSent', defaultMessage: 'Invite sent', description: 'The invitation email went' },
+});
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "2:10 pm" on the viewer's clock; a day in front when it is not today ("Tue 2:10 pm", "3 Dec, 2:10 pm"). */
-export function formatClock(iso: string, now: number): string {
+/** "2:10 pm" on the viewer's clock; a day in front when it is not today ("tomorrow 2:10 pm", "Tue 2:10 pm", "3 Dec, 2:10 pm"). */
+export function formatClock(t: Translator, iso: string, now: number): string {
   const at = new Date(iso);
-  const hours = at.getHours();
-  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${String(at.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+  const time = new Intl.DateTimeFormat(t.locale, { hour: 'numeric', minute: '2-digit' }).format(at);
   const today = new Date(now);
   if (at.toDateString() === today.toDateString()) return time;
   const tomorrow = new Date(now + DAY_MS);
-  if (at.toDateString() === tomorrow.toDateString()) return `tomorrow ${time}`;
-  if (Math.abs(at.getTime() - now) < 6 * DAY_MS) return `${WEEKDAYS[at.getDay()]} ${time}`;
-  return `${at.getDate()} ${MONTHS[at.getMonth()]}, ${time}`;
+  if (at.toDateString() === tomorrow.toDateString()) {
+    return t(messages.dayAndTime, { day: new Intl.RelativeTimeFormat(t.locale, { numeric: 'auto' }).format(1, 'day'), time });
+  }
+  if (Math.abs(at.getTime() - now) < 6 * DAY_MS) {
+    return t(messages.dayAndTime, { day: new Intl.DateTimeFormat(t.locale, { weekday: 'short' }).format(at), time });
+  }
+  return new Intl.DateTimeFormat(t.locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 /** The roster's line: the latest thing that happened ("Unsubscribed" wins: no more reminders go out). */
-export function emailStatusLine(status: EmailStatus, now: number): string | null {
-  if (status.unsubscribed) return 'Unsubscribed';
-  if (status.lastRemindedAt) return `Reminded ${formatClock(status.lastRemindedAt, now)}`;
-  if (status.invitedAt) return 'Invite sent';
+export function emailStatusLine(t: Translator, status: EmailStatus, now: number): string | null {
+  if (status.unsubscribed) return t(messages.unsubscribed);
+  if (status.lastRemindedAt) return t(messages.reminded, { at: formatClock(t, status.lastRemindedAt, now) });
+  if (status.invitedAt) return t(messages.inviteSent);
   return null;
 }
 

@@ -1,10 +1,46 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { errorCodeOf, execute, GraphQLRequestError, NETWORK_ERROR } from '../graphql/client';
 import { RemindParticipantDocument } from '../graphql/operations';
+import { type Translator, useT } from '../i18n/translator';
 import { newerView, type PayParticipant, type PaySessionView, sessionQueryKey, TERMINAL_STATUSES } from '../session/session-query';
 import { useNow } from '../use-now';
 import { emailStatusLine, formatClock, remindState, retryAtFrom } from './email-status';
+
+const messages = defineMessages({
+  sentTo: { id: 'remind.sent', defaultMessage: 'Reminder sent to {name}.', description: 'After Remind was pressed' },
+  noEmailYet: {
+    id: 'remind.noEmailYet',
+    defaultMessage: 'No email sent yet',
+    description: 'A person with an address who has had no email',
+  },
+  recentlyUntil: {
+    id: 'remind.recentlyUntil',
+    defaultMessage: '{name} was reminded recently. You can remind them again at {at}.',
+    description: 'Remind was refused for the hourly limit; at is a time',
+  },
+  recently: {
+    id: 'remind.recently',
+    defaultMessage: '{name} was reminded recently. You can remind them once an hour.',
+    description: 'Remind was refused for the hourly limit',
+  },
+  notNow: {
+    id: 'remind.notNow',
+    defaultMessage: '{name} can’t be reminded now: they have paid, or this payment has ended.',
+    description: 'Remind was refused: paid or ended',
+  },
+  offline: {
+    id: 'remind.offline',
+    defaultMessage: 'No connection: the reminder was not sent. Check your connection and try again.',
+    description: 'Remind did not reach the server',
+  },
+  failed: {
+    id: 'remind.failed',
+    defaultMessage: 'The reminder could not be sent ({reason}). Please try again.',
+    description: 'Remind failed otherwise; reason is the server’s message',
+  },
+});
 
 /** What the host's row says about one person's emails, and their Remind button's state. */
 export interface RemindView {
@@ -25,6 +61,7 @@ export interface RemindView {
  * emailed, whether a reminder can go now, and what a press did.
  */
 export function useRemind(session: PaySessionView, participant: PayParticipant, now: number): RemindView {
+  const t = useT();
   const status = participant.emailStatus;
   const queryClient = useQueryClient();
   const tick = useNow(15_000);
@@ -53,12 +90,12 @@ export function useRemind(session: PaySessionView, participant: PayParticipant, 
   const state = status ? remindState(status, at) : null;
   const waitUntil = state?.kind === 'wait' ? state.until : refusedUntil && Date.parse(refusedUntil) > at ? refusedUntil : null;
   const outcome = mutation.isError
-    ? { text: remindErrorText(mutation.error, name, refusedUntil, at), isError: true }
+    ? { text: remindErrorText(t, mutation.error, name, refusedUntil, at), isError: true }
     : sentAt !== null && mutation.isSuccess
-      ? { text: `Reminder sent to ${name}.`, isError: false }
+      ? { text: t(messages.sentTo, { name }), isError: false }
       : null;
   return {
-    statusLine: relevant ? (emailStatusLine(status, at) ?? 'No email sent yet') : null,
+    statusLine: relevant ? (emailStatusLine(t, status, at) ?? t(messages.noEmailYet)) : null,
     offered: relevant && state?.kind !== 'unsubscribed',
     waitUntil: relevant ? waitUntil : null,
     pending: mutation.isPending,
@@ -67,17 +104,15 @@ export function useRemind(session: PaySessionView, participant: PayParticipant, 
   };
 }
 
-function remindErrorText(error: Error, name: string, retryAt: string | null, now: number): string {
+function remindErrorText(t: Translator, error: Error, name: string, retryAt: string | null, now: number): string {
   switch (errorCodeOf(error)) {
     case 'RATE_LIMIT_EXCEEDED':
-      return retryAt
-        ? `${name} was reminded recently. You can remind them again at ${formatClock(retryAt, now)}.`
-        : `${name} was reminded recently. You can remind them once an hour.`;
+      return retryAt ? t(messages.recentlyUntil, { name, at: formatClock(t, retryAt, now) }) : t(messages.recently, { name });
     case 'INVALID_STATE':
-      return `${name} can’t be reminded now: they have paid, or this payment has ended.`;
+      return t(messages.notNow, { name });
     case NETWORK_ERROR:
-      return 'No connection: the reminder was not sent. Check your connection and try again.';
+      return t(messages.offline);
     default:
-      return `The reminder could not be sent (${error.message}). Please try again.`;
+      return t(messages.failed, { reason: error.message });
   }
 }

@@ -13,18 +13,19 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n': typeof types.PaySessionFieldsFragmentDoc;
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    locale\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n': typeof types.PaySessionFieldsFragmentDoc;
   '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.OpenSessionDocument;
   '\n  query PaySession($sessionId: ID!) {\n    paySession(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionDocument;
   '\n  mutation ConfigureSession($input: ConfigureSessionInput!) {\n    configureSession(input: $input) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.ConfigureSessionDocument;
   '\n  mutation StartPayment($sessionId: ID!) {\n    startPayment(sessionId: $sessionId) {\n      paymentId\n      redirectUrl\n    }\n  }\n': typeof types.StartPaymentDocument;
   '\n  mutation CoverRemaining($sessionId: ID!) {\n    startPayment(sessionId: $sessionId, coverRemaining: true) {\n      paymentId\n      redirectUrl\n    }\n  }\n': typeof types.CoverRemainingDocument;
+  '\n  mutation RememberLocale($sessionId: ID!, $locale: String!) {\n    rememberLocale(sessionId: $sessionId, locale: $locale)\n  }\n': typeof types.RememberLocaleDocument;
   '\n  mutation CancelSessionAsHost($sessionId: ID!) {\n    cancelSessionAsHost(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.CancelSessionAsHostDocument;
   '\n  mutation RemindParticipant($sessionId: ID!, $participantId: ID!) {\n    remindParticipant(sessionId: $sessionId, participantId: $participantId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.RemindParticipantDocument;
   '\n  subscription PaySessionUpdated($sessionId: ID!) {\n    paySessionUpdated(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n': typeof types.PaySessionUpdatedDocument;
 };
 const documents: Documents = {
-  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n':
+  '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    locale\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n':
     types.PaySessionFieldsFragmentDoc,
   '\n  mutation OpenSession($sessionId: ID!, $token: String!) {\n    openSession(sessionId: $sessionId, token: $token) {\n      ...PaySessionFields\n    }\n  }\n':
     types.OpenSessionDocument,
@@ -36,6 +37,8 @@ const documents: Documents = {
     types.StartPaymentDocument,
   '\n  mutation CoverRemaining($sessionId: ID!) {\n    startPayment(sessionId: $sessionId, coverRemaining: true) {\n      paymentId\n      redirectUrl\n    }\n  }\n':
     types.CoverRemainingDocument,
+  '\n  mutation RememberLocale($sessionId: ID!, $locale: String!) {\n    rememberLocale(sessionId: $sessionId, locale: $locale)\n  }\n':
+    types.RememberLocaleDocument,
   '\n  mutation CancelSessionAsHost($sessionId: ID!) {\n    cancelSessionAsHost(sessionId: $sessionId) {\n      ...PaySessionFields\n    }\n  }\n':
     types.CancelSessionAsHostDocument,
   '\n  mutation RemindParticipant($sessionId: ID!, $participantId: ID!) {\n    remindParticipant(sessionId: $sessionId, participantId: $participantId) {\n      ...PaySessionFields\n    }\n  }\n':
@@ -48,7 +51,7 @@ const documents: Documents = {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n',
+  source: '\n  fragment PaySessionFields on PaySessionView {\n    id\n    status\n    viewerRole\n    viewerParticipantId\n    currency\n    amountMinor\n    paidMinor\n    remainingMinor\n    splitMode\n    organiserName\n    merchantName\n    merchantLogoUrl\n    accentColor\n    description\n    locale\n    participants {\n      id\n      displayName\n      amountMinor\n      status\n      isHost\n      isYou\n      coveredByHost\n      email\n      inviteUrl\n      emailStatus {\n        invitedAt\n        lastRemindedAt\n        nextRemindAllowedAt\n        unsubscribed\n      }\n      refundedMinor\n      refundPendingMinor\n      duplicateRefundedMinor\n      duplicateRefundPendingMinor\n    }\n    successUrl\n    cancelUrl\n    version\n    expiresAt\n    updatedAt\n  }\n',
 ): typeof import('./graphql').PaySessionFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -80,6 +83,12 @@ export function graphql(
 export function graphql(
   source: '\n  mutation CoverRemaining($sessionId: ID!) {\n    startPayment(sessionId: $sessionId, coverRemaining: true) {\n      paymentId\n      redirectUrl\n    }\n  }\n',
 ): typeof import('./graphql').CoverRemainingDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  mutation RememberLocale($sessionId: ID!, $locale: String!) {\n    rememberLocale(sessionId: $sessionId, locale: $locale)\n  }\n',
+): typeof import('./graphql').RememberLocaleDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -52,6 +52,7 @@ export type PaySessionFieldsFragment = {
   merchantLogoUrl: string | null;
   accentColor: string | null;
   description: string | null;
+  locale: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
   version: number;
@@ -111,6 +112,13 @@ export type CoverRemainingMutationVariables = Exact<{
 
 export type CoverRemainingMutation = { startPayment: { paymentId: string; redirectUrl: string } };
 
+export type RememberLocaleMutationVariables = Exact<{
+  sessionId: string | number;
+  locale: string;
+}>;
+
+export type RememberLocaleMutation = { rememberLocale: boolean };
+
 export type CancelSessionAsHostMutationVariables = Exact<{
   sessionId: string | number;
 }>;
@@ -162,6 +170,7 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -214,6 +223,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -241,7 +251,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:bbe19363144ffa35869787976702c78339c58ed51e17818bb68a5bfebc7ab66c' },
+  { hash: 'sha256:e9e1df1b88f85b2c5aee6d5a97495324cb6b4b3a1ff8abbd9bf008b36f7f3136' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -265,6 +275,7 @@ export const PaySessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -292,7 +303,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:28a1ddfd831fef3aeadad38c80cf2b1f90b4cd0664e6e84df7b88c0720cd39aa' },
+  { hash: 'sha256:a2b9ae94d85a1df3d9adffea5f2a755036afb62aae37ce9c0786ca814c226c6f' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -316,6 +327,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -343,7 +355,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:e9346d56ea988fc4935ba6eb33c6e448d97ff1fc9a4f238cce5f98b4e19d0f37' },
+  { hash: 'sha256:ab7a188a93b1a013fc30768b5d8bf3c2a1404203467b7f7dfce6ebec4c17e673' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -367,6 +379,14 @@ export const CoverRemainingDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:f91d63dedba30a79d19d0e0fd2ee04f6e4c40002015c4116f9e800bd3b26ae71' },
 ) as unknown as TypedDocumentString<CoverRemainingMutation, CoverRemainingMutationVariables>;
+export const RememberLocaleDocument = new TypedDocumentString(
+  `
+    mutation RememberLocale($sessionId: ID!, $locale: String!) {
+  rememberLocale(sessionId: $sessionId, locale: $locale)
+}
+    `,
+  { hash: 'sha256:2ad54d192d45b755652c0495aaff337dd7f6f5da5b8ae7667fcd3bff754adad2' },
+) as unknown as TypedDocumentString<RememberLocaleMutation, RememberLocaleMutationVariables>;
 export const CancelSessionAsHostDocument = new TypedDocumentString(
   `
     mutation CancelSessionAsHost($sessionId: ID!) {
@@ -389,6 +409,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -416,7 +437,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:11b52f0e2210714579185aa1375b686a895ff28188162b4474afd34313f9698d' },
+  { hash: 'sha256:f424265cf0aded0a39cc7c173b0960988abf44cdeec0c2f600e038314bb0cfe1' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -440,6 +461,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -467,7 +489,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:dcc0fbe40a9987d7bcae43884b669733dd770c73cc180b8cab3fc71e5406a684' },
+  { hash: 'sha256:b04c70a501f007e2be669354595835c293bc5b13f31908048d15a5577dab3648' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -491,6 +513,7 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   merchantLogoUrl
   accentColor
   description
+  locale
   participants {
     id
     displayName
@@ -518,5 +541,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:ea19e76cb779d0220aee72b07e980625c2659a5bb187d92486f49fd82c5e0b55' },
+  { hash: 'sha256:6574617e49b9c9b693c3bb8e6ff131300460f658a9edbecabcc991c36c204292' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

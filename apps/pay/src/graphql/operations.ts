@@ -17,6 +17,7 @@ export const PaySessionFieldsFragment = graphql(`
     merchantLogoUrl
     accentColor
     description
+    locale
     participants {
       id
       displayName
@@ -88,6 +89,13 @@ export const CoverRemainingDocument = graphql(`
       paymentId
       redirectUrl
     }
+  }
+`);
+
+// The language the viewer reads the page in, remembered for their emails.
+export const RememberLocaleDocument = graphql(`
+  mutation RememberLocale($sessionId: ID!, $locale: String!) {
+    rememberLocale(sessionId: $sessionId, locale: $locale)
   }
 `);
 

@@ -6,7 +6,9 @@ import { type EmailStatus, formatClock } from '../emails/email-status';
 import { HostView } from '../screens/HostView';
 import { sessionQueryKey } from '../session/session-query';
 import { graphQLError, graphQLFetch, makeParticipant, makeSession } from '../test-support/fixtures';
-import { renderWithQuery } from '../test-support/render';
+import { englishTranslator, renderWithQuery } from '../test-support/render';
+
+const en = englishTranslator();
 import { PeopleList } from './PeopleList';
 import { shareMessage } from './share-message';
 
@@ -91,7 +93,7 @@ describe('the host’s group: one row per person', () => {
       text: 'Sam asked you to pay NZ$160.00, your share of Dinner for 4 at Harbour Table.',
       url: ALEX_LINK,
     });
-    expect(shareMessage({ ...session, description: null }, { amountMinor: '16000' }).text).toBe(
+    expect(shareMessage(en, { ...session, description: null }, { amountMinor: '16000' }).text).toBe(
       'Sam asked you to pay NZ$160.00, your share at Harbour Table.',
     );
   });
@@ -160,7 +162,9 @@ describe('the host’s group: Remind', () => {
       </QueryClientProvider>,
     );
     expect(
-      within(rowOf('Alex')).getByText(`Reminded ${formatClock(minutes(0), NOW)} · can remind again ${formatClock(minutes(60), NOW)}`),
+      within(rowOf('Alex')).getByText(
+        `Reminded ${formatClock(en, minutes(0), NOW)} · can remind again ${formatClock(en, minutes(60), NOW)}`,
+      ),
     ).toBeTruthy();
     expect(remindButton()?.disabled).toBe(true);
   });
@@ -177,7 +181,7 @@ describe('the host’s group: Remind', () => {
     renderWithQuery(<HostView session={session} now={NOW} />, session);
     fireEvent.click(remindButton()!);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`Alex was reminded recently. You can remind them again at ${formatClock(minutes(20), NOW)}.`);
+    expect(alert.textContent).toBe(`Alex was reminded recently. You can remind them again at ${formatClock(en, minutes(20), NOW)}.`);
     await waitFor(() => expect(remindButton()?.disabled).toBe(true));
   });
 

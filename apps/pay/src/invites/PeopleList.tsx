@@ -1,10 +1,61 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { formatClock } from '../emails/email-status';
 import { useRemind } from '../emails/use-remind';
+import { useT } from '../i18n/translator';
 import type { PayParticipant, PaySessionView } from '../session/session-query';
 import { GroupHeading, PersonLine, ProgressSummary } from '../status/SessionProgress';
 import { QrCode } from './QrCode';
 import { shareMessage } from './share-message';
+
+const messages = defineMessages({
+  heading: { id: 'people.heading', defaultMessage: 'Your group', description: 'Heading of the organiser’s list of people' },
+  canRemindAgain: {
+    id: 'people.canRemindAgain',
+    defaultMessage: 'can remind again {at}',
+    description: 'After “Reminded 2:10 pm · ”; at is a time',
+  },
+  copied: { id: 'people.linkCopied', defaultMessage: 'Link copied.', description: 'After Copy' },
+  selected: {
+    id: 'people.linkSelected',
+    defaultMessage: 'Link selected — copy it with your device’s copy command.',
+    description: 'Copying was not allowed, so the link was selected instead',
+  },
+  share: {
+    id: 'people.share',
+    defaultMessage: 'Share<hidden> {name}’s link</hidden>',
+    description: 'Opens the phone’s share sheet; <hidden> is read by screen readers only',
+  },
+  copy: {
+    id: 'people.copy',
+    defaultMessage: 'Copy<hidden> {name}’s link</hidden>',
+    description: 'Copies a person’s link; <hidden> is read by screen readers only',
+  },
+  qr: {
+    id: 'people.qr',
+    defaultMessage: 'QR<hidden> code and link for {name}</hidden>',
+    description: 'Shows a person’s QR code and link; <hidden> is read by screen readers only',
+  },
+  sending: { id: 'people.sending', defaultMessage: 'Sending…', description: 'The Remind button while the reminder goes' },
+  remind: {
+    id: 'people.remind',
+    defaultMessage: 'Remind<hidden> {name}</hidden>',
+    description: 'Emails a person a reminder; <hidden> is read by screen readers only',
+  },
+  qrLabel: { id: 'people.qrLabel', defaultMessage: 'QR code of the link for {name}', description: 'Text alternative of the QR code' },
+  inviteLink: {
+    id: 'people.inviteLink',
+    defaultMessage: 'Invite link<hidden> for {name}</hidden>',
+    description: 'Label of a person’s link field; <hidden> is read by screen readers only',
+  },
+  linkHint: {
+    id: 'people.linkHint',
+    defaultMessage: 'This link is {name}’s own: it lets them pay their share and see progress.',
+    description: 'Under a person’s link',
+  },
+});
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 interface Props {
   session: PaySessionView;
@@ -17,13 +68,14 @@ interface Props {
  * email). Money in so far and the deadline above.
  */
 export function PeopleList({ session, now }: Props) {
+  const t = useT();
   return (
     <section className="people" aria-labelledby="people-heading">
       <GroupHeading id="people-heading" session={session}>
-        Your group
+        {t(messages.heading)}
       </GroupHeading>
       <ProgressSummary session={session} now={now} />
-      <ul className="people-list" aria-label="Your group">
+      <ul className="people-list" aria-label={t(messages.heading)}>
         {session.participants.map((p) => (
           <PersonRow key={p.id} session={session} participant={p} now={now} />
         ))}
@@ -35,6 +87,7 @@ export function PeopleList({ session, now }: Props) {
 type LinkOutcome = 'copied' | 'selected' | null;
 
 function PersonRow({ session, participant, now }: { session: PaySessionView; participant: PayParticipant; now: number }) {
+  const t = useT();
   const remind = useRemind(session, participant, now);
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkOutcome, setLinkOutcome] = useState<LinkOutcome>(null);
@@ -67,22 +120,17 @@ function PersonRow({ session, participant, now }: { session: PaySessionView; par
   };
   const share = async () => {
     try {
-      await navigator.share({ ...shareMessage(session, participant), url: url ?? undefined });
+      await navigator.share({ ...shareMessage(t, session, participant), url: url ?? undefined });
     } catch {
       // Closing the share sheet rejects too; nothing to report.
     }
   };
 
-  const detail = [remind.statusLine, remind.waitUntil ? `can remind again ${formatClock(remind.waitUntil, now)}` : null]
+  const detail = [remind.statusLine, remind.waitUntil ? t(messages.canRemindAgain, { at: formatClock(t, remind.waitUntil, now) }) : null]
     .filter(Boolean)
     .join(' · ');
   const said =
-    remind.outcome?.text ??
-    (linkOutcome === 'copied'
-      ? 'Link copied.'
-      : linkOutcome === 'selected'
-        ? 'Link selected — copy it with your device’s copy command.'
-        : '');
+    remind.outcome?.text ?? (linkOutcome === 'copied' ? t(messages.copied) : linkOutcome === 'selected' ? t(messages.selected) : '');
 
   return (
     <li className="person">
@@ -95,12 +143,12 @@ function PersonRow({ session, participant, now }: { session: PaySessionView; par
         <div className="person-actions">
           {sendable && canShare && (
             <button type="button" className="button-small" onClick={() => void share()}>
-              Share<span className="visually-hidden"> {name}’s link</span>
+              {t.rich(messages.share, { name, hidden })}
             </button>
           )}
           {sendable && (
             <button type="button" className="button-small" onClick={() => void copyLink()}>
-              Copy<span className="visually-hidden"> {name}’s link</span>
+              {t.rich(messages.copy, { name, hidden })}
             </button>
           )}
           {sendable && (
@@ -111,13 +159,12 @@ function PersonRow({ session, participant, now }: { session: PaySessionView; par
               aria-controls={linkOpen ? panelId : undefined}
               onClick={() => setLinkOpen((open) => !open)}
             >
-              QR<span className="visually-hidden"> code and link for {name}</span>
+              {t.rich(messages.qr, { name, hidden })}
             </button>
           )}
           {remind.offered && (
             <button type="button" className="button-small" disabled={remind.pending || remind.waitUntil !== null} onClick={remind.remind}>
-              {remind.pending ? 'Sending…' : 'Remind'}
-              <span className="visually-hidden"> {name}</span>
+              {remind.pending ? t(messages.sending) : t.rich(messages.remind, { name, hidden })}
             </button>
           )}
         </div>
@@ -130,9 +177,9 @@ function PersonRow({ session, participant, now }: { session: PaySessionView; par
       </p>
       {sendable && linkOpen && (
         <div className="link-panel" id={panelId}>
-          <QrCode value={url} label={`QR code of the link for ${name}`} />
+          <QrCode value={url} label={t(messages.qrLabel, { name })} />
           <label htmlFor={`${panelId}-field`} className="field-label">
-            Invite link<span className="visually-hidden"> for {name}</span>
+            {t.rich(messages.inviteLink, { name, hidden })}
           </label>
           <input
             id={`${panelId}-field`}
@@ -143,7 +190,7 @@ function PersonRow({ session, participant, now }: { session: PaySessionView; par
             value={url}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <p className="hint">This link is {name}’s own: it lets them pay their share and see progress.</p>
+          <p className="hint">{t(messages.linkHint, { name })}</p>
         </div>
       )}
     </li>

@@ -1,7 +1,18 @@
 import { useEffect, useState } from 'react';
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
 import { qrPath } from './qr-path';
 
 const QUIET_ZONE = 4;
+
+const messages = defineMessages({
+  making: { id: 'qr.making', defaultMessage: 'Making the QR code…', description: 'While the QR code is drawn' },
+  failed: {
+    id: 'qr.failed',
+    defaultMessage: 'The QR code could not be made; copy the link instead.',
+    description: 'Drawing the QR code failed',
+  },
+});
 
 interface Props {
   value: string;
@@ -13,6 +24,7 @@ interface Props {
  * The encoder is loaded only when a host asks for a code, so payers never download it.
  */
 export function QrCode({ value, label }: Props) {
+  const t = useT();
   const [matrix, setMatrix] = useState<{ size: number; d: string } | 'failed' | null>(null);
 
   useEffect(() => {
@@ -31,8 +43,8 @@ export function QrCode({ value, label }: Props) {
     };
   }, [value]);
 
-  if (matrix === null) return <p className="hint">Making the QR code…</p>;
-  if (matrix === 'failed') return <p className="hint">The QR code could not be made; copy the link instead.</p>;
+  if (matrix === null) return <p className="hint">{t(messages.making)}</p>;
+  if (matrix === 'failed') return <p className="hint">{t(messages.failed)}</p>;
   const box = matrix.size + QUIET_ZONE * 2;
   return (
     <svg className="qr" role="img" aria-label={label} viewBox={`0 0 ${box} ${box}`} shapeRendering="crispEdges">

@@ -80,7 +80,8 @@ describe('CoverRemaining', () => {
     fireEvent.click(coverButton());
     const question = screen.getByRole('group', { name: /^You’ll pay/ });
     expect(question.querySelector('p')?.textContent).toBe(
-      'You’ll pay NZ$360.00 for Ben, Chloe and you. Their links will show their shares as paid.',
+      // A list as the reader's language joins one (en: with a serial comma).
+      'You’ll pay NZ$360.00 for Ben, Chloe, and you. Their links will show their shares as paid.',
     );
     expect(document.activeElement?.id).toBe('cover-question');
     expect(calls).toEqual([]);

@@ -1,10 +1,39 @@
 import { useRef, useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { errorCodeOf, execute } from '../graphql/client';
 import { CoverRemainingDocument } from '../graphql/operations';
-import { formatMoney, minorFromApi } from '../money';
+import { type Translator, useT } from '../i18n/translator';
+import { minorFromApi } from '../money';
 import type { PayParticipant, PaySessionView } from '../session/session-query';
 import { useStepFocus } from '../use-step-focus';
 import { CheckoutStatus, StartCheckoutButton, startErrorMessage, useStartCheckout } from './start-checkout';
+
+const messages = defineMessages({
+  offer: {
+    id: 'cover.offer',
+    defaultMessage: 'Pay {amount} for everyone left',
+    description: 'The organiser’s button to pay every unpaid share at once',
+  },
+  you: { id: 'cover.you', defaultMessage: 'you', description: 'The organiser in the list of people paid for (“Ben, Chloe and you”)' },
+  question: {
+    id: 'cover.question',
+    defaultMessage: 'You’ll pay {amount} for {people}.',
+    description: 'Asked before paying for everyone left; people is a list of names',
+  },
+  oneLink: {
+    id: 'cover.oneLink',
+    defaultMessage: '{name}’s link will show their share as paid.',
+    description: 'After the question, when one other person is paid for',
+  },
+  links: {
+    id: 'cover.links',
+    defaultMessage: 'Their links will show their shares as paid.',
+    description: 'After the question, when several are paid for',
+  },
+  allPaid: { id: 'cover.allPaid', defaultMessage: 'Every share is already paid.', description: 'Paying was refused: nothing is left' },
+  pay: { id: 'cover.pay', defaultMessage: 'Pay {amount}', description: 'Confirms paying for everyone left' },
+  notNow: { id: 'cover.notNow', defaultMessage: 'Not now', description: 'Backs out of paying for everyone left' },
+});
 
 export interface SharesLeft {
   /** Every unpaid share, the host's own included: what one payment would cover. */
@@ -25,9 +54,8 @@ export function sharesLeftToCover(session: PaySessionView): SharesLeft | null {
 }
 
 /** "Ben", "Ben and you", "Ben, Chloe and you": the others in roster order, the host last. */
-export function whoIsCovered(shares: readonly PayParticipant[]): string {
-  const names = [...shares.filter((p) => !p.isHost).map((p) => p.displayName), ...(shares.some((p) => p.isHost) ? ['you'] : [])];
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+export function whoIsCovered(t: Translator, shares: readonly PayParticipant[]): string {
+  return t.list([...shares.filter((p) => !p.isHost).map((p) => p.displayName), ...(shares.some((p) => p.isHost) ? [t(messages.you)] : [])]);
 }
 
 /**
@@ -36,6 +64,7 @@ export function whoIsCovered(shares: readonly PayParticipant[]): string {
  * second starts it.
  */
 export function CoverRemaining({ session }: { session: PaySessionView }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const question = useRef<HTMLParagraphElement>(null);
@@ -44,14 +73,14 @@ export function CoverRemaining({ session }: { session: PaySessionView }) {
 
   const left = sharesLeftToCover(session);
   if (left === null) return null;
-  const amount = formatMoney(left.totalMinor, session.currency);
+  const amount = t.money(left.totalMinor, session.currency);
   const others = left.shares.filter((p) => !p.isHost);
 
   if (!confirming) {
     return (
       <div className="form-actions">
         <button ref={opener} type="button" className="button-secondary button-cover" onClick={() => setConfirming(true)}>
-          Pay {amount} for everyone left
+          {t(messages.offer, { amount })}
         </button>
       </div>
     );
@@ -59,19 +88,17 @@ export function CoverRemaining({ session }: { session: PaySessionView }) {
   return (
     <div className="confirm" role="group" aria-labelledby="cover-question">
       <p id="cover-question" ref={question} tabIndex={-1}>
-        You’ll pay {amount} for {whoIsCovered(left.shares)}.{' '}
-        {others.length === 1
-          ? `${others[0]!.displayName}’s link will show their share as paid.`
-          : 'Their links will show their shares as paid.'}
+        {t(messages.question, { amount, people: whoIsCovered(t, left.shares) })}{' '}
+        {others.length === 1 ? t(messages.oneLink, { name: others[0]!.displayName }) : t(messages.links)}
       </p>
       {start.isError && (
         <p className="form-error" role="alert">
-          {startErrorMessage(errorCodeOf(start.error), 'Every share is already paid.')}
+          {startErrorMessage(t, errorCodeOf(start.error), t(messages.allPaid))}
         </p>
       )}
       <div className="form-actions">
         <StartCheckoutButton checkout={start} className="button-primary" statusId="cover-status">
-          Pay {amount}
+          {t(messages.pay, { amount })}
         </StartCheckoutButton>
         <button
           type="button"
@@ -82,7 +109,7 @@ export function CoverRemaining({ session }: { session: PaySessionView }) {
             start.reset();
           }}
         >
-          Not now
+          {t(messages.notNow)}
         </button>
       </div>
       {/* The question above already says where the money goes; this line speaks up once it starts. */}

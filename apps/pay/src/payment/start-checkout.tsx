@@ -1,8 +1,44 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { defineMessages } from 'react-intl';
 import { errorCodeOf } from '../graphql/client';
+import { type Translator, useT } from '../i18n/translator';
 import { isWebUrl, navigateTo } from '../navigation';
 import { sessionQueryKey } from '../session/session-query';
+
+const messages = defineMessages({
+  partnerFailed: {
+    id: 'checkout.error.partner',
+    defaultMessage: 'We couldn’t open the payment page just now. You have not been charged — please try again.',
+    description: 'The merchant did not give a checkout',
+  },
+  notPayable: {
+    id: 'checkout.error.notPayable',
+    defaultMessage: 'This payment can’t be taken any more.',
+    description: 'The session ended or is not taking payments',
+  },
+  noConnection: {
+    id: 'checkout.error.network',
+    defaultMessage: 'No connection. Check your internet and try again.',
+    description: 'The request did not reach the server',
+  },
+  tooMany: {
+    id: 'checkout.error.rateLimit',
+    defaultMessage: 'Too many tries at once. Wait a few seconds, then try again.',
+    description: 'Too many attempts in a short time',
+  },
+  unknown: {
+    id: 'checkout.error.unknown',
+    defaultMessage: 'Something went wrong starting your payment. You have not been charged — please try again.',
+    description: 'Any other failure',
+  },
+  idle: {
+    id: 'checkout.idle',
+    defaultMessage: 'You will pay on the merchant’s secure checkout page.',
+    description: 'Under the Pay button',
+  },
+  opening: { id: 'checkout.opening', defaultMessage: 'Opening the secure checkout…', description: 'After Pay was pressed' },
+});
 
 /** Refusals that mean the session moved on (paid by someone else, ended): the page should show what it is now. */
 const SESSION_MOVED_ON = new Set(['SESSION_NOT_PAYABLE', 'INVALID_STATE']);
@@ -31,20 +67,20 @@ export function useStartCheckout(sessionId: string, start: () => Promise<{ redir
 export type StartCheckout = ReturnType<typeof useStartCheckout>;
 
 /** Why a payment could not start, in words; `alreadyPaid` says it for what was being paid. */
-export function startErrorMessage(code: string | undefined, alreadyPaid: string): string {
+export function startErrorMessage(t: Translator, code: string | undefined, alreadyPaid: string): string {
   switch (code) {
     case 'PARTNER_CALL_FAILED':
-      return 'We couldn’t open the payment page just now. You have not been charged — please try again.';
+      return t(messages.partnerFailed);
     case 'INVALID_STATE':
       return alreadyPaid;
     case 'SESSION_NOT_PAYABLE':
-      return 'This payment can’t be taken any more.';
+      return t(messages.notPayable);
     case 'NETWORK_ERROR':
-      return 'No connection. Check your internet and try again.';
+      return t(messages.noConnection);
     case 'RATE_LIMIT_EXCEEDED':
-      return 'Too many tries at once. Wait a few seconds, then try again.';
+      return t(messages.tooMany);
     default:
-      return 'Something went wrong starting your payment. You have not been charged — please try again.';
+      return t(messages.unknown);
   }
 }
 
@@ -60,10 +96,11 @@ export function StartCheckoutButton(props: { checkout: StartCheckout; className:
 
 /** Under a pay button: where the payer will pay (`idle`), then that they are on their way. */
 export function CheckoutStatus(props: { id: string; checkout: StartCheckout; idle?: string }) {
-  const { id, checkout, idle = 'You will pay on the merchant’s secure checkout page.' } = props;
+  const t = useT();
+  const { id, checkout, idle = t(messages.idle) } = props;
   return (
     <p id={id} className="hint" role="status">
-      {checkout.busy ? 'Opening the secure checkout…' : idle}
+      {checkout.busy ? t(messages.opening) : idle}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '../test-support/navigation-stub';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { render } from '../test-support/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../navigation';
 import { makeParticipant, makeSession } from '../test-support/fixtures';

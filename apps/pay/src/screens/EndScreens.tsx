@@ -1,10 +1,151 @@
-import { useEffect, useState } from 'react';
-import { formatMoney } from '../money';
+import { type ReactNode, useEffect, useState } from 'react';
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
 import { isWebUrl, navigateTo } from '../navigation';
 import { type ErrorScreenKind, hostSignInPath } from '../session/error-screen';
 import type { PaySessionView } from '../session/session-query';
 import { hasRefunds, Refunds } from '../status/Refunds';
 import { Page } from '../ui/Page';
+
+const messages = defineMessages({
+  refundedTitle: {
+    id: 'completed.refunded.title',
+    defaultMessage: 'Money sent back',
+    description: 'Heading: the group paid, then the merchant refunded',
+  },
+  hostTitle: {
+    id: 'completed.host.title',
+    defaultMessage: 'Everyone has paid',
+    description: 'Heading the organiser sees when every share is paid',
+  },
+  payerTitle: {
+    id: 'completed.payer.title',
+    defaultMessage: 'You’re all set',
+    description: 'Heading a payer sees when every share is paid',
+  },
+  refundedLead: {
+    id: 'completed.refunded.lead',
+    defaultMessage:
+      '{named, select, yes {Everyone paid, {total} in all; {merchant} has since sent money back.} other {Everyone paid, {total} in all; the merchant has since sent money back.}}',
+    description: 'Under “Money sent back”; named is yes when the merchant has a name',
+  },
+  hostLead: {
+    id: 'completed.host.lead',
+    defaultMessage: 'The full {total} is paid — thank you.',
+    description: 'The organiser’s thank-you',
+  },
+  coveredLead: {
+    id: 'completed.covered.lead',
+    defaultMessage: '{organiser} paid your {share} share, so there’s nothing for you to pay.',
+    description: 'A payer whose share the organiser paid for them',
+  },
+  coveredByOrganiserLead: {
+    id: 'completed.covered.unnamedLead',
+    defaultMessage: 'The organiser paid your {share} share, so there’s nothing for you to pay.',
+    description: 'A payer whose share the organiser paid for them, when the organiser has no name',
+  },
+  payerLead: {
+    id: 'completed.payer.lead',
+    defaultMessage: 'Everyone has paid, {total} in all. There’s nothing more to do.',
+    description: 'A payer’s ending',
+  },
+  takingBack: {
+    id: 'completed.takingBack',
+    defaultMessage: 'Taking you back to {shop} in {seconds, plural, one {# second} other {# seconds}}…',
+    description: 'Announced before the organiser is sent to the merchant’s page',
+  },
+  goNow: { id: 'completed.goNow', defaultMessage: 'Go now', description: 'Link to the merchant’s page without waiting' },
+  backTo: { id: 'completed.backTo', defaultMessage: 'Back to {shop}', description: 'Link to the merchant’s site' },
+  expiredTitle: { id: 'expired.title', defaultMessage: 'This payment has expired', description: 'Heading of an expired session' },
+  expiredLead: {
+    id: 'expired.lead',
+    defaultMessage: 'Time ran out before everyone had paid, so no more payments can be made.',
+    description: 'Under the expired heading',
+  },
+  refundPromised: {
+    id: 'ended.refundPromised',
+    defaultMessage: 'Any share already paid will be refunded.',
+    description: 'An ended session with money paid',
+  },
+  expiredHost: {
+    id: 'expired.host.next',
+    defaultMessage:
+      '{named, select, yes {To book again, start a new payment at {shop}.} other {To book again, start a new payment at the shop.}}',
+    description: 'What the organiser can do after expiry; named is yes when the merchant has a name',
+  },
+  expiredPayer: {
+    id: 'expired.payer.next',
+    defaultMessage: 'If you still need to pay, ask the organiser to start again.',
+    description: 'What a payer can do after expiry',
+  },
+  cancelledTitle: { id: 'cancelled.title', defaultMessage: 'This payment was cancelled', description: 'Heading of a cancelled session' },
+  cancelledLead: {
+    id: 'cancelled.lead',
+    defaultMessage: 'Nobody needs to pay anything more for it.',
+    description: 'Under the cancelled heading',
+  },
+  backToShop: {
+    id: 'cancelled.backToShop',
+    defaultMessage: 'Back to the shop',
+    description: 'The organiser’s link to the merchant’s cancel page',
+  },
+  notFoundTitle: {
+    id: 'error.notFound.title',
+    defaultMessage: 'We can’t find this payment',
+    description: 'Heading when the link names no session',
+  },
+  notFoundLead: {
+    id: 'error.notFound.lead',
+    defaultMessage: 'Check that you opened the whole link you were sent.',
+    description: 'Under the not-found heading',
+  },
+  notFoundHelp: {
+    id: 'error.notFound.help',
+    defaultMessage:
+      'If you organised this payment, open it again from the shop’s confirmation page. Paying a share? Ask the person who sent you the link to send it again.',
+    description: 'What the organiser and a payer can each do',
+  },
+  linkInvalidTitle: {
+    id: 'error.linkInvalid.title',
+    defaultMessage: 'This link doesn’t work on this device',
+    description: 'Heading when this device has no access to the session',
+  },
+  linkInvalidLead: {
+    id: 'error.linkInvalid.lead',
+    defaultMessage: 'This device has no access to this payment, or the link is not complete.',
+    description: 'Under the heading',
+  },
+  linkInvalidHost: {
+    id: 'error.linkInvalid.host',
+    defaultMessage:
+      '<strong>Organised this payment?</strong> <signIn>Get a sign-in link by email</signIn>, or use the link to your split on the shop’s confirmation page.',
+    description: 'The organiser’s way back; signIn is a link to the sign-in page',
+  },
+  linkInvalidHostNoSignIn: {
+    id: 'error.linkInvalid.hostWithoutSignIn',
+    defaultMessage: '<strong>Organised this payment?</strong> Use the link to your split on the shop’s confirmation page.',
+    description: 'The organiser’s way back when there is no session to sign in to',
+  },
+  linkInvalidPayer: {
+    id: 'error.linkInvalid.payer',
+    defaultMessage:
+      '<strong>Paying a share?</strong> Open the link you were sent again; if it still doesn’t work, ask the organiser for a new one.',
+    description: 'A payer’s way back',
+  },
+  unavailableTitle: {
+    id: 'error.unavailable.title',
+    defaultMessage: 'We can’t load this payment right now',
+    description: 'Heading when the server cannot be reached',
+  },
+  unavailableLead: {
+    id: 'error.unavailable.lead',
+    defaultMessage: 'Check your internet connection, then try again.',
+    description: 'Under the heading',
+  },
+  tryAgain: { id: 'error.tryAgain', defaultMessage: 'Try again', description: 'Button that loads the session again' },
+  loadingTitle: { id: 'loading.title', defaultMessage: 'Loading your payment…', description: 'Heading while the session loads' },
+  oneMoment: { id: 'loading.oneMoment', defaultMessage: 'One moment…', description: 'Shown while loading' },
+});
 
 /** How long the host's thank-you stays up before the merchant's page. */
 export const CONTINUE_DELAY_MS = 4_000;
@@ -23,7 +164,8 @@ export function merchantHome(session: Pick<PaySessionView, 'successUrl' | 'cance
  * a share and stays here, with a link to the shop should they want it.
  */
 export function CompletedScreen({ session }: { session: PaySessionView }) {
-  const total = formatMoney(session.amountMinor, session.currency);
+  const t = useT();
+  const total = t.money(session.amountMinor, session.currency);
   const isHost = session.viewerRole === 'HOST';
   // Money went back (the merchant cancelled, say): the host stays to read it, not sent on to the shop.
   const refunded = hasRefunds(session);
@@ -31,7 +173,7 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   const home = merchantHome(session);
   // A payer whose share the host covered never paid anything themself: say who did.
   const you = session.participants.find((p) => p.isYou);
-  const coveredShare = !isHost && you?.coveredByHost ? formatMoney(you.amountMinor, session.currency) : null;
+  const coveredShare = !isHost && you?.coveredByHost ? t.money(you.amountMinor, session.currency) : null;
   // Named as the payer knows it ("Harbour Table"), not by its address.
   const shop = (url: URL) => session.merchantName || url.host;
   // The live region is on the page before its words, so screen readers announce the move.
@@ -45,30 +187,32 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   }, [next]);
 
   return (
-    <Page title={refunded ? 'Money sent back' : isHost ? 'Everyone has paid' : 'You’re all set'} focusHeading merchant={session}>
+    <Page title={t(refunded ? messages.refundedTitle : isHost ? messages.hostTitle : messages.payerTitle)} focusHeading merchant={session}>
       {!refunded && <DoneMark />}
       <p className="lead">
         {refunded
-          ? `Everyone paid, ${total} in all; ${session.merchantName || 'the merchant'} has since sent money back.`
+          ? t(messages.refundedLead, { named: session.merchantName ? 'yes' : 'no', total, merchant: session.merchantName })
           : isHost
-            ? `The full ${total} is paid — thank you.`
+            ? t(messages.hostLead, { total })
             : coveredShare !== null
-              ? `${session.organiserName ?? 'The organiser'} paid your ${coveredShare} share, so there’s nothing for you to pay.`
-              : `Everyone has paid, ${total} in all. There’s nothing more to do.`}
+              ? session.organiserName
+                ? t(messages.coveredLead, { organiser: session.organiserName, share: coveredShare })
+                : t(messages.coveredByOrganiserLead, { share: coveredShare })
+              : t(messages.payerLead, { total })}
       </p>
       <Refunds session={session} />
       {next !== null ? (
         <div className="continue">
-          <p role="status">{announced && `Taking you back to ${shop(new URL(next))} in ${CONTINUE_DELAY_MS / 1000} seconds…`}</p>
+          <p role="status">{announced && t(messages.takingBack, { shop: shop(new URL(next)), seconds: CONTINUE_DELAY_MS / 1000 })}</p>
           <a className="button-primary" href={next}>
-            Go now
+            {t(messages.goNow)}
           </a>
         </div>
       ) : (
         home !== null && (
           <p>
             <a className="link-standalone" href={home.href}>
-              Back to {shop(home)}
+              {t(messages.backTo, { shop: shop(home) })}
             </a>
           </p>
         )
@@ -87,76 +231,72 @@ function DoneMark() {
 }
 
 export function ExpiredScreen({ session }: { session: PaySessionView }) {
+  const t = useT();
   return (
-    <Page title="This payment has expired" focusHeading merchant={session}>
-      <p className="lead">Time ran out before everyone had paid, so no more payments can be made.</p>
-      {session.paidMinor !== '0' && !hasRefunds(session) && <p>Any share already paid will be refunded.</p>}
+    <Page title={t(messages.expiredTitle)} focusHeading merchant={session}>
+      <p className="lead">{t(messages.expiredLead)}</p>
+      {session.paidMinor !== '0' && !hasRefunds(session) && <p>{t(messages.refundPromised)}</p>}
       <Refunds session={session} />
       <p>
         {session.viewerRole === 'HOST'
-          ? `To book again, start a new payment at ${session.merchantName || 'the shop'}.`
-          : 'If you still need to pay, ask the organiser to start again.'}
+          ? t(messages.expiredHost, { named: session.merchantName ? 'yes' : 'no', shop: session.merchantName })
+          : t(messages.expiredPayer)}
       </p>
     </Page>
   );
 }
 
 export function CancelledScreen({ session }: { session: PaySessionView }) {
+  const t = useT();
   const back = isWebUrl(session.cancelUrl) ? session.cancelUrl : null;
   return (
-    <Page title="This payment was cancelled" focusHeading merchant={session}>
-      <p className="lead">Nobody needs to pay anything more for it.</p>
-      {session.paidMinor !== '0' && !hasRefunds(session) && <p>Any share already paid will be refunded.</p>}
+    <Page title={t(messages.cancelledTitle)} focusHeading merchant={session}>
+      <p className="lead">{t(messages.cancelledLead)}</p>
+      {session.paidMinor !== '0' && !hasRefunds(session) && <p>{t(messages.refundPromised)}</p>}
       <Refunds session={session} />
       {back !== null && session.viewerRole === 'HOST' && (
         <a className="button-secondary" href={back}>
-          Back to the shop
+          {t(messages.backToShop)}
         </a>
       )}
     </Page>
   );
 }
 
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 /**
  * Nobody can tell here whether the reader organised the payment (this device has no access to it),
  * so the organiser's way back and a payer's are both said, each to its reader.
  */
 export function ErrorScreen({ kind, onRetry, sessionId }: { kind: ErrorScreenKind; onRetry: () => void; sessionId?: string }) {
+  const t = useT();
   switch (kind) {
     case 'not-found':
       return (
-        <Page title="We can’t find this payment" focusHeading>
-          <p className="lead">Check that you opened the whole link you were sent.</p>
-          <p>
-            If you organised this payment, open it again from the shop’s confirmation page. Paying a share? Ask the person who sent you the
-            link to send it again.
-          </p>
+        <Page title={t(messages.notFoundTitle)} focusHeading>
+          <p className="lead">{t(messages.notFoundLead)}</p>
+          <p>{t(messages.notFoundHelp)}</p>
         </Page>
       );
     case 'link-invalid':
       return (
-        <Page title="This link doesn’t work on this device" focusHeading>
-          <p className="lead">This device has no access to this payment, or the link is not complete.</p>
+        <Page title={t(messages.linkInvalidTitle)} focusHeading>
+          <p className="lead">{t(messages.linkInvalidLead)}</p>
           <p>
-            <strong>Organised this payment?</strong>{' '}
-            {sessionId !== undefined && (
-              <>
-                <a href={hostSignInPath(sessionId)}>Get a sign-in link by email</a>, or{' '}
-              </>
-            )}
-            use the link to your split on the shop’s confirmation page.
+            {sessionId !== undefined
+              ? t.rich(messages.linkInvalidHost, { strong, signIn: (chunks) => <a href={hostSignInPath(sessionId)}>{chunks}</a> })
+              : t.rich(messages.linkInvalidHostNoSignIn, { strong })}
           </p>
-          <p>
-            <strong>Paying a share?</strong> Open the link you were sent again; if it still doesn’t work, ask the organiser for a new one.
-          </p>
+          <p>{t.rich(messages.linkInvalidPayer, { strong })}</p>
         </Page>
       );
     case 'unavailable':
       return (
-        <Page title="We can’t load this payment right now" focusHeading>
-          <p className="lead">Check your internet connection, then try again.</p>
+        <Page title={t(messages.unavailableTitle)} focusHeading>
+          <p className="lead">{t(messages.unavailableLead)}</p>
           <button type="button" className="button-primary" onClick={onRetry}>
-            Try again
+            {t(messages.tryAgain)}
           </button>
         </Page>
       );
@@ -164,10 +304,11 @@ export function ErrorScreen({ kind, onRetry, sessionId }: { kind: ErrorScreenKin
 }
 
 export function LoadingScreen() {
+  const t = useT();
   return (
-    <Page title="Loading your payment…">
+    <Page title={t(messages.loadingTitle)}>
       <p className="hint" role="status">
-        One moment…
+        {t(messages.oneMoment)}
       </p>
     </Page>
   );

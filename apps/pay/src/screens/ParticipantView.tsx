@@ -1,10 +1,40 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../money';
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
 import { PayShareButton } from '../payment/PayShareButton';
 import type { PaySessionView } from '../session/session-query';
 import { Refunds } from '../status/Refunds';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
+
+const messages = defineMessages({
+  notReadyTitle: {
+    id: 'payer.notReady.title',
+    defaultMessage: 'Not ready yet',
+    description: 'Heading when the organiser has not saved the split',
+  },
+  notReadyLead: {
+    id: 'payer.notReady.lead',
+    defaultMessage: '{organiser} hasn’t finished setting up this payment. Check back soon.',
+    description: 'Under “Not ready yet”',
+  },
+  notReadyLeadUnnamed: {
+    id: 'payer.notReady.unnamedLead',
+    defaultMessage: 'The organiser hasn’t finished setting up this payment. Check back soon.',
+    description: 'Under “Not ready yet”, when the organiser has no name yet',
+  },
+  paidTitle: { id: 'payer.paid.title', defaultMessage: 'You’ve paid your share', description: 'Heading once the payer has paid' },
+  title: { id: 'payer.title', defaultMessage: 'Pay your share', description: 'Heading of a payer’s page' },
+  organisedBy: { id: 'payer.organisedBy', defaultMessage: 'Organised by {organiser}', description: 'Above the heading' },
+  youPaid: { id: 'payer.youPaid', defaultMessage: 'You paid', description: 'Label of the amount the payer paid' },
+  yourShare: { id: 'payer.yourShare', defaultMessage: 'Your share', description: 'Label of the amount the payer owes' },
+  total: { id: 'payer.total', defaultMessage: 'Total', description: 'Label of the whole bill' },
+  shareIn: {
+    id: 'payer.shareIn',
+    defaultMessage: 'Your share is in, {name}. This page updates as the others pay.',
+    description: 'After paying; name is the payer’s',
+  },
+});
 
 interface Props {
   session: PaySessionView;
@@ -14,14 +44,15 @@ interface Props {
 
 /** A payer's page: who asked, how much, and one button to pay it. */
 export function ParticipantView({ session, now, banner }: Props) {
-  const organiser = session.organiserName ?? 'The organiser';
+  const t = useT();
+  const organiser = session.organiserName;
   const you = session.participants.find((p) => p.isYou);
-  const money = (minor: string) => formatMoney(minor, session.currency);
+  const money = (minor: string) => t.money(minor, session.currency);
 
   if (session.status === 'UNCONFIGURED' || you === undefined) {
     return (
-      <Page title="Not ready yet" banner={banner} merchant={session}>
-        <p className="lead">{organiser} hasn’t finished setting up this payment. Check back soon.</p>
+      <Page title={t(messages.notReadyTitle)} banner={banner} merchant={session}>
+        <p className="lead">{organiser ? t(messages.notReadyLead, { organiser }) : t(messages.notReadyLeadUnnamed)}</p>
       </Page>
     );
   }
@@ -29,24 +60,24 @@ export function ParticipantView({ session, now, banner }: Props) {
   const paid = you.status === 'PAID';
   return (
     <Page
-      title={paid ? 'You’ve paid your share' : 'Pay your share'}
-      eyebrow={`Organised by ${organiser}`}
+      title={t(paid ? messages.paidTitle : messages.title)}
+      eyebrow={organiser ? t(messages.organisedBy, { organiser }) : undefined}
       banner={banner}
       merchant={session}
     >
       <dl className="amounts">
         <div className="amount-main">
-          <dt>{paid ? 'You paid' : 'Your share'}</dt>
+          <dt>{t(paid ? messages.youPaid : messages.yourShare)}</dt>
           <dd>{money(you.amountMinor)}</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{t(messages.total)}</dt>
           <dd>{money(session.amountMinor)}</dd>
         </div>
       </dl>
       {paid ? (
         // The return notice above already thanks them; this says what happens next.
-        <p className="lead">Your share is in, {you.displayName}. This page updates as the others pay.</p>
+        <p className="lead">{t(messages.shareIn, { name: you.displayName })}</p>
       ) : (
         <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
       )}

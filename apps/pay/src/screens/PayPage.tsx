@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { execute } from '../graphql/client';
+import { RememberLocaleDocument } from '../graphql/operations';
 import { useLiveSession } from '../live/use-live-session';
 import { clearReturnParams, type ReturnNotice } from '../session/access-link';
 import { errorScreenFor } from '../session/error-screen';
@@ -27,6 +30,7 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
   const [notice, setNotice] = useState(initialNotice);
   const now = useNow();
   useLiveSession(session);
+  useRememberedLocale(session);
 
   const loaded = session !== undefined;
   useEffect(() => {
@@ -72,5 +76,41 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
       ) : (
         <ParticipantView session={session} now={now} banner={banner} />
       );
+  }
+}
+
+/**
+ * Tells the server the language this reader reads the page in, so their emails are written in it:
+ * once per language per session on this device (sessionStorage), and again after a failure.
+ */
+function useRememberedLocale(session: PaySessionView | undefined): void {
+  const { locale } = useIntl();
+  const sessionId = session?.id;
+  const participantId = session?.viewerParticipantId ?? null;
+  useEffect(() => {
+    // A host before the split is saved has no participant to remember it for yet.
+    if (sessionId === undefined || participantId === null) return;
+    const key = `paysplit.locale-told.${sessionId}.${participantId}`;
+    if (readSessionStorage(key) === locale) return;
+    execute(RememberLocaleDocument, { sessionId, locale }).then(
+      () => writeSessionStorage(key, locale),
+      () => undefined,
+    );
+  }, [sessionId, participantId, locale]);
+}
+
+function readSessionStorage(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeSessionStorage(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Not kept: the next load tells the server again, which changes nothing.
   }
 }

@@ -1,8 +1,57 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { SplitMode } from '../gql/graphql';
 import { InviteByEmail } from '../emails/InviteByEmail';
+import { type Translator, useT } from '../i18n/translator';
 import { type DraftRow, MAX_DISPLAY_NAME_LENGTH, type RowField } from './split-draft';
 import type { RowErrors } from './split-messages';
 import { RowInput } from './RowInput';
+
+const messages = defineMessages({
+  you: { id: 'split.row.you', defaultMessage: 'You (participant 1)', description: 'Label (for screen readers) of the organiser’s own row' },
+  participant: {
+    id: 'split.row.participant',
+    defaultMessage: 'Participant {n, number}',
+    description: 'Label (for screen readers) of a person’s row',
+  },
+  yourName: { id: 'split.row.yourName', defaultMessage: 'Your name', description: 'The organiser’s name field' },
+  name: {
+    id: 'split.row.name',
+    defaultMessage: 'Name<hidden> of participant {n, number}</hidden>',
+    description: 'A person’s name field; the part in <hidden> is read by screen readers only',
+  },
+  amount: {
+    id: 'split.row.amount',
+    defaultMessage: 'Amount<hidden> for participant {n, number}</hidden>',
+    description: 'A person’s amount field; the part in <hidden> is read by screen readers only',
+  },
+  percent: {
+    id: 'split.row.percent',
+    defaultMessage: 'Percent<hidden> for participant {n, number}</hidden>',
+    description: 'A person’s percentage field; the part in <hidden> is read by screen readers only',
+  },
+  shares: {
+    id: 'split.row.shares',
+    defaultMessage: 'Shares<hidden> for participant {n, number}</hidden>',
+    description: 'A person’s number of shares field; the part in <hidden> is read by screen readers only',
+  },
+  paidLocked: {
+    id: 'split.row.paidLocked',
+    defaultMessage: 'Paid, locked',
+    description: 'Before a paid share, which can no longer change',
+  },
+  pays: { id: 'split.row.pays', defaultMessage: 'Pays', description: 'Before what a person’s share comes to' },
+  yourEmail: { id: 'split.row.yourEmail', defaultMessage: 'Your email (optional)', description: 'The organiser’s email field' },
+  email: {
+    id: 'split.row.email',
+    defaultMessage: 'Email<hidden> of participant {n, number}</hidden> (optional)',
+    description: 'A person’s email field; the part in <hidden> is read by screen readers only',
+  },
+  remove: {
+    id: 'split.row.remove',
+    defaultMessage: 'Remove participant {n, number}',
+    description: 'Label (for screen readers) of the ✕ button',
+  },
+});
 
 interface Props {
   row: DraftRow;
@@ -24,11 +73,11 @@ interface Props {
 
 type ModeField = 'amount' | 'percent' | 'shares';
 
-const MODE_INPUT: Readonly<Record<SplitMode, { field: ModeField; label: string; inputMode: 'decimal' | 'numeric' } | null>> = {
+const MODE_INPUT: Readonly<Record<SplitMode, { field: ModeField; label: MessageDescriptor; inputMode: 'decimal' | 'numeric' } | null>> = {
   EQUAL: null,
-  EXACT: { field: 'amount', label: 'Amount', inputMode: 'decimal' },
-  PERCENT: { field: 'percent', label: 'Percent', inputMode: 'decimal' },
-  SHARES: { field: 'shares', label: 'Shares', inputMode: 'numeric' },
+  EXACT: { field: 'amount', label: messages.amount, inputMode: 'decimal' },
+  PERCENT: { field: 'percent', label: messages.percent, inputMode: 'decimal' },
+  SHARES: { field: 'shares', label: messages.shares, inputMode: 'numeric' },
 };
 
 export function inputId(rowKey: string, field: RowField): string {
@@ -40,22 +89,23 @@ export function inputId(rowKey: string, field: RowField): string {
  * email them the invite) with Remove beneath. Every label stays visible; every button is 44 px.
  */
 export function ParticipantRow(props: Props) {
+  const t = useT();
   const { row, n, isHost, mode, paid, share, errors } = props;
   const modeInput = paid === undefined ? MODE_INPUT[mode] : null;
   // Exact amounts are the share itself; the other modes show what their value comes to.
   const showShare = paid !== undefined || mode !== 'EXACT';
-  const messages = (['name', 'amount', 'percent', 'shares', 'row'] as const).filter((field) => errors[field] !== undefined);
+  const problems = (['name', 'amount', 'percent', 'shares', 'row'] as const).filter((field) => errors[field] !== undefined);
 
   return (
     <li className={`participant${paid !== undefined ? ' is-locked' : ''}`}>
       <fieldset>
-        <legend className="visually-hidden">{isHost ? 'You (participant 1)' : `Participant ${n}`}</legend>
+        <legend className="visually-hidden">{isHost ? t(messages.you) : t(messages.participant, { n })}</legend>
         {/* The host's email sits last on the first line: beside the share on a wide screen, on a line of its own on a phone. */}
         <div className={`participant-line${isHost ? ' with-host-email' : ''}`}>
           <RowInput
             id={inputId(row.key, 'name')}
             className="field-name"
-            label={isHost ? 'Your name' : <PersonLabel text="Name" detail={` of participant ${n}`} />}
+            label={isHost ? t(messages.yourName) : personLabel(t, messages.name, n)}
             value={row.name}
             autoComplete={isHost ? 'name' : 'off'}
             maxLength={MAX_DISPLAY_NAME_LENGTH}
@@ -67,7 +117,7 @@ export function ParticipantRow(props: Props) {
             <RowInput
               id={inputId(row.key, modeInput.field)}
               className={`field-${modeInput.field}`}
-              label={<PersonLabel text={modeInput.label} detail={` for participant ${n}`} />}
+              label={personLabel(t, modeInput.label, n)}
               value={row[modeInput.field]}
               inputMode={modeInput.inputMode}
               error={errors[modeInput.field]}
@@ -78,7 +128,7 @@ export function ParticipantRow(props: Props) {
           )}
           {showShare && (
             <p className="share-static" data-testid={`share-${n}`}>
-              <span className="share-static-label">{paid !== undefined ? 'Paid, locked' : 'Pays'}</span>{' '}
+              <span className="share-static-label">{t(paid !== undefined ? messages.paidLocked : messages.pays)}</span>{' '}
               <strong className="share-static-value">{share ?? '—'}</strong>
             </p>
           )}
@@ -87,7 +137,7 @@ export function ParticipantRow(props: Props) {
               id={inputId(row.key, 'email')}
               className="field-email field-host-email"
               type="email"
-              label="Your email (optional)"
+              label={t(messages.yourEmail)}
               value={row.email}
               autoComplete="email"
               error={errors.email}
@@ -96,9 +146,9 @@ export function ParticipantRow(props: Props) {
             />
           )}
         </div>
-        {messages.length > 0 && (
+        {problems.length > 0 && (
           <div className="row-errors">
-            {messages.map((field) => (
+            {problems.map((field) => (
               <p key={field} className="field-error" id={`${inputId(row.key, field)}-error`}>
                 {errors[field]}
               </p>
@@ -111,11 +161,7 @@ export function ParticipantRow(props: Props) {
               id={inputId(row.key, 'email')}
               className="field-email"
               type="email"
-              label={
-                <>
-                  <PersonLabel text="Email" detail={` of participant ${n}`} /> (optional)
-                </>
-              }
+              label={personLabel(t, messages.email, n)}
               value={row.email}
               autoComplete="off"
               error={errors.email}
@@ -125,7 +171,7 @@ export function ParticipantRow(props: Props) {
             {props.removable && (
               <button type="button" className="button-icon" onClick={props.onRemove}>
                 <span aria-hidden="true">✕</span>
-                <span className="visually-hidden">Remove participant {n}</span>
+                <span className="visually-hidden">{t(messages.remove, { n })}</span>
               </button>
             )}
           </div>
@@ -142,11 +188,6 @@ export function ParticipantRow(props: Props) {
 }
 
 /** "Name", with who it is about for screen readers ("Name of participant 2"). */
-function PersonLabel({ text, detail }: { text: string; detail: string }) {
-  return (
-    <>
-      {text}
-      <span className="visually-hidden">{detail}</span>
-    </>
-  );
+function personLabel(t: Translator, label: MessageDescriptor, n: number) {
+  return t.rich(label, { n, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> });
 }

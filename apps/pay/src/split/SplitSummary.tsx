@@ -1,8 +1,26 @@
 import { TOTAL_BASIS_POINTS } from '@paysplit/domain';
+import { defineMessages } from 'react-intl';
 import type { SplitMode } from '../gql/graphql';
-import { formatMoney } from '../money';
+import { type Translator, useT } from '../i18n/translator';
 import { formatBasisPoints } from './share-inputs';
 import type { SplitCheck } from './split-draft';
+
+const messages = defineMessages({
+  amountLeft: {
+    id: 'split.summary.amountLeft',
+    defaultMessage: '{amount} left to assign',
+    description: 'Exact amounts: money not yet given to anyone',
+  },
+  amountOver: { id: 'split.summary.amountOver', defaultMessage: '{amount} over', description: 'Exact amounts: more than the total' },
+  amountAll: { id: 'split.summary.amountAll', defaultMessage: 'All {total} assigned', description: 'Exact amounts add up to the total' },
+  percentLeft: {
+    id: 'split.summary.percentLeft',
+    defaultMessage: '{percent} % left to assign',
+    description: 'Percentages below 100; percent is a number such as 8.33',
+  },
+  percentOver: { id: 'split.summary.percentOver', defaultMessage: '{percent} % over', description: 'Percentages above 100' },
+  percentAll: { id: 'split.summary.percentAll', defaultMessage: 'All 100 % assigned', description: 'Percentages add up to 100' },
+});
 
 interface Props {
   mode: SplitMode;
@@ -16,14 +34,28 @@ interface Props {
 export const SUMMARY_ID = 'split-summary';
 
 /** What is left to assign, as one line in the app's one money format (amounts and percentages, which can be off). */
-export function summaryLine(mode: SplitMode, check: SplitCheck, totalMinor: bigint, currencyCode: string): SummaryLine | null {
-  const money = (minor: bigint) => formatMoney(minor, currencyCode);
+export function summaryLine(
+  t: Translator,
+  mode: SplitMode,
+  check: SplitCheck,
+  totalMinor: bigint,
+  currencyCode: string,
+): SummaryLine | null {
   if (mode === 'EXACT' && check.assignedMinor !== null) {
-    return balanceLine(totalMinor - check.assignedMinor, money, `All ${money(totalMinor)} assigned`);
+    const amount = (minor: bigint) => t.money(minor, currencyCode);
+    return balanceLine(totalMinor - check.assignedMinor, {
+      left: (left) => t(messages.amountLeft, { amount: amount(left) }),
+      over: (over) => t(messages.amountOver, { amount: amount(over) }),
+      done: t(messages.amountAll, { total: amount(totalMinor) }),
+    });
   }
   if (mode === 'PERCENT' && check.percentTotal !== null) {
-    const percent = (bp: number) => `${formatBasisPoints(bp)} %`;
-    return balanceLine(BigInt(TOTAL_BASIS_POINTS - check.percentTotal), (bp) => percent(Number(bp)), 'All 100 % assigned');
+    const percent = (bp: bigint) => formatBasisPoints(Number(bp), t.locale);
+    return balanceLine(BigInt(TOTAL_BASIS_POINTS - check.percentTotal), {
+      left: (left) => t(messages.percentLeft, { percent: percent(left) }),
+      over: (over) => t(messages.percentOver, { percent: percent(over) }),
+      done: t(messages.percentAll),
+    });
   }
   // Equal and shares always share out the whole total: each row already shows what it comes to.
   return null;
@@ -34,14 +66,15 @@ export interface SummaryLine {
   balanced: boolean;
 }
 
-function balanceLine(left: bigint, format: (value: bigint) => string, done: string): SummaryLine {
-  if (left > 0n) return { text: `${format(left)} left to assign`, balanced: false };
-  if (left < 0n) return { text: `${format(-left)} over`, balanced: false };
-  return { text: done, balanced: true };
+function balanceLine(left: bigint, words: { left: (value: bigint) => string; over: (value: bigint) => string; done: string }): SummaryLine {
+  if (left > 0n) return { text: words.left(left), balanced: false };
+  if (left < 0n) return { text: words.over(-left), balanced: false };
+  return { text: words.done, balanced: true };
 }
 
-export function SplitSummary({ mode, check, totalMinor, currencyCode, messages }: Props) {
-  const line = summaryLine(mode, check, totalMinor, currencyCode);
+export function SplitSummary({ mode, check, totalMinor, currencyCode, messages: problems }: Props) {
+  const t = useT();
+  const line = summaryLine(t, mode, check, totalMinor, currencyCode);
   return (
     <div className="split-summary" id={SUMMARY_ID} aria-live="polite">
       {line && (
@@ -49,7 +82,7 @@ export function SplitSummary({ mode, check, totalMinor, currencyCode, messages }
           {line.text}
         </p>
       )}
-      {messages.map((message) => (
+      {problems.map((message) => (
         <p key={message} className="form-error">
           {message}
         </p>

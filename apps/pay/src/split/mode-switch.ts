@@ -1,14 +1,6 @@
-import {
-  allocateByWeights,
-  allocateSplit,
-  AppError,
-  type Currency,
-  formatMinorAsMajor,
-  type SplitPart,
-  TOTAL_BASIS_POINTS,
-} from '@paysplit/domain';
+import { allocateByWeights, allocateSplit, AppError, type Currency, type SplitPart, TOTAL_BASIS_POINTS } from '@paysplit/domain';
 import type { SplitMode } from '../gql/graphql';
-import { formatBasisPoints, parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
+import { formatAmountInput, formatBasisPoints, parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
 import type { DraftRow } from './split-draft';
 
 /** What a change of mode needs besides the rows: the total, the paid (locked) shares, the currency. */
@@ -16,6 +8,8 @@ export interface ModeSwitchContext {
   totalMinor: bigint;
   locked: ReadonlyMap<string, bigint>;
   currency: Currency;
+  /** How the reader writes numbers (the inputs are read and written that way); English by default. */
+  locale?: string;
 }
 
 /** Each open row's value in one mode: minor units (exact, equal), basis points (percent), or a number of shares. */
@@ -38,15 +32,16 @@ export function switchModeInputs(rows: readonly DraftRow[], from: SplitMode, to:
   const base = context.totalMinor - paid;
   if (from === to || to === 'EQUAL' || open.length === 0 || base <= 0n) return [...rows];
 
-  const shown = readInputs(open, from, base, context.currency);
-  const kept = readInputs(open, to, base, context.currency);
+  const locale = context.locale ?? 'en';
+  const shown = readInputs(open, from, base, context.currency, locale);
+  const kept = readInputs(open, to, base, context.currency, locale);
   if (kept.every((value) => value !== null) && sameValues(inMode(toAmounts(kept, to, base), from, base), shown)) return [...rows];
 
-  const converted = inMode(amountsShown(open, from, shown, base, context.currency), to, base);
+  const converted = inMode(amountsShown(open, from, shown, base, context.currency, locale), to, base);
   const byKey = new Map(open.map((row, i) => [row.key, converted[i] ?? null]));
   return rows.map((row) => {
     const value = byKey.get(row.key);
-    return value == null ? row : { ...row, [INPUT_FIELD[to]]: formatValue(value, to, context.currency) };
+    return value == null ? row : { ...row, [INPUT_FIELD[to]]: formatValue(value, to, context.currency, locale) };
   });
 }
 
@@ -64,16 +59,16 @@ function isLocked(row: DraftRow, locked: ReadonlyMap<string, bigint>): boolean {
  * still give exactly these values are the truer source (amounts → percent → shares keeps 200.00,
  * not the 200.02 that 41.67 % comes to).
  */
-function amountsShown(open: readonly DraftRow[], from: SplitMode, shown: Values, base: bigint, currency: Currency): Values {
+function amountsShown(open: readonly DraftRow[], from: SplitMode, shown: Values, base: bigint, currency: Currency, locale: string): Values {
   const amounts = toAmounts(shown, from, base);
   if (from === 'EQUAL' || from === 'EXACT') return amounts;
-  const typed = readInputs(open, 'EXACT', base, currency);
+  const typed = readInputs(open, 'EXACT', base, currency, locale);
   const agrees = typed.every((amount) => amount !== null) && sameValues(inMode(typed, from, base), shown);
   return agrees ? typed : amounts;
 }
 
 /** What each open row's input in `mode` reads as; equal needs no input and is the equal split. */
-function readInputs(open: readonly DraftRow[], mode: SplitMode, base: bigint, currency: Currency): Values {
+function readInputs(open: readonly DraftRow[], mode: SplitMode, base: bigint, currency: Currency, locale: string): Values {
   if (mode === 'EQUAL')
     return allocateByWeights(
       base,
@@ -83,7 +78,11 @@ function readInputs(open: readonly DraftRow[], mode: SplitMode, base: bigint, cu
     const text = row[INPUT_FIELD[mode]];
     if (text.trim() === '') return null;
     const parsed =
-      mode === 'EXACT' ? parseAmountInput(text, currency) : mode === 'PERCENT' ? parsePercentInput(text) : parseSharesInput(text);
+      mode === 'EXACT'
+        ? parseAmountInput(text, currency, locale)
+        : mode === 'PERCENT'
+          ? parsePercentInput(text, locale)
+          : parseSharesInput(text, locale);
     return parsed.ok ? BigInt(parsed.value) : null;
   });
 }
@@ -161,10 +160,10 @@ function allocated(base: bigint, mode: 'percent' | 'shares', parts: readonly Spl
   }
 }
 
-function formatValue(value: bigint, mode: SplitMode, currency: Currency): string {
-  if (mode === 'PERCENT') return formatBasisPoints(Number(value));
+function formatValue(value: bigint, mode: SplitMode, currency: Currency, locale: string): string {
+  if (mode === 'PERCENT') return formatBasisPoints(Number(value), locale);
   if (mode === 'SHARES') return value.toString();
-  return formatMinorAsMajor(value, currency);
+  return formatAmountInput(value, currency, locale);
 }
 
 /** whole × part / of, rounded half up (all values are 0 or more). */

@@ -2,14 +2,16 @@ import {
   allocateSplit,
   AppError,
   type Currency,
-  formatMinorAsMajor,
+  type ErrorDetail,
   type SplitMode as DomainSplitMode,
   type SplitPart,
 } from '@paysplit/domain';
 import type { ConfigureParticipantInput, SplitMode } from '../gql/graphql';
+import type { Translator } from '../i18n/translator';
 import { minorFromApi } from '../money';
 import type { PaySessionView } from '../session/session-query';
-import { formatBasisPoints, parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
+import { formatAmountInput, formatBasisPoints, parseAmountInput, parsePercentInput, parseSharesInput } from './share-inputs';
+import { emailProblem, inputProblemMessage, nameProblem, splitProblemMessage } from './split-messages';
 
 /** One participant as the host edits them; amounts stay text until checked. */
 export interface DraftRow {
@@ -115,11 +117,11 @@ function gcd(a: bigint, b: bigint): bigint {
  * recovered only where that is exact: percentages that reproduce every amount, shares from the
  * common divisor when they stay small. Otherwise the host types them again.
  */
-function recoverWeights(amounts: readonly bigint[], base: bigint): { percent: string[]; shares: string[] } {
+function recoverWeights(amounts: readonly bigint[], base: bigint, locale: string): { percent: string[]; shares: string[] } {
   const blank = amounts.map(() => '');
   if (amounts.length === 0 || base <= 0n) return { percent: blank, shares: blank };
   const exactBp = amounts.every((a) => (a * 10_000n) % base === 0n);
-  const percent = exactBp ? amounts.map((a) => formatBasisPoints(Number((a * 10_000n) / base))) : blank;
+  const percent = exactBp ? amounts.map((a) => formatBasisPoints(Number((a * 10_000n) / base), locale)) : blank;
   const divisor = amounts.reduce((g, a) => gcd(g, a), 0n);
   const weights = divisor > 0n ? amounts.map((a) => a / divisor) : [];
   const shares = weights.length > 0 && weights.every((w) => w <= 100n) ? weights.map(String) : blank;
@@ -127,7 +129,7 @@ function recoverWeights(amounts: readonly bigint[], base: bigint): { percent: st
 }
 
 /** The editor's starting point: the saved split, or the host plus one blank participant. */
-export function draftFromSession(session: PaySessionView, currency: Currency): SplitDraft {
+export function draftFromSession(session: PaySessionView, currency: Currency, locale = 'en'): SplitDraft {
   if (session.participants.length === 0) {
     return { mode: 'EQUAL', rows: [blankRow(), blankRow()] };
   }
@@ -137,6 +139,7 @@ export function draftFromSession(session: PaySessionView, currency: Currency): S
   const weights = recoverWeights(
     unlocked.map((p) => minorFromApi(p.amountMinor)),
     minorFromApi(session.amountMinor) - lockedSum,
+    locale,
   );
   let k = 0;
   const rows = session.participants.map((p): DraftRow => {
@@ -148,7 +151,7 @@ export function draftFromSession(session: PaySessionView, currency: Currency): S
       email: p.email ?? '',
       loadedEmail: p.email ?? '',
       invitedEmail: p.emailStatus?.invitedAt ? (p.email ?? null) : null,
-      amount: formatMinorAsMajor(minorFromApi(p.amountMinor), currency),
+      amount: formatAmountInput(minorFromApi(p.amountMinor), currency, locale),
       percent: index >= 0 ? (weights.percent[index] ?? '') : '',
       shares: index >= 0 ? (weights.shares[index] ?? '') : '',
     };
@@ -174,18 +177,22 @@ export function fieldForPath(path: string, mode: SplitMode): { index: number; fi
   return { index: Number(match[1]), field };
 }
 
-/** Splits error details into messages per input and messages about the split as a whole. */
+/**
+ * Splits error details into messages per input and messages about the split as a whole, each
+ * worded by `word` (the server's own message by default).
+ */
 export function distributeDetails(
-  details: readonly { path: string; message: string }[],
+  details: readonly ErrorDetail[],
   mode: SplitMode,
   fallback: string,
+  word: (detail: ErrorDetail, index: number | null) => string = (detail) => detail.message,
 ): { fieldErrors: Record<string, string>; formErrors: string[] } {
   const fieldErrors: Record<string, string> = {};
   const formErrors: string[] = [];
   for (const detail of details) {
     const target = fieldForPath(detail.path, mode);
-    if (target) fieldErrors[fieldKey(target.index, target.field)] ??= detail.message;
-    else formErrors.push(detail.message);
+    if (target) fieldErrors[fieldKey(target.index, target.field)] ??= word(detail, target.index);
+    else formErrors.push(word(detail, null));
   }
   if (details.length === 0) formErrors.push(fallback);
   return { fieldErrors, formErrors };
@@ -199,27 +206,34 @@ function toDomainMode(mode: SplitMode): DomainSplitMode {
  * Checks a draft the way the server will: names and emails as the server checks them, then the
  * domain's own `allocateSplit`, so the preview is the split the server stores, cent for cent.
  */
-export function checkSplit(draft: SplitDraft, totalMinor: bigint, currency: Currency, locked: ReadonlyMap<string, bigint>): SplitCheck {
+export function checkSplit(
+  draft: SplitDraft,
+  totalMinor: bigint,
+  currency: Currency,
+  locked: ReadonlyMap<string, bigint>,
+  t: Translator,
+): SplitCheck {
   const { mode, rows } = draft;
   const fieldErrors: Record<string, string> = {};
   const modeField = MODE_FIELD[mode];
   let modeInputsRead = true;
   let assigned = 0n;
+  let paidMinor = 0n;
   let percentTotal = 0;
 
   const parts = rows.map((row, index): SplitPart => {
     const name = row.name.trim();
-    if (name.length === 0) fieldErrors[fieldKey(index, 'name')] = 'Enter a name';
-    else if (name.length > MAX_DISPLAY_NAME_LENGTH)
-      fieldErrors[fieldKey(index, 'name')] = `Use at most ${MAX_DISPLAY_NAME_LENGTH} characters`;
+    const badName = nameProblem(t, name);
+    if (badName !== undefined) fieldErrors[fieldKey(index, 'name')] = badName;
     const email = row.email.trim();
     if (email && (email.length > 254 || !EMAIL_PATTERN.test(email))) {
-      fieldErrors[fieldKey(index, 'email')] = 'Enter an email address such as name@example.com';
+      fieldErrors[fieldKey(index, 'email')] = emailProblem(t);
     }
 
     const paid = row.participantId === null ? undefined : locked.get(row.participantId);
     if (paid !== undefined) {
       assigned += paid;
+      paidMinor += paid;
       return { lockedAmountMinor: paid };
     }
     const text = mode === 'EXACT' ? row.amount : mode === 'PERCENT' ? row.percent : mode === 'SHARES' ? row.shares : '';
@@ -227,9 +241,13 @@ export function checkSplit(draft: SplitDraft, totalMinor: bigint, currency: Curr
     // meanwhile the running total counts it as nothing.
     if (mode === 'EQUAL' || text.trim() === '') return {};
     const parsed =
-      mode === 'EXACT' ? parseAmountInput(text, currency) : mode === 'PERCENT' ? parsePercentInput(text) : parseSharesInput(text);
+      mode === 'EXACT'
+        ? parseAmountInput(text, currency, t.locale)
+        : mode === 'PERCENT'
+          ? parsePercentInput(text, t.locale)
+          : parseSharesInput(text, t.locale);
     if (!parsed.ok) {
-      fieldErrors[fieldKey(index, modeField)] = parsed.message;
+      fieldErrors[fieldKey(index, modeField)] = inputProblemMessage(t, parsed.problem, currency);
       modeInputsRead = false;
       return {};
     }
@@ -252,7 +270,14 @@ export function checkSplit(draft: SplitDraft, totalMinor: bigint, currency: Curr
       amounts = allocateSplit(totalMinor, toDomainMode(mode), parts, currency);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const distributed = distributeDetails(error.details ?? [], mode, error.message);
+      const facts = { mode, currency, totalMinor, paidMinor, typedMinor: assigned - paidMinor, percentTotal };
+      const word = (detail: ErrorDetail, index: number | null) => splitProblemMessage(t, detail, index, facts);
+      const distributed = distributeDetails(
+        error.details ?? [],
+        mode,
+        splitProblemMessage(t, { path: '', message: error.message }, null, facts),
+        word,
+      );
       for (const [key, message] of Object.entries(distributed.fieldErrors)) fieldErrors[key] ??= message;
       formErrors.push(...distributed.formErrors);
     }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RowField, SplitCheck } from './split-draft';
-import { formMessages, rowErrors, saveErrorMessage, SUM_OFF_MESSAGE } from './split-messages';
+import { englishTranslator } from '../test-support/intl';
+import { formMessages, rowErrors, saveErrorMessage } from './split-messages';
+
+const en = englishTranslator();
+const SUM_OFF_MESSAGE = 'Make the split add up to the total to save it.';
 
 function checked(overrides: Partial<SplitCheck> = {}): SplitCheck {
   return { amounts: null, fieldErrors: {}, formErrors: [], assignedMinor: null, percentTotal: null, input: null, ...overrides };
@@ -35,30 +39,30 @@ describe('what is said about the split as a whole', () => {
   const quiet = { check: wholeSplit, serverErrors: null, summarySaysSumIsOff: false, submitted: false, anyTouched: false };
 
   it('waits until a field was left or Save pressed', () => {
-    expect(formMessages(quiet)).toEqual([]);
-    expect(formMessages({ ...quiet, anyTouched: true })).toEqual(wholeSplit.formErrors);
-    expect(formMessages({ ...quiet, submitted: true })).toEqual(wholeSplit.formErrors);
+    expect(formMessages(en, quiet)).toEqual([]);
+    expect(formMessages(en, { ...quiet, anyTouched: true })).toEqual(wholeSplit.formErrors);
+    expect(formMessages(en, { ...quiet, submitted: true })).toEqual(wholeSplit.formErrors);
   });
 
   it('leaves a sum that is off to the summary line, asking to fix it only once Save is pressed', () => {
     const sumOff = { ...quiet, summarySaysSumIsOff: true, anyTouched: true };
-    expect(formMessages(sumOff)).toEqual([]);
-    expect(formMessages({ ...sumOff, submitted: true })).toEqual([SUM_OFF_MESSAGE]);
+    expect(formMessages(en, sumOff)).toEqual([]);
+    expect(formMessages(en, { ...sumOff, submitted: true })).toEqual([SUM_OFF_MESSAGE]);
   });
 
   it('always says the server’s objections to the split as a whole', () => {
     const server = { fieldErrors: {}, formErrors: ['This payment can no longer be changed.'] };
-    expect(formMessages({ ...quiet, serverErrors: server })).toEqual(['This payment can no longer be changed.']);
+    expect(formMessages(en, { ...quiet, serverErrors: server })).toEqual(['This payment can no longer be changed.']);
   });
 });
 
 describe('a failed save, in the host’s words', () => {
   it('names what happened and what to do', () => {
-    expect(saveErrorMessage('SESSION_NOT_PAYABLE')).toBe('This payment can no longer be changed.');
-    expect(saveErrorMessage('INVALID_STATE')).toBe('This payment can no longer be changed.');
-    expect(saveErrorMessage('UNAUTHENTICATED')).toMatch(/Only the organiser can change the split/);
-    expect(saveErrorMessage('NETWORK_ERROR')).toMatch(/No connection/);
-    expect(saveErrorMessage('INTERNAL_ERROR')).toBe('The split could not be saved. Please try again.');
-    expect(saveErrorMessage(undefined)).toBe('The split could not be saved. Please try again.');
+    expect(saveErrorMessage(en, 'SESSION_NOT_PAYABLE')).toBe('This payment can no longer be changed.');
+    expect(saveErrorMessage(en, 'INVALID_STATE')).toBe('This payment can no longer be changed.');
+    expect(saveErrorMessage(en, 'UNAUTHENTICATED')).toMatch(/Only the organiser can change the split/);
+    expect(saveErrorMessage(en, 'NETWORK_ERROR')).toMatch(/No connection/);
+    expect(saveErrorMessage(en, 'INTERNAL_ERROR')).toBe('The split could not be saved. Please try again.');
+    expect(saveErrorMessage(en, undefined)).toBe('The split could not be saved. Please try again.');
   });
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConfigureParticipantInput, SplitMode } from '../gql/graphql';
 import { errorCodeOf, execute, GraphQLRequestError } from '../graphql/client';
+import { useT } from '../i18n/translator';
 import { ConfigureSessionDocument } from '../graphql/operations';
 import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { distributeDetails } from './split-draft';
@@ -9,6 +10,7 @@ import { saveErrorMessage, type ServerErrors } from './split-messages';
 
 /** Saves the split with configureSession; the server's objections land on the inputs they name. */
 export function useSaveSplit(session: PaySessionView, mode: SplitMode, onDone: (() => void) | undefined) {
+  const t = useT();
   const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -22,7 +24,7 @@ export function useSaveSplit(session: PaySessionView, mode: SplitMode, onDone: (
       if (error instanceof GraphQLRequestError && error.code === 'VALIDATION_ERROR') {
         setServerErrors(distributeDetails(error.details, mode, error.message));
       } else {
-        setServerErrors({ fieldErrors: {}, formErrors: [saveErrorMessage(errorCodeOf(error))] });
+        setServerErrors({ fieldErrors: {}, formErrors: [saveErrorMessage(t, errorCodeOf(error))] });
       }
     },
   });

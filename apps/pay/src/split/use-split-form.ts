@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useReducer } from 'react';
 import type { SplitMode } from '../gql/graphql';
+import { useT } from '../i18n/translator';
 import { currencyOf, minorFromApi } from '../money';
 import type { PaySessionView } from '../session/session-query';
 import { inputId } from './ParticipantRow';
@@ -25,16 +26,17 @@ import { useSaveSplit } from './use-save-split';
  * said where, where focus goes after each change, and saving.
  */
 export function useSplitForm(session: PaySessionView, onDone: (() => void) | undefined) {
+  const t = useT();
   const currency = useMemo(() => currencyOf(session.currency), [session.currency]);
   const totalMinor = minorFromApi(session.amountMinor);
   const [state, dispatch] = useReducer(splitFormReducer, session, (first) =>
-    initialSplitForm(draftFromSession(first, currencyOf(first.currency))),
+    initialSplitForm(draftFromSession(first, currencyOf(first.currency), t.locale)),
   );
   const { draft } = state;
 
   // Locks follow the live session: a payment arriving mid-edit locks that row at once.
   const locked = useMemo(() => lockedShares(session), [session]);
-  const check = useMemo(() => checkSplit(draft, totalMinor, currency, locked), [draft, totalMinor, currency, locked]);
+  const check = useMemo(() => checkSplit(draft, totalMinor, currency, locked, t), [draft, totalMinor, currency, locked, t]);
   const save = useSaveSplit(session, draft.mode, onDone);
   const focusAfterRender = useFocusAfterRender();
 
@@ -80,7 +82,7 @@ export function useSplitForm(session: PaySessionView, onDone: (() => void) | und
     isSaving: save.isPending,
     errorsFor: (row: DraftRow, index: number) =>
       rowErrors(index, check, save.serverErrors, (field) => isProblemShown(state, row.key, field)),
-    messages: formMessages({
+    messages: formMessages(t, {
       check,
       serverErrors: save.serverErrors,
       summarySaysSumIsOff: sumOff,
@@ -89,7 +91,7 @@ export function useSplitForm(session: PaySessionView, onDone: (() => void) | und
     }),
     editRow: (rowKey: string, patch: Partial<DraftRow>) => change({ type: 'editRow', rowKey, patch }),
     leaveField: (rowKey: string, field: RowField) => dispatch({ type: 'leaveField', rowKey, field }),
-    chooseMode: (mode: SplitMode) => change({ type: 'chooseMode', mode, context: { totalMinor, locked, currency } }),
+    chooseMode: (mode: SplitMode) => change({ type: 'chooseMode', mode, context: { totalMinor, locked, currency, locale: t.locale } }),
     addRow,
     removeRow,
     submit,

@@ -1,7 +1,42 @@
 import type { ReactNode } from 'react';
-import { formatMoney, minorFromApi } from '../money';
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
+import { minorFromApi } from '../money';
 import type { PayParticipant, PaySessionView } from '../session/session-query';
 import { formatDeadline, formatTimeLeft } from '../time-left';
+
+/** A share's state, as every list of people says it. */
+export const statusMessages = defineMessages({
+  paid: { id: 'status.paid', defaultMessage: 'Paid', description: 'Badge of a paid share' },
+  waiting: { id: 'status.waiting', defaultMessage: 'Waiting', description: 'Badge of a share not paid yet' },
+});
+
+const messages = defineMessages({
+  heading: { id: 'progress.heading', defaultMessage: 'Progress', description: 'Heading of a payer’s view of the group' },
+  whoPaid: { id: 'progress.whoPaid', defaultMessage: 'Who has paid', description: 'Label (for screen readers) of the list of people' },
+  paidCount: {
+    id: 'progress.paidCount',
+    defaultMessage: '{paid, number} of {people, plural, one {# person} other {# people}} paid',
+    description: 'Beside a group heading: how many people have paid',
+  },
+  paidOfTotal: {
+    id: 'progress.paidOfTotal',
+    defaultMessage: '{paid} of {total} paid',
+    description: 'Money in so far, e.g. “NZ$200.00 of NZ$480.00 paid”',
+  },
+  amountPaid: { id: 'progress.amountPaid', defaultMessage: 'Amount paid', description: 'Label (for screen readers) of the progress bar' },
+  refundHint: {
+    id: 'deadline.whatHappens',
+    defaultMessage: 'If not everyone has paid by then, it expires and the shares paid are refunded.',
+    description: 'Under the deadline',
+  },
+  you: { id: 'person.you', defaultMessage: '(you)', description: 'After the reader’s own name in a list of people' },
+  organiser: {
+    id: 'person.organiser',
+    defaultMessage: 'organiser',
+    description: 'After the organiser’s name in a list of people, after a “·”',
+  },
+});
 
 interface Props {
   session: PaySessionView;
@@ -16,14 +51,15 @@ export function percentPaid(paidMinor: bigint, totalMinor: bigint): number {
 
 /** A payer's view of the group: money in so far, the deadline, and who has paid. */
 export function SessionProgress({ session, now }: Props) {
+  const t = useT();
   return (
     <section className="progress-section" aria-labelledby="progress-heading">
       <GroupHeading id="progress-heading" session={session}>
-        Progress
+        {t(messages.heading)}
       </GroupHeading>
       <ProgressSummary session={session} now={now} />
       {session.participants.length > 0 && (
-        <ul className="roster" aria-label="Who has paid">
+        <ul className="roster" aria-label={t(messages.whoPaid)}>
           {session.participants.map((p) => (
             <li key={p.id} className="roster-row">
               <PersonLine session={session} participant={p} />
@@ -37,27 +73,25 @@ export function SessionProgress({ session, now }: Props) {
 
 /** A section's heading with how many of the group have paid beside it. */
 export function GroupHeading({ id, session, children }: { id: string; session: PaySessionView; children: ReactNode }) {
+  const t = useT();
   const people = session.participants.length;
   const paidCount = session.participants.filter((p) => p.status === 'PAID').length;
   return (
     <div className="group-heading">
       <h2 id={id}>{children}</h2>
-      {people > 0 && (
-        <p className="muted">
-          {paidCount} of {people} {people === 1 ? 'person' : 'people'} paid
-        </p>
-      )}
+      {people > 0 && <p className="muted">{t(messages.paidCount, { paid: paidCount, people })}</p>}
     </div>
   );
 }
 
 /** Money in so far as words and a bar, then the deadline. */
 export function ProgressSummary({ session, now }: Props) {
+  const t = useT();
   const total = minorFromApi(session.amountMinor);
   const paid = minorFromApi(session.paidMinor);
   const percent = percentPaid(paid, total);
-  const money = (minor: bigint | string) => formatMoney(minor, session.currency);
-  const paidText = `${money(paid)} of ${money(total)} paid`;
+  const money = (minor: bigint | string) => t.money(minor, session.currency);
+  const paidText = t(messages.paidOfTotal, { paid: money(paid), total: money(total) });
   return (
     <>
       <p className="progress-summary">
@@ -66,7 +100,7 @@ export function ProgressSummary({ session, now }: Props) {
       <div
         className="progress"
         role="progressbar"
-        aria-label="Amount paid"
+        aria-label={t(messages.amountPaid)}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -84,17 +118,18 @@ export function ProgressSummary({ session, now }: Props) {
  * does not finish in time (docs/lifecycle.md: the session expires and what was paid goes back).
  */
 export function Deadline({ session, now }: Props) {
+  const t = useT();
   // Only a session that still takes payments has a deadline ahead of it.
   if (session.status !== 'OPEN' && session.status !== 'PARTIALLY_PAID') return null;
   return (
     <div className="deadline">
       <p className="expiry">
-        <span>{formatTimeLeft(session.expiresAt, now)}</span> ·{' '}
+        <span>{formatTimeLeft(t, session.expiresAt, now)}</span> ·{' '}
         <time dateTime={session.expiresAt} data-testid="deadline">
-          {formatDeadline(session.expiresAt, now)}
+          {formatDeadline(session.expiresAt, now, { locale: t.locale })}
         </time>
       </p>
-      <p className="hint">If not everyone has paid by then, it expires and the shares paid are refunded.</p>
+      <p className="hint">{t(messages.refundHint)}</p>
     </div>
   );
 }
@@ -112,19 +147,20 @@ export function PersonLine({
   participant: PayParticipant;
   detail?: ReactNode;
 }) {
+  const t = useT();
   const paid = p.status === 'PAID';
   return (
     <div className="person-line">
       <div className="person-who">
         <p className="person-name">
           {p.displayName}
-          {p.isYou && <span className="muted"> (you)</span>}
-          {p.isHost && !p.isYou && <span className="muted"> · organiser</span>}{' '}
-          <span className={`badge ${paid ? 'badge-paid' : 'badge-pending'}`}>{paid ? 'Paid' : 'Waiting'}</span>
+          {p.isYou && <span className="muted"> {t(messages.you)}</span>}
+          {p.isHost && !p.isYou && <span className="muted"> · {t(messages.organiser)}</span>}{' '}
+          <span className={`badge ${paid ? 'badge-paid' : 'badge-pending'}`}>{t(paid ? statusMessages.paid : statusMessages.waiting)}</span>
         </p>
         {detail && <p className="person-status">{detail}</p>}
       </div>
-      <p className="person-amount">{formatMoney(p.amountMinor, session.currency)}</p>
+      <p className="person-amount">{t.money(p.amountMinor, session.currency)}</p>
     </div>
   );
 }

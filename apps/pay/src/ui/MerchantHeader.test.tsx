@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { render } from '../test-support/render';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSession } from '../test-support/fixtures';
 import { Page } from './Page';

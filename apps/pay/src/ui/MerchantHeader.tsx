@@ -1,6 +1,12 @@
 import type { CSSProperties } from 'react';
+import { defineMessages } from 'react-intl';
+import { useT } from '../i18n/translator';
 import type { PaySessionView } from '../session/session-query';
 import './merchant-header.css';
+
+const messages = defineMessages({
+  logo: { id: 'merchant.logo', defaultMessage: '{merchant} logo', description: 'Alt text of the merchant’s logo' },
+});
 
 export type Merchant = Pick<PaySessionView, 'merchantName' | 'merchantLogoUrl' | 'accentColor' | 'description'>;
 
@@ -9,17 +15,23 @@ export type Merchant = Pick<PaySessionView, 'merchantName' | 'merchantLogoUrl' |
  * is an https image (the page's CSP allows no other); it sends no referrer.
  */
 export function MerchantHeader({ merchant }: { merchant: Merchant }) {
+  const t = useT();
   return (
     <div className="merchant">
       {merchant.merchantLogoUrl && (
-        <img className="merchant-logo" src={merchant.merchantLogoUrl} alt={`${merchant.merchantName} logo`} referrerPolicy="no-referrer" />
+        <img
+          className="merchant-logo"
+          src={merchant.merchantLogoUrl}
+          alt={t(messages.logo, { merchant: merchant.merchantName })}
+          referrerPolicy="no-referrer"
+        />
       )}
       <p className="merchant-line">
-        <span className="merchant-name">{merchant.merchantName}</span>
+        <bdi className="merchant-name">{merchant.merchantName}</bdi>
         {merchant.description && (
           <>
             <span aria-hidden="true"> · </span>
-            <span className="merchant-purchase">{merchant.description}</span>
+            <bdi className="merchant-purchase">{merchant.description}</bdi>
           </>
         )}
       </p>

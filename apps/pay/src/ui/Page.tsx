@@ -1,5 +1,9 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { LanguagePicker } from '../i18n/LanguagePicker';
 import { accentStyle, type Merchant, MerchantHeader } from './MerchantHeader';
+
+/** The name of the service: the same in every language. */
+const BRAND = 'PaySplit';
 
 interface Props {
   /** The page's h1, also the tab title. */
@@ -19,7 +23,7 @@ export function Page({ title, eyebrow, focusHeading = false, banner, merchant, c
   const heading = useRef<HTMLHeadingElement>(null);
   const merchantName = merchant?.merchantName;
   useEffect(() => {
-    document.title = `${title} · ${merchantName ?? 'PaySplit'}`;
+    document.title = `${title} · ${merchantName ?? BRAND}`;
   }, [title, merchantName]);
   // A new heading means a new screen: take focus there so a screen reader starts reading it.
   useEffect(() => {
@@ -28,13 +32,14 @@ export function Page({ title, eyebrow, focusHeading = false, banner, merchant, c
 
   return (
     <div className="app" data-accent={merchant?.accentColor ? '' : undefined} style={accentStyle(merchant?.accentColor)}>
-      <header className="brand" aria-label="PaySplit">
+      <header className="brand" aria-label={BRAND}>
         <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
           <rect width="32" height="32" rx="8" fill="currentColor" />
           <circle cx="16" cy="16" r="9" fill="none" stroke="var(--surface)" strokeWidth="2.5" />
           <path d="M16 7a9 9 0 0 1 0 18z" fill="var(--surface)" />
         </svg>
-        PaySplit
+        {BRAND}
+        <LanguagePicker />
       </header>
       <main className="page">
         {banner}

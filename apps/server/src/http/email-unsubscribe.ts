@@ -40,7 +40,7 @@ export function emailUnsubscribeRouter(emails: EmailService, orm: MikroORM): Rou
   router.get('/email/unsubscribe', async (req, res, next) => {
     try {
       const page = await emails.unsubscribePage(orm.em.fork(), tokenOf(req));
-      sendPage(res, page ? 200 : 400, page ?? emails.invalidLinkPage());
+      sendPage(res, page ? 200 : 400, page ?? emails.invalidLinkPage(req.get('accept-language')));
     } catch (error) {
       next(error);
     }
@@ -53,7 +53,7 @@ export function emailUnsubscribeRouter(emails: EmailService, orm: MikroORM): Rou
       try {
         const token = tokenOf(req);
         const page = (await apply(token)) ? await emails.unsubscribePage(orm.em.fork(), token, after) : null;
-        sendPage(res, page ? 200 : 400, page ?? emails.invalidLinkPage());
+        sendPage(res, page ? 200 : 400, page ?? emails.invalidLinkPage(req.get('accept-language')));
       } catch (error) {
         next(error);
       }

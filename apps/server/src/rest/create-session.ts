@@ -1,4 +1,12 @@
-import { ErrorCode, MAX_DESCRIPTION_LENGTH, MAX_ORDER_REFERENCE_LENGTH, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
+import {
+  ErrorCode,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LOCALE_LENGTH,
+  MAX_ORDER_REFERENCE_LENGTH,
+  SESSION_STATUSES,
+  SPLIT_MODES,
+  SUPPORTED_LOCALES,
+} from '@paysplit/domain';
 import { z } from 'zod';
 import { CreateSessionOperation } from '../graphql/operations.js';
 import { findInexactNumbers } from './json-body.js';
@@ -50,6 +58,14 @@ export const createSessionBodySchema = z
       .nullish()
       .describe(
         `What is bought, e.g. "Dinner for 4": shown to the host and every payer beside your display name. Plain text on one line, trimmed, at most ${MAX_DESCRIPTION_LENGTH} characters; blank is the same as not sent. Returned by the session read API, never by the public status poll.`,
+      ),
+    locale: z
+      .string()
+      .nullish()
+      .describe(
+        `The language of the pay pages and emails, as a BCP 47 tag of at most ${MAX_LOCALE_LENGTH} characters (de, pt-BR, ar-EG), ` +
+          `unless a payer picks another on the page. PaySplit writes ${SUPPORTED_LOCALES.join(', ')}; a region formats money and ` +
+          "dates (de-AT). Without it, or in a language PaySplit does not write, each payer's browser decides.",
       ),
     participants: z.array(participant).max(100).nullish().describe('With unconfigured: false — the participants, host first'),
     splitMode: z.enum(SPLIT_MODES).nullish().describe('With unconfigured: false — equal, exact, percent or shares'),

@@ -15,7 +15,8 @@ beforeAll(async () => {
   await mailbox.start();
   server = await startTestServer({ environment: { SMTP_URL: mailbox.url, EMAIL_FROM: 'Harbour Table via PaySplit <pay@paysplit.test>' } });
   integration = await server.provision({ name: 'Remind', displayName: 'Harbour Table' });
-  host = await openBrowser({ viewport: { width: 360, height: 740 } });
+  // A host in New Zealand: times read as the house writes them there (2:10 pm).
+  host = await openBrowser({ viewport: { width: 360, height: 740 }, locale: 'en-NZ' });
 }, 60_000);
 
 afterAll(async () => {

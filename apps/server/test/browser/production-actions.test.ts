@@ -154,7 +154,8 @@ describe('production: every pay-app and admin action through trusted documents (
       await host.getByRole('button', { name: 'Pay NZ$360.00 for everyone left' }).click();
       const question = host.getByRole('group', { name: /^You’ll pay/ });
       expect(await question.locator('p').first().innerText()).toBe(
-        'You’ll pay NZ$360.00 for Ben, Chloe and you. Their links will show their shares as paid.',
+        // The names joined as the reader's English joins a list (en-US, this browser's: with a serial comma).
+        'You’ll pay NZ$360.00 for Ben, Chloe, and you. Their links will show their shares as paid.',
       );
       await expectScreen(host, 'cover-02-host-confirm', 'Pay and invite');
       await question.getByRole('button', { name: 'Pay NZ$360.00' }).click();

@@ -584,6 +584,8 @@ export interface components {
       merchantOrderRef?: string | null;
       /** @description What is bought, e.g. "Dinner for 4": shown to the host and every payer beside your display name. Plain text on one line, trimmed, at most 140 characters; blank is the same as not sent. Returned by the session read API, never by the public status poll. */
       description?: string | null;
+      /** @description The language of the pay pages and emails, as a BCP 47 tag of at most 35 characters (de, pt-BR, ar-EG), unless a payer picks another on the page. PaySplit writes en, es, fr, de, pt-BR, ja, zh-CN, ar; a region formats money and dates (de-AT). Without it, or in a language PaySplit does not write, each payer's browser decides. */
+      locale?: string | null;
       /** @description With unconfigured: false — the participants, host first */
       participants?:
         | {

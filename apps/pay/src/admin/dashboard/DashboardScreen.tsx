@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatMoney } from '../../money';
 import { adminPaths } from '../admin-routes';
 import { useIntegrations } from '../integrations/IntegrationsScreen';
 import { Link } from '../navigation';
@@ -8,7 +7,7 @@ import { adminExecute } from '../transport';
 import { SESSION_STATUSES } from '../sessions/session-filter';
 import { AdminPage } from '../ui/AdminPage';
 import { SelectField } from '../ui/fields';
-import { formatRate, formatSeconds, humanize } from '../ui/format';
+import { formatOperatorMoney, formatRate, formatSeconds, humanize } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
 import { StatsDocument } from './stats-document';
 
@@ -75,7 +74,7 @@ export function DashboardScreen() {
                 <ul className="plain-list">
                   {data.collected.map((amount) => (
                     <li key={amount.currency} className="stat-value">
-                      {formatMoney(amount.amountMinor, amount.currency)}
+                      {formatOperatorMoney(amount.amountMinor, amount.currency)}
                     </li>
                   ))}
                 </ul>
@@ -90,7 +89,7 @@ export function DashboardScreen() {
                 <ul className="plain-list">
                   {data.refunded.map((amount) => (
                     <li key={amount.currency} className="stat-value">
-                      {formatMoney(amount.amountMinor, amount.currency)}
+                      {formatOperatorMoney(amount.amountMinor, amount.currency)}
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { CallAttemptsTable } from './CallAttemptsTable';
 
 type AdminSession = AdminSessionQuery['session'];
@@ -80,7 +79,7 @@ function PaymentCallsSection({
         {calls.map((call) => (
           <li key={call.id} className="card">
             <h3>
-              {formatMoney(call.amountMinor, session.currency)} {words.noun} of {nameOf(call.participantId)}{' '}
+              {formatOperatorMoney(call.amountMinor, session.currency)} {words.noun} of {nameOf(call.participantId)}{' '}
               <span className={`badge ${BADGES[call.status.toLowerCase()] ?? 'badge-wait'}`}>{humanize(call.status)}</span>
             </h3>
             <p className="hint">

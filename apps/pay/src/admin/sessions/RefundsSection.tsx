@@ -1,6 +1,6 @@
-import { formatMoney, minorFromApi } from '../../money';
+import { minorFromApi } from '../../money';
 import type { AdminSessionQuery } from '../gql/graphql';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { CallAttemptsTable } from './CallAttemptsTable';
 
 type AdminSession = AdminSessionQuery['session'];
@@ -27,7 +27,7 @@ export function duplicateRefundedMinor(refunds: readonly Pick<AdminRefund, 'purp
 
 /** "NZ$150.00", or "NZ$150.00 (NZ$150.00 for duplicate payments)" when some of it went back for duplicates. */
 export function refundedWords(session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency'>): string {
-  const money = (minor: string | bigint) => formatMoney(minor, session.currency);
+  const money = (minor: string | bigint) => formatOperatorMoney(minor, session.currency);
   const duplicates = duplicateRefundedMinor(session.refunds);
   return duplicates > 0n ? `${money(session.refundedMinor)} (${money(duplicates)} for duplicate payments)` : money(session.refundedMinor);
 }
@@ -37,7 +37,7 @@ export function refundedWords(session: Pick<AdminSession, 'refunds' | 'refundedM
  * made to the merchant's refund URL with the reply.
  */
 export function RefundsSection({ session }: { session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency' | 'participants'> }) {
-  const money = (minor: string) => formatMoney(minor, session.currency);
+  const money = (minor: string) => formatOperatorMoney(minor, session.currency);
   const nameOf = (participantId: string) => session.participants.find((p) => p.id === participantId)?.displayName ?? participantId;
   return (
     <section className="admin-section" aria-labelledby="refunds">

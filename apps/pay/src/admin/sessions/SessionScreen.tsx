@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { maskEmailAddress } from '@paysplit/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '../../money';
 import { adminPaths } from '../admin-routes';
 import { DeliveryDetails } from '../deliveries/DeliveryAttempts';
 import { isInFlight, useWatchWindow, WATCH_INTERVAL_MS } from '../deliveries/delivery-status';
@@ -10,7 +9,7 @@ import type { AdminSessionQuery } from '../gql/graphql';
 import { Link } from '../navigation';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { CancellationsSection, CapturesSection } from './CancellationsSection';
 import { RefundsSection, refundedWords } from './RefundsSection';
@@ -44,7 +43,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
     );
   }
   const data = session.data;
-  const money = (minor: string) => formatMoney(minor, data.currency);
+  const money = (minor: string) => formatOperatorMoney(minor, data.currency);
   const onRedelivered = () => {
     watch();
     void queryClient.invalidateQueries({ queryKey });
@@ -227,7 +226,7 @@ function paymentOutcome(payment: AdminPayment): string {
 }
 
 function SessionSummary({ session }: { session: AdminSession }) {
-  const money = (minor: string) => formatMoney(minor, session.currency);
+  const money = (minor: string) => formatOperatorMoney(minor, session.currency);
   const rows: [string, ReactNode][] = [
     ['Status', humanize(session.status)],
     ['Mode', session.mode === 'LIVE' ? 'Live' : 'Test'],

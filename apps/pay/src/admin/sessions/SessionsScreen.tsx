@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { formatMoney } from '../../money';
 import { adminPaths } from '../admin-routes';
 import { ReplayFailedForm } from '../deliveries/ReplayFailedForm';
 import type { SessionStatus } from '../gql/graphql';
@@ -9,7 +8,7 @@ import { Link, navigate, useAdminLocation } from '../navigation';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
 import { CheckboxField, FormError, SelectField, TextField } from '../ui/fields';
-import { formatDateTime, humanize } from '../ui/format';
+import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { LoadFailed, Loading } from '../ui/load-states';
 import { Pager, useCursorPages } from '../ui/pager';
 import { SessionsDocument } from './session-documents';
@@ -204,13 +203,13 @@ function SessionExplorer({ applied, integrations }: ExplorerProps) {
                     <td data-label="Created">{formatDateTime(node.createdAt)}</td>
                     <td data-label="Status">{humanize(node.status)}</td>
                     <td className="cell-money" data-label="Amount">
-                      {formatMoney(node.amountMinor, node.currency)}
+                      {formatOperatorMoney(node.amountMinor, node.currency)}
                     </td>
                     <td className="cell-money" data-label="Paid">
-                      {formatMoney(node.paidMinor, node.currency)}
+                      {formatOperatorMoney(node.paidMinor, node.currency)}
                     </td>
                     <td className="cell-money" data-label="Refunded">
-                      {node.refundedMinor === '0' ? '—' : formatMoney(node.refundedMinor, node.currency)}
+                      {node.refundedMinor === '0' ? '—' : formatOperatorMoney(node.refundedMinor, node.currency)}
                     </td>
                     <td data-label="Mode">{node.mode === 'LIVE' ? 'Live' : 'Test'}</td>
                     <td data-label="Order reference">{node.orderReference ?? '—'}</td>

@@ -1,5 +1,19 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { formatMoney } from '../../money';
+
+/**
+ * The administration area is written in English; its dates, times, numbers and money are in the
+ * operator's own format: their browser's first language (en-NZ "14/03/2030", de "14.03.2030").
+ */
+export const OPERATOR_LOCALE: string | undefined =
+  typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+
+const dateTime = new Intl.DateTimeFormat(OPERATOR_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSeconds = new Intl.DateTimeFormat(OPERATOR_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** Minor units in the operator's format (the pay pages' one money format, in their locale). */
+export function formatOperatorMoney(minor: bigint | string, currencyCode: string): string {
+  return formatMoney(minor, currencyCode, OPERATOR_LOCALE);
+}
 
 /** "12 Mar 2030, 14:05" in the viewer's locale and time zone; "—" when absent. */
 export function formatDateTime(iso: string | null | undefined, withSeconds = false): string {
@@ -23,7 +37,7 @@ export function formatSeconds(totalSeconds: number): string {
 
 /** 0.9731 -> "97.3%". */
 export function formatRate(rate: number): string {
-  return `${(Math.round(rate * 1000) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
+  return `${(Math.round(rate * 1000) / 10).toLocaleString(OPERATOR_LOCALE, { maximumFractionDigits: 1 })}%`;
 }
 
 /** UPPER_SNAKE enum values as words: PARTIALLY_PAID -> "Partially paid". */

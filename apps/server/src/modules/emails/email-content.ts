@@ -1,5 +1,6 @@
+import { emailTranslator } from './email-locale.js';
 import type { EmailFacts } from './email-wording.js';
-import { wordingOf } from './email-wording.js';
+import { frameMessages as m, wordingOf } from './email-wording.js';
 
 export type { EmailFacts } from './email-wording.js';
 
@@ -19,16 +20,20 @@ export function escapeHtml(text: string): string {
 /** The email as text and as phone-readable HTML (inline CSS, one column, no images, no tracking). */
 export function renderEmail(facts: EmailFacts): RenderedEmail {
   const wording = wordingOf(facts);
+  const t = emailTranslator(facts.locale);
   const link = wording.action && facts.linkUrl ? { label: wording.action, url: facts.linkUrl } : null;
+  const hello = facts.recipientName === null ? t(m.helloNoName) : t(m.hello, { name: facts.recipientName });
+  // Addresses stay outside the translator: isolating marks would break them when copied.
+  const labelled = (label: string, value: string) => t(m.labelled, { label, value });
   const text = [
-    `Hello ${facts.recipientName},`,
+    hello,
     '',
     ...wording.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(wording.details.length > 0 ? [...wording.details.map(([label, value]) => `${label}: ${value}`), ''] : []),
-    ...(link ? [`${link.label}: ${link.url}`, '(This link is yours alone: please do not forward it.)', ''] : []),
+    ...(wording.details.length > 0 ? [...wording.details.map(([label, value]) => labelled(label, value)), ''] : []),
+    ...(link ? [`${link.label}: ${link.url}`, t(m.linkYours), ''] : []),
     '--',
     wording.footer,
-    ...(facts.unsubscribeUrl ? [`No more reminders for this payment: ${facts.unsubscribeUrl}`] : []),
+    ...(facts.unsubscribeUrl ? [`${t(m.noMoreReminders)}: ${facts.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
   const accent = facts.accentColor ?? DEFAULT_ACCENT;
@@ -45,18 +50,18 @@ export function renderEmail(facts: EmailFacts): RenderedEmail {
       : '';
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(link.label)}</a></p>
-<p style="font-size:13px;color:#555555">This link is yours alone: please do not forward it.</p>`
+<p style="font-size:13px;color:#555555">${escapeHtml(t(m.linkYoursHtml))}</p>`
     : '';
   const unsubscribe = facts.unsubscribeUrl
-    ? `<br><a href="${escapeHtml(facts.unsubscribeUrl)}" style="color:#555555">No more reminders for this payment</a>`
+    ? `<br><a href="${escapeHtml(facts.unsubscribeUrl)}" style="color:#555555">${escapeHtml(t(m.noMoreReminders))}</a>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(wording.subject)}</title></head>
+<html lang="${escapeHtml(t.tag)}" dir="${t.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(wording.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4">
 <div style="max-width:560px;margin:0 auto;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">
 <div style="background:${accent};color:#ffffff;padding:12px 16px;border-radius:6px 6px 0 0;font-weight:bold">${escapeHtml(facts.merchantName)}</div>
 <div style="background:#ffffff;padding:16px;border-radius:0 0 6px 6px">
-<p style="margin:0 0 16px">Hello ${escapeHtml(facts.recipientName)},</p>
+<p style="margin:0 0 16px">${escapeHtml(hello)}</p>
 ${paragraphs}
 ${details}
 ${button}

@@ -34,6 +34,10 @@ export interface EmailFactsRow {
   owed_back_minor: string;
   /** Until when the sign-in link of a host-sign-in message works. */
   sign_in_expires_at: Date | null;
+  /** The languages that decide the email's (email-locale.ts): the recipient's last, the session's, the organiser's. */
+  recipient_locale: string | null;
+  session_locale: string | null;
+  organiser_locale: string | null;
 }
 
 /** The id a message's reason names ('payment:<id>', 'refund:<id>', 'sign-in:<id>'), or null. */
@@ -54,7 +58,9 @@ export class EmailFactsRepository {
               s.description, s.order_reference, s.success_url, s.cancel_url, s.currency, s.expires_at,
               s.amount_minor::text as session_amount_minor,
               p.display_name as recipient_name, p.is_host as recipient_is_host, p.amount_minor::text as share_minor,
+              p.locale as recipient_locale, s.locale as session_locale,
               (select display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name,
+              (select locale from participant h where h.session_id = s.id and h.is_host) as organiser_locale,
               pay.id as payment_id, pay.amount_minor::text as payment_minor, pay.authorized_at as payment_at,
               pay.processor_reference, pay.refunded_at as payment_refunded_at,
               (select display_name from participant x where x.id = pay.payer_id) as payer_name,

@@ -1,6 +1,7 @@
 import type { SessionLinks } from '../sessions/index.js';
 import type { EmailFactsRow } from './email-facts.repository.js';
 import type { OutgoingEmail } from './email.repository.js';
+import { emailLocale } from './email-locale.js';
 import type { EmailFacts } from './email-wording.js';
 
 /**
@@ -45,12 +46,13 @@ export function emailFactsOf(
       : null;
   return {
     kind: message.kind,
+    locale: emailLocale({ recipient: row.recipient_locale, session: row.session_locale, organiser: row.organiser_locale }),
     merchantName: row.merchant_name,
     merchantSite: siteOf(row.success_url) ?? siteOf(row.cancel_url),
     accentColor: row.accent_color,
     description: row.description,
     orderReference: row.order_reference,
-    recipientName: row.recipient_name ?? 'there',
+    recipientName: row.recipient_name,
     toHost,
     organiserName: row.organiser_name,
     currency: row.currency,

@@ -1,9 +1,14 @@
-import { formatMomentIn, formatMoney } from '@paysplit/domain';
+import { defineMessages } from '@formatjs/intl';
+import type { ReaderLocale } from '@paysplit/domain';
 import type { EmailKind } from './email-message.entity.js';
+import { type EmailTranslator, emailTranslator } from './email-locale.js';
+import { wordMessages as m } from './email-wording-messages.js';
 
 /** Everything an email says, read when it is sent (so it shows the session as it stands then). */
 export interface EmailFacts {
   kind: EmailKind;
+  /** The language it is written in (the reader's last, else the session's; email-locale.ts). */
+  locale: ReaderLocale;
   merchantName: string;
   /** The shop's own address (the origin of the session's return addresses), when the merchant gave one. */
   merchantSite: string | null;
@@ -11,7 +16,8 @@ export interface EmailFacts {
   accentColor: string | null;
   description: string | null;
   orderReference: string | null;
-  recipientName: string;
+  /** Null when the recipient has no name on record ("Hello,"). */
+  recipientName: string | null;
   /** The recipient is the host (the organiser): their emails speak to them as such. */
   toHost: boolean;
   organiserName: string | null;
@@ -45,73 +51,97 @@ export interface Wording {
   footer: string;
 }
 
-/** "NZ$150.00": the domain's format, the one the pay pages show. */
-export function money(minor: bigint, currency: string): string {
-  return formatMoney(minor, currency, 'en');
-}
+/** The parts of an email around its wording (email-content.ts lays them out). */
+export const frameMessages = defineMessages({
+  hello: { id: 'email.hello', defaultMessage: 'Hello {name},', description: 'First line of every email' },
+  helloNoName: { id: 'email.helloNoName', defaultMessage: 'Hello,', description: 'First line when the recipient has no name on record' },
+  linkYours: {
+    id: 'email.linkYours',
+    defaultMessage: '(This link is yours alone: please do not forward it.)',
+    description: 'Under the button, in the text version',
+  },
+  linkYoursHtml: {
+    id: 'email.linkYoursHtml',
+    defaultMessage: 'This link is yours alone: please do not forward it.',
+    description: 'Under the button',
+  },
+  noMoreReminders: {
+    id: 'email.noMoreReminders',
+    defaultMessage: 'No more reminders for this payment',
+    description: 'The unsubscribe link',
+  },
+  labelled: { id: 'email.labelled', defaultMessage: '{label}: {value}', description: 'A label and its value in the text version' },
+});
 
 function merchantLine(facts: EmailFacts): string {
   return facts.merchantSite ? `${facts.merchantName} (${facts.merchantSite})` : facts.merchantName;
 }
 
 /** What happens to the money a person paid into a session that ended without completing. */
-function moneyAfterEnding(facts: EmailFacts): string {
-  if (facts.owedBackMinor === 0n)
-    return facts.toHost ? 'Nothing you paid is left to refund.' : 'You have not been charged anything for it.';
-  const owed = money(facts.owedBackMinor, facts.currency);
-  return facts.refundsAutomatic
-    ? `The ${owed} you paid is on its way back to you: a refund has been asked for, and we will email you when it is done.`
-    : `${facts.merchantName} will refund the ${owed} you paid to the card you paid with.`;
+function moneyAfterEnding(t: EmailTranslator, facts: EmailFacts): string {
+  if (facts.owedBackMinor === 0n) return t(facts.toHost ? m.nothingLeftToRefund : m.notCharged);
+  const owed = t.money(facts.owedBackMinor, facts.currency);
+  return facts.refundsAutomatic ? t(m.refundOnItsWay, { owed }) : t(m.merchantWillRefund, { merchant: facts.merchantName, owed });
 }
 
-function paymentDetails(facts: EmailFacts, amountLabel: string, amountMinor: bigint, at: Date | null): [string, string][] {
-  const rows: [string, string][] = [[amountLabel, money(amountMinor, facts.currency)]];
-  if (at) rows.push(['Date', formatMomentIn(at, facts.timeZone)]);
-  rows.push(['Paid to', merchantLine(facts)]);
-  if (facts.description) rows.push(['For', facts.description]);
-  if (facts.orderReference) rows.push(['Booking reference', facts.orderReference]);
+function paymentDetails(
+  t: EmailTranslator,
+  facts: EmailFacts,
+  amountLabel: string,
+  amountMinor: bigint,
+  at: Date | null,
+): [string, string][] {
+  const rows: [string, string][] = [[amountLabel, t.money(amountMinor, facts.currency)]];
+  if (at) rows.push([t(m.date), t.moment(at, facts.timeZone)]);
+  rows.push([t(m.paidTo), merchantLine(facts)]);
+  if (facts.description) rows.push([t(m.for), facts.description]);
+  if (facts.orderReference) rows.push([t(m.bookingReference), facts.orderReference]);
   return rows;
 }
 
 export function wordingOf(facts: EmailFacts): Wording {
-  const what = facts.description ? `${facts.description} at ${facts.merchantName}` : facts.merchantName;
-  const share = money(facts.shareMinor, facts.currency);
-  const total = money(facts.sessionAmountMinor, facts.currency);
-  const deadline = formatMomentIn(facts.deadline, facts.timeZone);
-  const organiser = facts.organiserName ?? 'Your organiser';
-  const payerAction = 'See the group’s progress';
-  const hostAction = 'Back to your split';
+  const t = emailTranslator(facts.locale);
+  const merchant = facts.merchantName;
+  const purchase = facts.description;
+  // "Dinner for 4 at Harbour Table", or the merchant alone: each sentence names it its own way.
+  const what = purchase ? t(m.purchaseAt, { purchase, merchant }) : merchant;
+  const share = t.money(facts.shareMinor, facts.currency);
+  const total = t.money(facts.sessionAmountMinor, facts.currency);
+  const deadline = t.moment(facts.deadline, facts.timeZone);
+  const organiser = facts.organiserName;
+  const payerAction = t(m.seeProgress);
+  const hostAction = t(m.backToSplit);
   const footer = facts.toHost
-    ? `This email was sent by PaySplit for ${facts.merchantName} because you gave this address when you organised a group payment.`
-    : `This email was sent by PaySplit for ${facts.merchantName} because ${facts.organiserName ?? 'the organiser'} added your address to a group payment.`;
+    ? t(m.footerHost, { merchant })
+    : organiser
+      ? t(m.footerPayer, { merchant, organiser })
+      : t(m.footerPayerUnnamed, { merchant });
   const base = { details: [] as [string, string][], footer };
   switch (facts.kind) {
     case 'invitation':
       return {
         ...base,
-        subject: `${organiser} invited you to pay your share: ${what}`,
-        paragraphs: [`${organiser} is splitting the payment for ${what}. Your share is ${share}. Please pay by ${deadline}.`],
-        action: 'Pay your share',
+        subject: organiser ? t(m.invitationSubject, { organiser, what }) : t(m.invitationSubjectUnnamed, { what }),
+        paragraphs: [organiser ? t(m.invitation, { organiser, what, share, deadline }) : t(m.invitationUnnamed, { what, share, deadline })],
+        action: t(m.payYourShare),
       };
     case 'reminder':
       return {
         ...base,
-        subject: `Reminder: your share of ${what} is due by ${deadline}`,
-        paragraphs: [
-          `Your share of ${what} (${share}) is not paid yet. The group payment closes on ${deadline}; if it is not complete by then, the booking may be lost.`,
-        ],
-        action: 'Pay your share',
+        subject: t(m.reminderSubject, { what, deadline }),
+        paragraphs: [t(m.reminder, { what, share, deadline })],
+        action: t(m.payYourShare),
       };
     case 'receipt': {
       const payment = facts.payment;
-      const paid = money(payment?.amountMinor ?? facts.shareMinor, facts.currency);
-      const details = paymentDetails(facts, 'Amount paid', payment?.amountMinor ?? facts.shareMinor, payment?.at ?? null);
-      if (payment?.processorReference) details.push(['Payment reference', payment.processorReference]);
-      if (payment) details.push(['PaySplit payment ID', payment.id]);
+      const paid = t.money(payment?.amountMinor ?? facts.shareMinor, facts.currency);
+      const details = paymentDetails(t, facts, t(m.amountPaid), payment?.amountMinor ?? facts.shareMinor, payment?.at ?? null);
+      if (payment?.processorReference) details.push([t(m.paymentReference), payment.processorReference]);
+      if (payment) details.push([t(m.paysplitPaymentId), payment.id]);
       return {
         ...base,
-        subject: `Receipt: you paid ${paid} for ${what}`,
-        paragraphs: [`Thank you: your payment of ${paid} to ${facts.merchantName} is recorded. You do not need to do anything else.`],
+        subject: t(m.receiptSubject, { paid, what }),
+        paragraphs: [t(m.receipt, { paid, merchant })],
         details,
         action: facts.toHost ? hostAction : payerAction,
       };
@@ -120,35 +150,33 @@ export function wordingOf(facts: EmailFacts): Wording {
       const payer = facts.payment?.payerName ?? organiser;
       return {
         ...base,
-        subject: `${payer} paid your share of ${what}`,
-        paragraphs: [`${payer} paid your ${share} share of ${what}, so there is nothing for you to pay.`],
-        details: paymentDetails(facts, 'Your share', facts.shareMinor, facts.payment?.at ?? null),
+        subject: payer ? t(m.coveredSubject, { payer, what }) : t(m.coveredSubjectUnnamed, { what }),
+        paragraphs: [payer ? t(m.covered, { payer, share, what }) : t(m.coveredUnnamed, { share, what })],
+        details: paymentDetails(t, facts, t(m.yourShare), facts.shareMinor, facts.payment?.at ?? null),
         action: payerAction,
       };
     }
     case 'completion':
       return {
         ...base,
-        subject: `Everyone has paid: ${what}`,
-        paragraphs: [`Every share of ${what} is paid (${total} in total). The payment is complete.`],
-        details: paymentDetails(facts, 'Total paid', facts.sessionAmountMinor, null),
+        subject: t(m.completionSubject, { what }),
+        paragraphs: [t(m.completion, { what, total })],
+        details: paymentDetails(t, facts, t(m.totalPaid), facts.sessionAmountMinor, null),
         action: hostAction,
       };
     case 'refund': {
-      const amount = money(facts.refund?.amountMinor ?? 0n, facts.currency);
-      const details: [string, string][] = [['Amount refunded', amount]];
-      if (facts.refund?.at) details.push(['Date', formatMomentIn(facts.refund.at, facts.timeZone)]);
-      details.push(['From', merchantLine(facts)]);
-      if (facts.description) details.push(['For', facts.description]);
-      if (facts.refund?.reference) details.push(['Refund reference', facts.refund.reference]);
-      if (facts.payment?.processorReference) details.push(['Original payment reference', facts.payment.processorReference]);
-      if (facts.payment) details.push(['PaySplit payment ID', facts.payment.id]);
+      const amount = t.money(facts.refund?.amountMinor ?? 0n, facts.currency);
+      const details: [string, string][] = [[t(m.amountRefunded), amount]];
+      if (facts.refund?.at) details.push([t(m.date), t.moment(facts.refund.at, facts.timeZone)]);
+      details.push([t(m.from), merchantLine(facts)]);
+      if (facts.description) details.push([t(m.for), facts.description]);
+      if (facts.refund?.reference) details.push([t(m.refundReference), facts.refund.reference]);
+      if (facts.payment?.processorReference) details.push([t(m.originalPaymentReference), facts.payment.processorReference]);
+      if (facts.payment) details.push([t(m.paysplitPaymentId), facts.payment.id]);
       return {
         ...base,
-        subject: `Refund: ${amount} back to you from ${facts.merchantName}`,
-        paragraphs: [
-          `${facts.merchantName} has sent back ${amount} of your payment for ${what}. Depending on your bank, it can take a few days to show on your statement.`,
-        ],
+        subject: t(m.refundSubject, { amount, merchant }),
+        paragraphs: [t(m.refund, { merchant, amount, what })],
         details,
         action: facts.toHost ? hostAction : payerAction,
       };
@@ -156,40 +184,30 @@ export function wordingOf(facts: EmailFacts): Wording {
     case 'cancellation':
       return {
         ...base,
-        subject: `Cancelled: ${what}`,
-        paragraphs: [`The group payment for ${what} was cancelled, so nobody needs to pay anything more for it.`, moneyAfterEnding(facts)],
+        subject: t(m.cancellationSubject, { what }),
+        paragraphs: [t(m.cancellation, { what }), moneyAfterEnding(t, facts)],
         action: facts.toHost ? hostAction : payerAction,
       };
     case 'expiry':
       return {
         ...base,
-        subject: `Expired: ${what}`,
-        paragraphs: [
-          `Time ran out at ${deadline} before everyone had paid, so the group payment for ${what} has closed and no more payments can be made.`,
-          moneyAfterEnding(facts),
-          ...(facts.toHost ? [`To book again, start a new payment at ${facts.merchantName}.`] : []),
-        ],
+        subject: t(m.expirySubject, { what }),
+        paragraphs: [t(m.expiry, { deadline, what }), moneyAfterEnding(t, facts), ...(facts.toHost ? [t(m.bookAgain, { merchant })] : [])],
         action: facts.toHost ? hostAction : payerAction,
       };
     case 'host-welcome':
       return {
         ...base,
-        subject: `You are organising: ${what}`,
-        paragraphs: [
-          `You are organising the group payment for ${what}: ${total} in total, to be paid by ${deadline}.`,
-          'To come back to your split from any phone or computer, use the link below: we will email a sign-in link to this address. We will also tell you here when everyone has paid, or if the payment closes first.',
-        ],
+        subject: t(m.welcomeSubject, { what }),
+        paragraphs: [t(m.welcome, { what, total, deadline }), t(m.welcomeWayBack)],
         action: hostAction,
       };
     case 'host-sign-in':
       return {
         ...base,
-        subject: `Sign in to your group payment: ${what}`,
-        paragraphs: [
-          `Use the link below to open your split for ${what} on this device. It works once, until ${formatMomentIn(facts.signInExpiresAt ?? facts.deadline, facts.timeZone)}.`,
-          'If you did not ask for it, you can ignore this email: nobody can use it without this inbox.',
-        ],
-        action: 'Open your split',
+        subject: t(m.signInSubject, { what }),
+        paragraphs: [t(m.signIn, { what, until: t.moment(facts.signInExpiresAt ?? facts.deadline, facts.timeZone) }), t(m.signInIgnore)],
+        action: t(m.openYourSplit),
       };
   }
 }

@@ -41,6 +41,10 @@ export interface UnsubscribeContextRow {
   expires_at: Date;
   participant_status: string;
   unsubscribed: boolean;
+  /** The languages that decide the page's, as they decide the emails' (email-locale.ts). */
+  recipient_locale: string | null;
+  session_locale: string | null;
+  organiser_locale: string | null;
 }
 
 export interface EmailAttemptRecord {
@@ -177,7 +181,9 @@ export class EmailRepository {
     const [row] = await em.execute<UnsubscribeContextRow[]>(
       `select coalesce(i.display_name, i.name) as merchant_name, i.logo_url, i.accent_color, s.description, s.status as session_status,
               s.expires_at, p.status as participant_status, p.email_unsubscribed_at is not null as unsubscribed,
-              (select h.display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name
+              p.locale as recipient_locale, s.locale as session_locale,
+              (select h.display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name,
+              (select h.locale from participant h where h.session_id = s.id and h.is_host) as organiser_locale
          from participant p join session s on s.id = p.session_id join integration i on i.id = s.integration_id
         where p.id = ?`,
       [participantId],

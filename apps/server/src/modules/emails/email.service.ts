@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  acceptedLanguages,
   AppError,
   dueReminder,
   ErrorCode,
@@ -7,6 +8,8 @@ import {
   isTerminalStatus,
   nextManualRemindAt,
   reminderOffsetOf,
+  negotiateLocale,
+  type ReaderLocale,
   reminderReason,
 } from '@paysplit/domain';
 import type { Viewer } from '../sessions/index.js';
@@ -17,6 +20,7 @@ import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repo
 import type { SessionLinks } from '../sessions/index.js';
 import type { EmailFacts } from './email-wording.js';
 import { emailFactsOf } from './email-facts.js';
+import { emailLocale } from './email-locale.js';
 import type { EmailFactsRepository } from './email-facts.repository.js';
 import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -54,6 +58,8 @@ export interface UnsubscribeContext {
   paid: boolean;
   /** The session ended or its deadline passed: nothing but receipts goes out for it. */
   ended: boolean;
+  /** The language of the page: the one the emails it comes from are written in. */
+  locale: ReaderLocale;
 }
 
 /** The host's Remind, unsubscribing, the reminder and erasure sweeps, and what the roster shows. */
@@ -145,8 +151,9 @@ export class EmailService {
     return renderUnsubscribePage(context, after ?? (context.unsubscribed ? 'off' : 'ask'), token as string);
   }
 
-  invalidLinkPage(): UnsubscribePage {
-    return renderInvalidUnsubscribeLink();
+  /** For a link that is not ours: in the browser's language (Accept-Language), as nothing says whose it is. */
+  invalidLinkPage(acceptLanguage?: string): UnsubscribePage {
+    return renderInvalidUnsubscribeLink(negotiateLocale(acceptedLanguages(acceptLanguage)));
   }
 
   private async unsubscribeContext(em: EntityManager, token: string): Promise<UnsubscribeContext | null> {
@@ -162,6 +169,7 @@ export class EmailService {
       unsubscribed: row.unsubscribed,
       paid: row.participant_status === 'paid',
       ended: isTerminalStatus(row.session_status) || new Date(row.expires_at).getTime() <= this.now().getTime(),
+      locale: emailLocale({ recipient: row.recipient_locale, session: row.session_locale, organiser: row.organiser_locale }),
     };
   }
 

@@ -1,4 +1,7 @@
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
+import type { ReaderLocale } from '@paysplit/domain';
 import { DEFAULT_ACCENT, escapeHtml } from './email-content.js';
+import { emailTranslator } from './email-locale.js';
 import type { UnsubscribeContext } from './email.service.js';
 
 /** The page a payer reaches from "No more reminders for this payment", as it stands after their last step. */
@@ -12,71 +15,180 @@ export interface UnsubscribePage {
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+const messages = defineMessages({
+  aboutNamedBy: {
+    id: 'unsubscribe.about.namedBy',
+    defaultMessage: 'the group payment “{purchase}”, organised by {organiser}',
+    description: 'What the reminders are about, used inside sentences',
+  },
+  aboutNamed: {
+    id: 'unsubscribe.about.named',
+    defaultMessage: 'the group payment “{purchase}”',
+    description: 'What the reminders are about',
+  },
+  aboutBy: {
+    id: 'unsubscribe.about.by',
+    defaultMessage: 'a group payment, organised by {organiser}',
+    description: 'What the reminders are about',
+  },
+  aboutPlain: { id: 'unsubscribe.about.plain', defaultMessage: 'a group payment', description: 'What the reminders are about' },
+  receiptSent: {
+    id: 'unsubscribe.receiptSent',
+    defaultMessage: 'Your receipt was sent when you paid.',
+    description: 'A payer who has paid',
+  },
+  receiptStill: {
+    id: 'unsubscribe.receiptStill',
+    defaultMessage: 'Still sent: your receipt, when you pay your share.',
+    description: 'A payer who has not paid',
+  },
+  linkKeepsWorking: {
+    id: 'unsubscribe.linkKeepsWorking',
+    defaultMessage: 'Your invite link keeps working: you can still pay your share.',
+    description: 'A payer who has not paid, while the payment runs',
+  },
+  scope: {
+    id: 'unsubscribe.scope',
+    defaultMessage: 'Only the reminders about this group payment change; other payments with {merchant} are not affected.',
+    description: 'What stopping reminders changes',
+  },
+  offTitle: { id: 'unsubscribe.off.title', defaultMessage: 'Reminders are off', description: 'Heading after stopping reminders' },
+  off: {
+    id: 'unsubscribe.off.body',
+    defaultMessage: 'You will get no more reminder emails from {merchant} about {about}.',
+    description: 'After stopping reminders',
+  },
+  turnBackOn: { id: 'unsubscribe.turnBackOn', defaultMessage: 'Turn reminders back on', description: 'Button that undoes the unsubscribe' },
+  noneComingTitle: {
+    id: 'unsubscribe.noneComing.title',
+    defaultMessage: 'No reminders are coming',
+    description: 'Heading when nothing is left to stop',
+  },
+  noneComingPaid: {
+    id: 'unsubscribe.noneComing.paid',
+    defaultMessage: 'You have paid your share, so {merchant} sends no more reminders about {about}. There is nothing to stop.',
+    description: 'The payer has paid',
+  },
+  noneComingEnded: {
+    id: 'unsubscribe.noneComing.ended',
+    defaultMessage: 'This group payment has ended, so {merchant} sends no more reminders about {about}. There is nothing to stop.',
+    description: 'The payment has ended',
+  },
+  onTitle: { id: 'unsubscribe.on.title', defaultMessage: 'Reminders are back on', description: 'Heading after turning reminders back on' },
+  on: {
+    id: 'unsubscribe.on.body',
+    defaultMessage: '{merchant} will remind you about {about} before its deadline, until you pay.',
+    description: 'After turning reminders back on',
+  },
+  stop: { id: 'unsubscribe.stop', defaultMessage: 'Stop reminders', description: 'Button that stops reminders' },
+  askTitle: {
+    id: 'unsubscribe.ask.title',
+    defaultMessage: 'Stop reminder emails?',
+    description: 'Heading of the page a payer reaches from the email',
+  },
+  ask: {
+    id: 'unsubscribe.ask.body',
+    defaultMessage: '{merchant} sends you reminder emails about {about}, until you pay your share or the deadline passes.',
+    description: 'Before stopping reminders',
+  },
+  stopsEvery: {
+    id: 'unsubscribe.stopsEvery',
+    defaultMessage: 'Stopping them stops every reminder about this group payment, including any the organiser sends.',
+    description: 'What stopping reminders does',
+  },
+  footer: { id: 'unsubscribe.footer', defaultMessage: 'PaySplit sends these emails for {merchant}.', description: 'Footer' },
+  logo: { id: 'unsubscribe.logo', defaultMessage: '{merchant} logo', description: 'Alt text of the merchant’s logo' },
+  invalidTitle: {
+    id: 'unsubscribe.invalid.title',
+    defaultMessage: 'This link is not valid',
+    description: 'Heading for a link that is not ours',
+  },
+  invalidTab: { id: 'unsubscribe.invalid.tab', defaultMessage: 'Link not valid', description: 'Tab title for a link that is not ours' },
+  invalid: {
+    id: 'unsubscribe.invalid.body',
+    defaultMessage:
+      'If you copied it from an email, check that it is complete: it ends with the whole of the long code after “t=”. Nothing was changed.',
+    description: 'For a link that is not ours',
+  },
+  invalidFooter: { id: 'unsubscribe.invalid.footer', defaultMessage: 'PaySplit runs group payments for merchants.', description: 'Footer' },
+});
+
 /**
- * The unsubscribe page in the merchant's colours, like the email it came from: whose reminders,
- * about which group payment, what stops, what still arrives, and the way back. No script, one
- * column that fits a phone; the accent is the merchant's (white text on it passes 4.5:1, checked
- * when it was set) and the forms post back to the same token.
+ * The unsubscribe page in the merchant's colours, like the email it came from and in its
+ * language: whose reminders, about which group payment, what stops, what still arrives, and the
+ * way back. No script, one column that fits a phone; the accent is the merchant's (white text on
+ * it passes 4.5:1, checked when it was set) and the forms post back to the same token.
  */
 export function renderUnsubscribePage(context: UnsubscribeContext, view: UnsubscribeView, token: string): UnsubscribePage {
-  const merchant = escapeHtml(context.merchantName);
-  const about = context.description ? `the group payment “${escapeHtml(context.description)}”` : 'a group payment';
-  const organised = context.organiserName ? `, organised by ${escapeHtml(context.organiserName)}` : '';
+  const t = emailTranslator(context.locale);
+  // Every sentence is escaped whole: the merchant's and organiser's names are theirs to write.
+  const say = (descriptor: MessageDescriptor, values?: Record<string, string>) => escapeHtml(t(descriptor, values));
+  const merchant = context.merchantName;
+  const purchase = context.description;
+  const organiser = context.organiserName;
+  const about = purchase
+    ? organiser
+      ? t(messages.aboutNamedBy, { purchase, organiser })
+      : t(messages.aboutNamed, { purchase })
+    : organiser
+      ? t(messages.aboutBy, { organiser })
+      : t(messages.aboutPlain);
   const query = `t=${encodeURIComponent(token)}`;
-  const stillSent = context.paid
-    ? '<li>Your receipt was sent when you paid.</li>'
-    : '<li>Still sent: your receipt, when you pay your share.</li>';
-  const inviteLink = context.paid || context.ended ? '' : '<li>Your invite link keeps working: you can still pay your share.</li>';
-  const scope = `<li>Only the reminders about this group payment change; other payments with ${merchant} are not affected.</li>`;
+  const stillSent = `<li>${say(context.paid ? messages.receiptSent : messages.receiptStill)}</li>`;
+  const inviteLink = context.paid || context.ended ? '' : `<li>${say(messages.linkKeepsWorking)}</li>`;
+  const scope = `<li>${say(messages.scope, { merchant })}</li>`;
 
   let heading: string;
   let body: string;
   if (view === 'off') {
-    heading = 'Reminders are off';
-    body = `<p role="status">You will get no more reminder emails from ${merchant} about ${about}${organised}.</p>
+    heading = t(messages.offTitle);
+    body = `<p role="status">${say(messages.off, { merchant, about })}</p>
 <ul>${stillSent}${inviteLink}${scope}</ul>
-${context.ended ? '' : form(`/email/unsubscribe/undo?${query}`, 'Turn reminders back on', 'secondary')}`;
+${context.ended ? '' : form(`/email/unsubscribe/undo?${query}`, t(messages.turnBackOn), 'secondary')}`;
   } else if (context.paid || context.ended) {
-    heading = 'No reminders are coming';
-    body = `<p>${
-      context.paid ? 'You have paid your share' : 'This group payment has ended'
-    }, so ${merchant} sends no more reminders about ${about}${organised}. There is nothing to stop.</p>
+    heading = t(messages.noneComingTitle);
+    body = `<p>${say(context.paid ? messages.noneComingPaid : messages.noneComingEnded, { merchant, about })}</p>
 <ul>${stillSent}</ul>`;
   } else if (view === 'on') {
-    heading = 'Reminders are back on';
-    body = `<p role="status">${merchant} will remind you about ${about}${organised ? `${organised},` : ''} before its deadline, until you pay.</p>
+    heading = t(messages.onTitle);
+    body = `<p role="status">${say(messages.on, { merchant, about })}</p>
 <ul>${stillSent}${inviteLink}</ul>
-${form(`/email/unsubscribe?${query}`, 'Stop reminders', 'primary')}`;
+${form(`/email/unsubscribe?${query}`, t(messages.stop), 'primary')}`;
   } else {
-    heading = 'Stop reminder emails?';
-    body = `<p>${merchant} sends you reminder emails about ${about}${organised}, until you pay your share or the deadline passes.</p>
-<ul><li>Stopping them stops every reminder about this group payment, including any the organiser sends.</li>${stillSent}${inviteLink}${scope}</ul>
-${form(`/email/unsubscribe?${query}`, 'Stop reminders', 'primary')}`;
+    heading = t(messages.askTitle);
+    body = `<p>${say(messages.ask, { merchant, about })}</p>
+<ul><li>${say(messages.stopsEvery)}</li>${stillSent}${inviteLink}${scope}</ul>
+${form(`/email/unsubscribe?${query}`, t(messages.stop), 'primary')}`;
   }
-  const logo = logoOf(context);
+  const logo = logoOf(context, t(messages.logo, { merchant }));
   return {
     html: page({
+      lang: t.tag,
+      dir: t.dir,
       title: `${heading} · ${context.merchantName}`,
       accent: accentOf(context),
-      brand: `${logo?.img ?? ''}<span>${merchant}</span>`,
-      heading,
+      brand: `${logo?.img ?? ''}<span>${escapeHtml(merchant)}</span>`,
+      heading: escapeHtml(heading),
       body,
-      footer: `PaySplit sends these emails for ${merchant}.`,
+      footer: say(messages.footer, { merchant }),
     }),
     imageOrigin: logo?.origin ?? null,
   };
 }
 
-/** For a link that is not ours (mistyped, cut short): PaySplit's own colours, nothing about anyone. */
-export function renderInvalidUnsubscribeLink(): UnsubscribePage {
+/** For a link that is not ours (mistyped, cut short): PaySplit's own colours, nothing about anyone, in the browser's language. */
+export function renderInvalidUnsubscribeLink(locale: ReaderLocale): UnsubscribePage {
+  const t = emailTranslator(locale);
   return {
     html: page({
-      title: 'Link not valid · PaySplit',
+      lang: t.tag,
+      dir: t.dir,
+      title: `${t(messages.invalidTab)} · PaySplit`,
       accent: DEFAULT_ACCENT,
       brand: '<span>PaySplit</span>',
-      heading: 'This link is not valid',
-      body: '<p>If you copied it from an email, check that it is complete: it ends with the whole of the long code after “t=”. Nothing was changed.</p>',
-      footer: 'PaySplit runs group payments for merchants.',
+      heading: escapeHtml(t(messages.invalidTitle)),
+      body: `<p>${escapeHtml(t(messages.invalid))}</p>`,
+      footer: escapeHtml(t(messages.invalidFooter)),
     }),
     imageOrigin: null,
   };
@@ -86,7 +198,7 @@ function accentOf(context: UnsubscribeContext): string {
   return context.accentColor && HEX_COLOUR.test(context.accentColor) ? context.accentColor : DEFAULT_ACCENT;
 }
 
-function logoOf(context: UnsubscribeContext): { img: string; origin: string } | null {
+function logoOf(context: UnsubscribeContext, alt: string): { img: string; origin: string } | null {
   if (!context.logoUrl) return null;
   let url: URL;
   try {
@@ -96,7 +208,7 @@ function logoOf(context: UnsubscribeContext): { img: string; origin: string } | 
   }
   if (url.protocol !== 'https:') return null;
   return {
-    img: `<img src="${escapeHtml(url.href)}" alt="${escapeHtml(context.merchantName)} logo" width="40" height="40" referrerpolicy="no-referrer">`,
+    img: `<img src="${escapeHtml(url.href)}" alt="${escapeHtml(alt)}" width="40" height="40" referrerpolicy="no-referrer">`,
     origin: url.origin,
   };
 }
@@ -107,10 +219,19 @@ function form(action: string, label: string, kind: 'primary' | 'secondary'): str
 }
 
 /** Every part but `title` is trusted HTML, escaped by the caller. */
-function page(parts: { title: string; accent: string; brand: string; heading: string; body: string; footer: string }): string {
-  const { title, accent, brand, heading, body, footer } = parts;
+function page(parts: {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  title: string;
+  accent: string;
+  brand: string;
+  heading: string;
+  body: string;
+  footer: string;
+}): string {
+  const { lang, dir, title, accent, brand, heading, body, footer } = parts;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)}</title>
 <style>
   body { margin: 0; background: #f3f5f8; color: #1b1f24; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -119,7 +240,7 @@ function page(parts: { title: string; accent: string; brand: string; heading: st
   .brand img { width: 40px; height: 40px; border-radius: 6px; background: #fff; object-fit: contain; }
   main { max-width: 34rem; margin: 0 auto; padding: 1.5rem 1.25rem 2.5rem; overflow-wrap: break-word; }
   h1 { font-size: 1.5rem; line-height: 1.25; margin: .25rem 0 1rem; }
-  ul { padding-left: 1.25rem; }
+  ul { padding-inline-start: 1.25rem; }
   li { margin: .35rem 0; }
   button { font: inherit; font-weight: 600; min-height: 2.75rem; padding: .6rem 1.2rem; border-radius: .4rem; cursor: pointer; margin-top: .5rem; }
   button.primary { background: ${accent}; color: #fff; border: 2px solid ${accent}; }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { SecretBox } from '../../security/secret-box.js';
-import { isLockWaitTimeout, type SessionRepository } from './session.repository.js';
+import { IdempotencyRepository, isLockWaitTimeout } from './idempotency.repository.js';
+
+const records = new IdempotencyRepository();
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -26,17 +28,17 @@ export function checkIdempotencyKey(key: string): void {
  */
 export async function runIdempotently<T>(
   em: EntityManager,
-  deps: { sessions: SessionRepository; secretBox: SecretBox; now: () => Date },
+  deps: { secretBox: SecretBox; now: () => Date },
   claim: { integrationId: string; key: string; requestHash: string },
   work: (tx: EntityManager) => Promise<T>,
 ): Promise<T> {
-  const { sessions, secretBox } = deps;
+  const { secretBox } = deps;
   // Two rounds at most: the second follows the removal of an expired record holding the key.
   for (let round = 0; round < 2; round += 1) {
     let claimed = false;
     try {
       const done = await em.transactional(async (tx) => {
-        const recordId = await sessions.claimIdempotencyKey(tx, {
+        const recordId = await records.claimIdempotencyKey(tx, {
           ...claim,
           windowHours: IDEMPOTENCY_WINDOW_HOURS,
           wait: IDEMPOTENCY_WAIT,
@@ -44,7 +46,7 @@ export async function runIdempotently<T>(
         if (!recordId) return undefined;
         claimed = true;
         const result = await work(tx);
-        await sessions.storeIdempotentReply(tx, recordId, secretBox.seal(JSON.stringify(result)));
+        await records.storeIdempotentReply(tx, recordId, secretBox.seal(JSON.stringify(result)));
         return { result };
       });
       if (done) return done.result;
@@ -52,10 +54,10 @@ export async function runIdempotently<T>(
       if (!claimed && isLockWaitTimeout(error)) throw stillInProgress();
       throw error;
     }
-    const existing = await sessions.findIdempotencyRecord(em.fork(), claim.integrationId, claim.key);
+    const existing = await records.findIdempotencyRecord(em.fork(), claim.integrationId, claim.key);
     if (!existing) continue;
     if (existing.expiresAt.getTime() <= deps.now().getTime()) {
-      await sessions.deleteExpiredIdempotencyRecord(em.fork(), existing.id, deps.now());
+      await records.deleteExpiredIdempotencyRecord(em.fork(), existing.id, deps.now());
       continue;
     }
     if (existing.requestHash !== claim.requestHash) {

@@ -9,7 +9,7 @@ export type ParticipantStatus = 'pending' | 'paid';
 @Unique({ properties: ['session', 'position'] })
 @Check({ name: 'participant_amount_check', expression: 'amount_minor > 0' })
 export class Participant {
-  [OptionalProps]?: 'id' | 'status' | 'email' | 'emailUnsubscribedAt' | 'tokenHash' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'status' | 'email' | 'locale' | 'emailUnsubscribedAt' | 'tokenHash' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -26,6 +26,10 @@ export class Participant {
 
   @Property({ type: 'text', nullable: true })
   email?: string | null;
+
+  /** The language they last read their pay page in (BCP 47): their emails are written in it. */
+  @Property({ type: 'text', nullable: true })
+  locale?: string | null;
 
   /** Set by the one-click unsubscribe: no further reminders for this session. */
   @Property({ type: 'timestamptz', nullable: true })

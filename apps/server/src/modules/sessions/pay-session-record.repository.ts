@@ -24,6 +24,8 @@ export interface PaySessionRecord {
   paidMinor: bigint;
   splitMode: SplitMode | null;
   description: string | null;
+  /** The merchant's language for the session, or null. */
+  locale: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
   version: number;
@@ -70,6 +72,7 @@ interface PaySessionRow {
   paid_minor: string;
   split_mode: SplitMode | null;
   description: string | null;
+  locale: string | null;
   success_url: string | null;
   cancel_url: string | null;
   version: number;
@@ -106,7 +109,7 @@ interface PaySessionRow {
 // token's hash ($2), found through the unique token_hash index as the per-token lookup did.
 export const PAY_SESSION_STATEMENT: PreparedStatement = {
   name: 'pay_session',
-  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.success_url, s.cancel_url,
+  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.locale, s.success_url, s.cancel_url,
                 s.version, s.expires_at, s.updated_at, i.name as merchant_name, i.display_name as merchant_display_name,
                 i.logo_url as merchant_logo_url, i.accent_color as merchant_accent_color, s.host_token_hash,
                 holder.id as token_holder_id, holder.token_hash as token_holder_hash,
@@ -160,6 +163,7 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
     paidMinor: BigInt(row.paid_minor),
     splitMode: row.split_mode,
     description: row.description,
+    locale: row.locale,
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
     version: row.version,

@@ -76,6 +76,20 @@ export class PaySessionResolver {
     return Object.assign(new StartPaymentPayload(), started);
   }
 
+  @Mutation(() => Boolean, {
+    description:
+      'Remembers the language (BCP 47) the viewer reads the pay page in: their emails are written in it. ' +
+      'False when there is nobody to remember it for yet (a host before the split is saved).',
+  })
+  async rememberLocale(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    @Arg('locale', () => String) locale: string,
+    @Ctx() context: RequestContext,
+  ): Promise<boolean> {
+    const viewer = await context.requireViewer(sessionId);
+    return context.services.access.rememberLocale(context.em, viewer, locale);
+  }
+
   @Mutation(() => PaySessionView, { description: 'Host only: cancels the session while nothing is paid (else INVALID_STATE).' })
   async cancelSessionAsHost(
     @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,

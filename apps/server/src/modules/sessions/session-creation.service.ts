@@ -73,11 +73,8 @@ export class SessionCreationService {
     key: string,
     requestHash: string,
   ): Promise<CreatedSession> {
-    return runIdempotently(
-      em,
-      { sessions: this.options.sessions, secretBox: this.options.secretBox, now: this.now },
-      { integrationId, key, requestHash },
-      (tx) => this.persist(tx, integrationId, mode, plan),
+    return runIdempotently(em, { secretBox: this.options.secretBox, now: this.now }, { integrationId, key, requestHash }, (tx) =>
+      this.persist(tx, integrationId, mode, plan),
     );
   }
 
@@ -109,6 +106,7 @@ export class SessionCreationService {
         createdAt: now,
         description: plan.description,
         captureMethod: plan.captureMethod,
+        locale: plan.locale,
       },
       participants,
     );

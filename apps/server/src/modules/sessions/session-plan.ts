@@ -19,6 +19,8 @@ import {
   normalizeDescription,
   toSplitPart,
   assertStorableText,
+  canonicalLocale,
+  validateLocale,
 } from '@paysplit/domain';
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
@@ -34,6 +36,7 @@ export interface CreateSessionCommand {
   metadata?: Record<string, unknown> | null;
   merchantOrderRef?: string | null;
   description?: string | null;
+  locale?: string | null;
   participants?: readonly ParticipantCommand[] | null;
   splitMode?: SplitMode | null;
   expiresInSeconds?: number | null;
@@ -66,6 +69,8 @@ export interface SessionPlan {
   metadata: Record<string, unknown>;
   orderReference: string | null;
   description: string | null;
+  /** The merchant's language for the session, canonical (BCP 47), or null. */
+  locale: string | null;
   expiresInSeconds: number;
 }
 
@@ -102,6 +107,7 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
   details.push(...validateMetadata(metadata), ...validateOrderReference(command.merchantOrderRef));
   const description = command.description == null ? null : normalizeDescription(command.description);
   if (description && 'problems' in description) details.push(...description.problems);
+  if (command.locale != null) details.push(...validateLocale(command.locale));
   const expiresInSeconds = resolveExpiresInSeconds(command.expiresInSeconds);
 
   const unconfigured = command.unconfigured ?? true;
@@ -120,6 +126,7 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     metadata,
     orderReference: command.merchantOrderRef ?? null,
     description: description && 'value' in description ? description.value : null,
+    locale: command.locale == null ? null : (canonicalLocale(command.locale) ?? null),
     expiresInSeconds,
   };
 }

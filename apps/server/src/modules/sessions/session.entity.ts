@@ -94,6 +94,10 @@ export class Session {
   @Property({ type: 'json' })
   metadata: Record<string, unknown> = {};
 
+  /** The merchant's language for the session (BCP 47), or null: each reader's browser decides. */
+  @Property({ type: 'text', nullable: true })
+  locale?: string | null;
+
   @Property({ type: 'text', nullable: true })
   successUrl?: string | null;
 

@@ -139,6 +139,7 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
       paidMinor: session.paidMinor,
       splitMode: session.splitMode ?? null,
       description: session.description ?? null,
+      locale: session.locale ?? null,
       successUrl: session.successUrl ?? null,
       cancelUrl: session.cancelUrl ?? null,
       version: session.version,
@@ -188,6 +189,7 @@ export function toPaySessionViewOfRecord(
     merchantLogoUrl: merchant.logoUrl,
     accentColor: merchant.accentColor,
     description: session.description,
+    locale: session.locale,
     participants: participants.map((participant) =>
       Object.assign(new PayParticipantView(), {
         id: participant.id,

@@ -4,7 +4,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CaptureMethod, ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { KeyMode } from '../../security/tokens.js';
-import { IdempotencyRecord } from './idempotency-record.entity.js';
 import { Participant } from './participant.entity.js';
 import { Session } from './session.entity.js';
 
@@ -40,6 +39,7 @@ export interface NewSession {
   createdAt: Date;
   description: string | null;
   captureMethod: CaptureMethod;
+  locale: string | null;
 }
 
 export interface NewParticipant {
@@ -88,8 +88,8 @@ export const SESSION_STATUS_STATEMENT: PreparedStatement = {
 const INSERT_SESSION_STATEMENT: PreparedStatement = {
   name: 'insert_session',
   text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash, order_reference,
-                               metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, capture_method)
-         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16)`,
+                               metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, capture_method, locale)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16, $17)`,
 };
 
 const DUE_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
@@ -129,6 +129,7 @@ export class SessionRepository {
         session.createdAt,
         session.description,
         session.captureMethod,
+        session.locale,
       ],
       { joinTransaction: true },
     );
@@ -239,44 +240,6 @@ export class SessionRepository {
   async loadIntegration(em: EntityManager, session: Session): Promise<void> {
     await em.populate(session, ['integration']);
   }
-
-  /**
-   * Claims an Idempotency-Key for this request. Concurrent requests with one key queue on the unique row until the first
-   * commits, at most `wait` (the work under the key then waits for locks as usual); returns the record's id, or undefined
-   * when the key is already taken (a committed record exists).
-   */
-  async claimIdempotencyKey(
-    em: EntityManager,
-    claim: { integrationId: string; key: string; requestHash: string; windowHours: number; wait: string },
-  ): Promise<string | undefined> {
-    await em.execute(`set local lock_timeout = '${claim.wait}'`);
-    const inserted = await em.execute<{ id: string }[]>(
-      `insert into idempotency_record (id, integration_id, key, request_hash, created_at, expires_at)
-       values (gen_random_uuid(), ?, ?, ?, now(), now() + make_interval(hours => ?))
-       on conflict (integration_id, key) do nothing returning id`,
-      [claim.integrationId, claim.key, claim.requestHash, claim.windowHours],
-    );
-    await em.execute(`set local lock_timeout to default`);
-    return inserted[0]?.id;
-  }
-
-  async storeIdempotentReply(em: EntityManager, recordId: string, responseSealed: string): Promise<void> {
-    await em.nativeUpdate(IdempotencyRecord, { id: recordId }, { responseSealed });
-  }
-
-  findIdempotencyRecord(em: EntityManager, integrationId: string, key: string): Promise<IdempotencyRecord | null> {
-    return em.findOne(IdempotencyRecord, { integration: integrationId, key });
-  }
-
-  /** Removes a record only if it is still expired (another request may have renewed the key). */
-  async deleteExpiredIdempotencyRecord(em: EntityManager, recordId: string, now: Date): Promise<void> {
-    await em.nativeDelete(IdempotencyRecord, { id: recordId, expiresAt: { $lte: now } });
-  }
-}
-
-/** PostgreSQL's lock_not_available: a `lock_timeout` ran out. */
-export function isLockWaitTimeout(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '55P03';
 }
 
 function toProgress(row: StatusRow): SessionProgress {

@@ -95,6 +95,13 @@ export class CreateSessionInput {
     description: 'What is bought ("Dinner for 4"), shown to every payer: plain text, at most 140 characters, one line.',
   })
   description?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The language of the pay pages and emails (BCP 47, e.g. de, pt-BR, ar-EG), unless a payer picks another; ' +
+      "without it each payer's browser decides. A language PaySplit does not write falls back to the browser's.",
+  })
+  locale?: string | null;
   @Field(() => [ParticipantInput], { nullable: true }) participants?: ParticipantInput[] | null;
   @Field(() => SplitModeEnum, { nullable: true }) splitMode?: (typeof SPLIT_MODES)[number] | null;
   @Field(() => Int, { nullable: true, description: 'Seconds until the session expires (1800 to 2592000; default 259200).' })
@@ -178,6 +185,11 @@ export class PaySessionView {
   @Field(() => String, { nullable: true, description: "The merchant's #RRGGBB accent; white text on it meets WCAG AA." })
   accentColor!: string | null;
   @Field(() => String, { nullable: true, description: 'What is bought, as the merchant described it.' }) description!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The merchant's language for the session (BCP 47), or null: the reader's browser decides.",
+  })
+  locale!: string | null;
   @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
   @Field(() => String, { nullable: true, description: 'Where to go after completion (successUrl), when the merchant set one.' })
   successUrl!: string | null;

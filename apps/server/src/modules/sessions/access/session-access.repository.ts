@@ -50,6 +50,11 @@ export class SessionAccessRepository {
     return em.findOne(HostSignIn, { codeHash });
   }
 
+  /** The language a participant last read their pay page in (their emails are written in it); no write when it is the same. */
+  async rememberLocale(em: EntityManager, participantId: string, locale: string): Promise<void> {
+    await em.nativeUpdate(Participant, { id: participantId, $or: [{ locale: null }, { locale: { $ne: locale } }] }, { locale });
+  }
+
   async save(em: EntityManager): Promise<void> {
     await em.flush();
   }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, ErrorCode } from '@paysplit/domain';
+import { AppError, canonicalLocale, describeDetails, ErrorCode, validateLocale } from '@paysplit/domain';
 import { hashesMatch, hashSecret, secretMatchesHash } from '../../../security/tokens.js';
 import type { Session } from '../session.entity.js';
 import type { SessionAccessRepository } from './session-access.repository.js';
@@ -106,6 +106,21 @@ export class SessionAccess {
       presentedHash,
       participant?.tokenHash ? { id: participant.id, tokenHash: participant.tokenHash } : null,
     );
+  }
+
+  /**
+   * Remembers the language the viewer reads their pay page in, so their emails are written in it.
+   * False when there is nobody to remember it for yet (a host before their split is saved).
+   */
+  async rememberLocale(em: EntityManager, viewer: Viewer, tag: string): Promise<boolean> {
+    const locale = canonicalLocale(tag);
+    if (locale === undefined) {
+      const details = validateLocale(tag);
+      throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
+    }
+    if (viewer.participantId === null) return false;
+    await this.tokens.rememberLocale(em, viewer.participantId, locale);
+    return true;
   }
 
   /**

@@ -120,7 +120,7 @@ export class RefundService {
     checkIdempotencyKey(idempotencyKey);
     return runIdempotently(
       em,
-      { sessions: this.options.sessions, secretBox: this.options.secretBox, now: this.now },
+      { secretBox: this.options.secretBox, now: this.now },
       {
         integrationId: merchant.integrationId,
         key: idempotencyKey,
