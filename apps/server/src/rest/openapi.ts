@@ -179,7 +179,8 @@ function healthPaths(): JsonObject {
 function outgoingOperation(call: OutgoingCall, components: Record<string, JsonObject>): JsonObject {
   return {
     post: {
-      operationId: call.name === 'partnerCreatePayment' ? call.name : `event${call.name}`,
+      // The partner calls are named as themselves; events read as such (eventSERVICE_SESSION_COMPLETED).
+      operationId: call.name.startsWith('partner') ? call.name : `event${call.name}`,
       summary: call.summary,
       description: call.description,
       parameters: signatureHeaders,

@@ -186,7 +186,7 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     description:
       "PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; " +
       'webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another ' +
-      'HTTP status, a body that is not that JSON, no answer) is retried on WEBHOOK_RETRY_SCHEDULE with the same refundId; after the last ' +
+      'HTTP status, a body that is not that JSON, no answer) is retried on REFUND_RETRY_SCHEDULE with the same refundId; after the last ' +
       'attempt the refund is failed.',
     body: partnerRefundSchema,
     reply: partnerRefundReplySchema,

@@ -290,9 +290,9 @@ export interface webhooks {
     put?: never;
     /**
      * Partner refund call (to partnerRefundUrl)
-     * @description PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another HTTP status, a body that is not that JSON, no answer) is retried on WEBHOOK_RETRY_SCHEDULE with the same refundId; after the last attempt the refund is failed.
+     * @description PaySplit asks you to refund (part of) a payment. Signed like the create-payment call (the integration's partner signing secret; webhook-id = refundId). Refund at your processor once per refundId and answer 200 {status} within 10 s. Anything else (another HTTP status, a body that is not that JSON, no answer) is retried on REFUND_RETRY_SCHEDULE with the same refundId; after the last attempt the refund is failed.
      */
-    post: operations['eventpartnerRefund'];
+    post: operations['partnerRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -312,7 +312,7 @@ export interface webhooks {
      * Partner cancel call (to partnerCancelUrl)
      * @description A checkout PaySplit asked you for will not be used: take no money for this payment. Expire the checkout if it is still open (find it by processorReference, or by paymentId when that is null). Signed like the create-payment call (the integration's partner signing secret; webhook-id = cancelId). Sent only when the integration has a partnerCancelUrl; for a payment whose create-payment call may still be running it comes PARTNER_TIMEOUT_MS later, after that call has ended. Act once per cancelId and answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE (by default WEBHOOK_RETRY_SCHEDULE) with the same cancelId; after the last attempt the cancellation is failed.
      */
-    post: operations['eventpartnerPaymentCancel'];
+    post: operations['partnerPaymentCancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -332,7 +332,7 @@ export interface webhooks {
      * Partner capture call (to partnerCaptureUrl; captureMethod manual only)
      * @description Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
      */
-    post: operations['eventpartnerPaymentCapture'];
+    post: operations['partnerPaymentCapture'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3918,7 +3918,7 @@ export interface operations {
       };
     };
   };
-  eventpartnerRefund: {
+  partnerRefund: {
     parameters: {
       query?: never;
       header: {
@@ -3952,7 +3952,7 @@ export interface operations {
       };
     };
   };
-  eventpartnerPaymentCancel: {
+  partnerPaymentCancel: {
     parameters: {
       query?: never;
       header: {
@@ -3986,7 +3986,7 @@ export interface operations {
       };
     };
   };
-  eventpartnerPaymentCapture: {
+  partnerPaymentCapture: {
     parameters: {
       query?: never;
       header: {
