@@ -107,6 +107,7 @@ describe('one declaration per operation, one budget whatever the transport', () 
       refundSession: 'merchantApi',
       settleRefund: 'merchantApi',
       settleCancellation: 'merchantApi',
+      settleCapture: 'merchantApi',
       getSessionStatus: 'poll',
     });
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayBrowser } from '../support/pay-browser.js';
+import { until } from '../support/polling.js';
 import { type ReferenceMerchant, startReferenceMerchant } from '../support/reference-merchant.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessibilityViolations, chromiumForFile, collectConsoleErrors, overflowsSideways, screenshot } from './chromium.js';
@@ -126,6 +127,11 @@ describe.each(VIEWPORTS)('a payer’s page at $width × $height (Debian chromium
     await page.getByRole('heading', { name: 'You’re all set' }).waitFor({ timeout: 10_000 });
 
     // The merchant cancels the booking and refunds everyone: the same page, never reloaded, says so.
+    // Only once the shop has the completion webhook is its booking paid, and so cancellable.
+    await until(
+      async () => (await (await fetch(`${merchant.baseUrl}/bookings/${bookingId}/status`)).json()) as { status: string },
+      (booking) => booking.status === 'paid',
+    );
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     const cancelled = await fetch(`${merchant.baseUrl}/bookings/${bookingId}/cancel`, {
       method: 'POST',
