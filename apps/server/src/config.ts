@@ -88,6 +88,19 @@ const environmentSchema = z.object({
   // Off only for load tests, benchmarks and fuzzing, which must measure the service, not the limiter.
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  // captureMethod manual: how long before a hold lapses PaySplit stops counting it (the hold-expiry
+  // sweep releases it and reopens its share) and how much a session's deadline must leave before it.
+  HOLD_MARGIN: z
+    .string()
+    .default('1h')
+    .transform((value, ctx) => {
+      const ms = parseDuration(value.trim());
+      if (ms === undefined || ms < 60_000 || ms > 86_400_000) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration from 1m to 24h, like 1h or 90m' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -168,8 +181,10 @@ export interface Config {
   readonly trustProxy: boolean | number | string;
   readonly rateLimitWindowSeconds: number;
   readonly rateLimitsEnabled: boolean;
-  /** How often the expiry job looks for sessions past their deadline. */
+  /** How often the expiry jobs look for sessions past their deadline and holds about to lapse. */
   readonly expirySweepMs: number;
+  /** HOLD_MARGIN: a hold this close to lapsing no longer counts, and a manual session's deadline must leave this much of its holds. */
+  readonly holdMarginMs: number;
   readonly partnerTimeoutMs: number;
   /** Serve /metrics on this port only (its own listener); undefined keeps it on the API port. */
   readonly metricsPort: number | undefined;
@@ -238,6 +253,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
     signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
+    holdMarginMs: env.HOLD_MARGIN,
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
