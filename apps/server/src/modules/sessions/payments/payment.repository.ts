@@ -91,13 +91,14 @@ export class PaymentRepository {
 
   /**
    * The hold-expiry sweep: claims up to `limit` sessions, neither capturing nor ended, with a
-   * counted hold that lapses by `lapsesBy`. SKIP LOCKED on the session row, so instances sweeping at
-   * once share the sessions and each is handled by one of them. Returns their ids.
+   * counted hold that lapses by `lapsesBy` (such a session is `partially_paid`: a counted hold is
+   * money paid). SKIP LOCKED on the session row, so instances sweeping at once share the sessions
+   * and each is handled by one of them. Returns their ids.
    */
   async claimSessionsWithLapsingHolds(em: EntityManager, lapsesBy: Date, limit: number): Promise<string[]> {
     const rows = await em.execute<{ id: string }[]>(
       `select s.id from session s
-        where s.status in ('open', 'partially_paid')
+        where s.status = 'partially_paid'
           and s.id in (select p.session_id from payment p
                         where p.status = 'authorized' and p.capture_method = 'manual' and p.refund_required = false
                           and p.hold_expires_at <= ?)
