@@ -1,30 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { durationBetween, retrySchedule, retryScheduleOrNone } from './config-durations.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
-
-/** A job kind's retry schedule: the delays before retry 1, 2, … as durations (`5s,5m,2h`). */
-function retrySchedule(defaultValue: string) {
-  return z.string().default(defaultValue).transform(parseRetrySchedule);
-}
-
-/** A retry schedule that, unset, stays undefined: the kind follows another kind's schedule. */
-function retryScheduleOrNone() {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => (value === undefined ? undefined : parseRetrySchedule(value, ctx)));
-}
-
-/** The one parser of retry schedules. */
-function parseRetrySchedule(value: string, ctx: z.RefinementCtx): readonly number[] {
-  const delays = value.split(',').map((part) => parseDuration(part.trim()));
-  if (delays.some((delay) => delay === undefined)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
-    return z.NEVER;
-  }
-  return Object.freeze(delays as number[]);
-}
 
 /** Environment variables PaySplit reads, each parsed once at start. */
 const environmentSchema = z.object({
@@ -88,19 +66,8 @@ const environmentSchema = z.object({
   // Off only for load tests, benchmarks and fuzzing, which must measure the service, not the limiter.
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
-  // captureMethod manual: how long before a hold lapses PaySplit stops counting it (the hold-expiry
-  // sweep releases it and reopens its share) and how much a session's deadline must leave before it.
-  HOLD_MARGIN: z
-    .string()
-    .default('1h')
-    .transform((value, ctx) => {
-      const ms = parseDuration(value.trim());
-      if (ms === undefined || ms < 60_000 || ms > 86_400_000) {
-        ctx.addIssue({ code: 'custom', message: 'must be a duration from 1m to 24h, like 1h or 90m' });
-        return z.NEVER;
-      }
-      return ms;
-    }),
+  // captureMethod manual: how long before a hold lapses it stops counting; a deadline must leave it too.
+  HOLD_MARGIN: durationBetween('1h', { min: '1m', max: '24h' }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -293,14 +260,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 export function decodeSecretsKey(value: string): Buffer | undefined {
   const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
-}
-
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `250ms`, `5s`, `30m`, `2h` -> milliseconds; undefined when not a duration. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)(ms|s|m|h)$/.exec(text);
-  return match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : undefined;
 }
 
 // An empty variable (`PORT=`) means "not set", as in most twelve-factor tools.

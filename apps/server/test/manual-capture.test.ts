@@ -495,7 +495,7 @@ describe('a hold about to lapse (the hold-expiry sweep)', () => {
     expect(loadConfig({}).holdMarginMs).toBe(3_600_000);
     expect(loadConfig({ HOLD_MARGIN: '90m' }).holdMarginMs).toBe(5_400_000);
     for (const wrong of ['soon', '30s', '25h', '1d']) {
-      expect(() => loadConfig({ HOLD_MARGIN: wrong })).toThrow(/HOLD_MARGIN: must be a duration from 1m to 24h/);
+      expect(() => loadConfig({ HOLD_MARGIN: wrong })).toThrow(/HOLD_MARGIN: must be a duration from 1m to 24h, like 1h/);
     }
   });
 });
