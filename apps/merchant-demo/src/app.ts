@@ -7,6 +7,7 @@ import { createFaviconRouter } from './favicon.js';
 import { createBookingsRouter } from './merchant/bookings-router.js';
 import { renderErrorPage } from './merchant/booking-pages.js';
 import { createPartnerCancelRouter, PARTNER_CANCEL_PATH } from './merchant/partner-cancel.js';
+import { createPartnerCaptureRouter, PARTNER_CAPTURE_PATH } from './merchant/partner-capture.js';
 import { createPartnerCreatePaymentRouter } from './merchant/partner-create-payment.js';
 import { createPartnerRefundRouter, PARTNER_REFUND_PATH } from './merchant/partner-refund.js';
 import { createPaymentFailureRouter, PROCESSOR_EVENTS_PATH } from './merchant/payment-failure.js';
@@ -83,6 +84,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.use(createPartnerCreatePaymentRouter({ config, pool, logger, processor }));
   app.use(createPartnerRefundRouter({ config, pool, logger, processor }));
   app.use(createPartnerCancelRouter({ config, pool, logger, processor }));
+  app.use(createPartnerCaptureRouter({ config, pool, logger, processor }));
   app.use(createPaymentSuccessRouter({ logger, paysplit, processor }));
   app.use(createPaymentFailureRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
@@ -94,6 +96,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
     path === '/paysplit/create-payment' ||
     path === PARTNER_REFUND_PATH ||
     path === PARTNER_CANCEL_PATH ||
+    path === PARTNER_CAPTURE_PATH ||
     /^\/bookings\/[^/]+\/status$/.test(path);
 
   app.use((req, res) => {

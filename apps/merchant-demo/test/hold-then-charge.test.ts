@@ -5,7 +5,7 @@ import { createLogger } from '../src/logger.js';
 import { capturePayment, type PaymentCaptureCall } from '../src/merchant/partner-capture.js';
 import { createProcessorClient, type ProcessorClient } from '../src/merchant/processor-client.js';
 import { startFakePaySplit, type FakePaySplit } from './support/fake-paysplit.js';
-import { postForm, startMerchant, type MerchantHarness } from './support/merchant-harness.js';
+import { newSigningSecret, postForm, startMerchant, type MerchantHarness } from './support/merchant-harness.js';
 
 const apiKey = `ps_test_${randomUUID().replaceAll('-', '')}`;
 let clockOffsetMs = 0;
@@ -244,5 +244,85 @@ describe('cancelling a held payment for PaySplit', () => {
       status: 'failed',
       failureReason: 'the hold was released before it was captured; nothing was charged',
     });
+  });
+});
+
+/** PaySplit's signed capture call for the payment, as the server sends it, posted to the shop's route. */
+async function callCapture(
+  paymentId: string,
+  overrides: Record<string, unknown> = {},
+  options: { secret?: string; to?: MerchantHarness } = {},
+): Promise<{ status: number; body: unknown }> {
+  const target = options.to ?? merchant;
+  const payload = {
+    type: 'partner.payment.capture',
+    captureId: randomUUID(),
+    paymentId,
+    sessionId: randomUUID(),
+    participantId: randomUUID(),
+    amountMinor: '12000',
+    amount: '120.00',
+    currency: 'NZD',
+    mode: 'test',
+    processorReference: null,
+    holdExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    orderReference: null,
+    ...overrides,
+  };
+  const body = JSON.stringify(payload);
+  const response = await fetch(`${target.baseUrl}/paysplit/capture`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...createSignedHeaders({ id: payload.captureId, body, secret: options.secret ?? target.config.paysplit.partnerSigningSecret }),
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe('the capture route (POST /paysplit/capture)', () => {
+  it('verifies the call with the SDK and captures the hold once; the same captureId again answers the same', async () => {
+    const held = await heldThroughShop();
+    const captureId = randomUUID();
+    const first = await callCapture(held.paymentId, { captureId });
+    expect(first).toEqual({ status: 200, body: { status: 'succeeded', processorReference: held.id } });
+    expect(await callCapture(held.paymentId, { captureId })).toEqual(first);
+    expect(await checkoutState(held.id)).toMatchObject({ status: 'succeeded', captures: [expect.anything()] });
+    expect(await savedKeys(held.id)).toEqual([`paysplit-${captureId}`]);
+  });
+
+  it('answers failed with the processor’s reason for a declined capture (4000 0000 0000 0341); the hold stays', async () => {
+    const held = await heldThroughShop('4000000000000341');
+    const answer = await callCapture(held.paymentId, { processorReference: held.id });
+    expect(answer).toEqual({
+      status: 200,
+      body: { status: 'failed', processorReference: held.id, failureReason: expect.stringContaining('declined') },
+    });
+    expect(await checkoutState(held.id)).toMatchObject({ status: 'authorized' });
+  });
+
+  it('answers 401 for a bad signature and 400 for a signed body that is not a capture call; nothing is captured', async () => {
+    const held = await heldThroughShop();
+    expect((await callCapture(held.paymentId, {}, { secret: newSigningSecret() })).status).toBe(401);
+    expect((await callCapture(held.paymentId, { type: 'partner.payment.cancel' })).status).toBe(400);
+    expect((await callCapture(held.paymentId, { amountMinor: 12000 })).status).toBe(400);
+    expect((await callCapture(held.paymentId, { holdExpiresAt: 'next week' })).status).toBe(400);
+    expect(await checkoutState(held.id)).toMatchObject({ status: 'authorized', captures: [] });
+  });
+
+  it('answers 502 when the processor cannot be reached, so PaySplit calls again with the same captureId', async () => {
+    const held = await heldThroughShop();
+    const cutOff = await startMerchant({
+      databaseUrl: merchant.config.databaseUrl,
+      processor: createProcessorClient('http://127.0.0.1:9'),
+    });
+    try {
+      const answer = await callCapture(held.paymentId, { processorReference: held.id }, { to: cutOff });
+      expect(answer).toEqual({ status: 502, body: { error: 'payment processor unavailable' } });
+    } finally {
+      await cutOff.close();
+    }
+    expect(await checkoutState(held.id)).toMatchObject({ status: 'authorized', captures: [] });
   });
 });

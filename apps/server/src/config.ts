@@ -1,30 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { durationBetween, retrySchedule, retryScheduleOrNone } from './config-durations.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
-
-/** A job kind's retry schedule: the delays before retry 1, 2, … as durations (`5s,5m,2h`). */
-function retrySchedule(defaultValue: string) {
-  return z.string().default(defaultValue).transform(parseRetrySchedule);
-}
-
-/** A retry schedule that, unset, stays undefined: the kind follows another kind's schedule. */
-function retryScheduleOrNone() {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => (value === undefined ? undefined : parseRetrySchedule(value, ctx)));
-}
-
-/** The one parser of retry schedules. */
-function parseRetrySchedule(value: string, ctx: z.RefinementCtx): readonly number[] {
-  const delays = value.split(',').map((part) => parseDuration(part.trim()));
-  if (delays.some((delay) => delay === undefined)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of durations like 5s,5m,2h (ms, s, m, h)' });
-    return z.NEVER;
-  }
-  return Object.freeze(delays as number[]);
-}
 
 /** Environment variables PaySplit reads, each parsed once at start. */
 const environmentSchema = z.object({
@@ -88,6 +66,8 @@ const environmentSchema = z.object({
   // Off only for load tests, benchmarks and fuzzing, which must measure the service, not the limiter.
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  // captureMethod manual: how long before a hold lapses it stops counting; a deadline must leave it too.
+  HOLD_MARGIN: durationBetween('1h', { min: '1m', max: '24h' }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -168,8 +148,10 @@ export interface Config {
   readonly trustProxy: boolean | number | string;
   readonly rateLimitWindowSeconds: number;
   readonly rateLimitsEnabled: boolean;
-  /** How often the expiry job looks for sessions past their deadline. */
+  /** How often the expiry jobs look for sessions past their deadline and holds about to lapse. */
   readonly expirySweepMs: number;
+  /** HOLD_MARGIN: a hold this close to lapsing no longer counts, and a manual session's deadline must leave this much of its holds. */
+  readonly holdMarginMs: number;
   readonly partnerTimeoutMs: number;
   /** Serve /metrics on this port only (its own listener); undefined keeps it on the API port. */
   readonly metricsPort: number | undefined;
@@ -238,6 +220,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webhookClaimMs: Math.max(env.WEBHOOK_CLAIM_MS, env.WEBHOOK_TIMEOUT_MS * 2),
     signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
+    holdMarginMs: env.HOLD_MARGIN,
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,
@@ -277,14 +260,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 export function decodeSecretsKey(value: string): Buffer | undefined {
   const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
-}
-
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `250ms`, `5s`, `30m`, `2h` -> milliseconds; undefined when not a duration. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)(ms|s|m|h)$/.exec(text);
-  return match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : undefined;
 }
 
 // An empty variable (`PORT=`) means "not set", as in most twelve-factor tools.

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CLI_ACTOR } from './modules/audit/index.js';
+import { provisionDemoMerchant } from './dev-merchant.js';
 import { type DevInbox, startDevInbox } from './dev-inbox.js';
 import { configOrExit, exitOnStartFailure, type RunningServer, startServer, stopOnSignals } from './server.js';
 import type { Config } from './config.js';
@@ -33,10 +31,6 @@ const inboxPort = z.coerce
   .max(65_535)
   .optional()
   .parse(process.env.MAILDEV_WEB_PORT || undefined);
-/** The reference merchant settles its refunds on these events (completion is always sent). */
-const DEMO_EVENT_SUBSCRIPTIONS = ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'];
-
-const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });
 
 async function main(): Promise<void> {
   if (runInOwnProcessGroup()) return;
@@ -57,7 +51,15 @@ async function main(): Promise<void> {
   }
   const running = await startServer(config);
   const merchantUrl = (process.env.MERCHANT_PUBLIC_URL || `http://localhost:${demoPort}`).replace(/\/+$/, '');
-  const credentials = await provisionDemoMerchant(running, merchantUrl);
+  const credentials = await provisionDemoMerchant(
+    {
+      services: running.paysplit.services,
+      em: running.database.orm.em.fork() as EntityManager,
+      dataDir: running.config.dataDir,
+      logger: running.logger,
+    },
+    merchantUrl,
+  );
   const merchant = spawn(process.execPath, [MERCHANT_MAIN], {
     env: {
       ...process.env,
@@ -101,7 +103,10 @@ function startBanner(running: RunningServer, merchantUrl: string, inbox: DevInbo
     `  ${bold('PaySplit is running.')}`,
     '',
     `  Open the shop      ${bold(`${merchantUrl}/`)}   book "Dinner for 4" and split the bill`,
-    `                     ${dim('test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined')}`,
+    `                     ${dim('each share is held on the card, and charged once everyone has paid')}`,
+    `                     ${dim('test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined,')}`,
+    `                     ${dim('4000 0000 0000 0101 is held for a minute only (then it lapses),')}`,
+    `                     ${dim('4000 0000 0000 0341 is held but its charge is declined')}`,
     `  PaySplit           ${base}/`,
     `  API reference      ${base}/docs`,
     `  Admin area         ${base}/admin`,
@@ -127,58 +132,6 @@ async function waitUntilAnswering(url: string, gaveUp: () => boolean): Promise<v
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/**
- * The demo merchant's integration is created once and remembered in the data directory (its id
- * only). Each start issues a fresh API key and revokes the previous one, so no key is ever
- * written to disk; the signing secrets are read back from the database.
- */
-async function provisionDemoMerchant(running: RunningServer, merchantUrl: string) {
-  const { integrationSettings, apiKeys, signingSecrets } = running.paysplit.services;
-  const em = running.database.orm.em.fork() as EntityManager;
-  const file = path.join(path.resolve(running.config.dataDir), 'merchant-demo.json');
-  const saved = await readFile(file, 'utf8')
-    .then((text) => savedDemo.parse(JSON.parse(text)))
-    .catch(() => undefined);
-  let integration = saved ? await integrationSettings.findIntegration(em, saved.integrationId) : null;
-  if (!integration) {
-    integration = (
-      await integrationSettings.createIntegration(em, {
-        name: 'Reference merchant (demo)',
-        // What payers see on the pay pages: the restaurant, not the integration's internal name.
-        displayName: 'Harbour Table',
-        accentColor: '#0F6B5C',
-        partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
-        partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
-        partnerCancelUrl: `${merchantUrl}/paysplit/cancel`,
-        webhookUrl: `${merchantUrl}/webhooks/paysplit`,
-        redirectAllowlist: [new URL(merchantUrl).origin],
-        eventSubscriptions: DEMO_EVENT_SUBSCRIPTIONS,
-        keyMode: 'test',
-      })
-    ).integration;
-    running.logger.info({ integrationId: integration.id }, 'provisioned the reference merchant');
-  } else {
-    // Provisioned by an older version: payers should see the restaurant's name, its refunds go through
-    // PaySplit, and checkouts that will not be used are expired.
-    const brand = integration.displayName ? {} : { displayName: 'Harbour Table', accentColor: '#0F6B5C' };
-    const cancels = integration.partnerCancelUrl ? {} : { partnerCancelUrl: `${merchantUrl}/paysplit/cancel` };
-    const refunds = integration.partnerRefundUrl
-      ? {}
-      : {
-          partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
-          eventSubscriptions: [...new Set([...integration.eventSubscriptions, ...DEMO_EVENT_SUBSCRIPTIONS])],
-        };
-    if (Object.keys(brand).length + Object.keys(refunds).length + Object.keys(cancels).length > 0) {
-      await integrationSettings.updateSettings(em, integration, { ...brand, ...refunds, ...cancels }, CLI_ACTOR);
-    }
-  }
-  if (saved?.apiKeyId) await apiKeys.retireStartKey(em, saved.apiKeyId);
-  const { apiKey, record } = await apiKeys.createApiKey(em, integration.id, 'test', 'reference merchant (npm start)');
-  await writeFile(file, `${JSON.stringify({ integrationId: integration.id, apiKeyId: record.id })}\n`, { mode: 0o600 });
-  const secrets = await signingSecrets.currentSecrets(em, integration.id);
-  return { integrationId: integration.id, apiKey, partnerSecret: secrets.partner[0]!, webhookSecret: secrets.webhook[0]! };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -37,6 +37,7 @@ type ModuleJobs = {
   paymentCancelCall: ReturnType<typeof createSessionServices>['jobs']['paymentCancelCall'];
   paymentCaptureCall: ReturnType<typeof createSessionServices>['jobs']['paymentCaptureCall'];
   expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
+  holdExpiry: ReturnType<typeof createSessionServices>['jobs']['holdExpiry'];
   emails: ReturnType<typeof createEmailServices>['jobs'];
 };
 
@@ -82,6 +83,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     statusCache,
     events,
     accessKeepDays: config.emailRetentionDays,
+    holdMarginMs: config.holdMarginMs,
     now,
   });
   // Reactions run in the order they subscribe: the merchant's event, then the emails.
@@ -182,6 +184,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
   };
   runner.register(jobs.paymentCancelCall(paymentCalls)).register(jobs.paymentCaptureCall(paymentCalls));
   runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));
+  runner.registerPeriodic(jobs.holdExpiry({ logger, everyMs: config.expirySweepMs }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {
     const emails = jobs.emails({

@@ -1,14 +1,18 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-database.js';
+import { DEMO_EVENT_SUBSCRIPTIONS, provisionDemoMerchant } from '../src/dev-merchant.js';
+import { createLogger } from '../src/logger.js';
+import { CLI_ACTOR } from '../src/modules/audit/index.js';
 import { PayBrowser } from './support/pay-browser.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** `npm start` after its build step: the launcher, PaySplit, the reference merchant, the embedded database. */
 const DEV_STACK = fileURLToPath(new URL('../dist/dev-stack.js', import.meta.url));
@@ -61,6 +65,9 @@ describe('npm start explains itself', () => {
       `http://localhost:${environment.MAILDEV_WEB_PORT}/`,
       'Ctrl+C',
       'npm run reset',
+      'held on the card, and charged once everyone has paid',
+      '4000 0000 0000 0101',
+      '4000 0000 0000 0341',
     ]) {
       expect(banner).toContain(expected);
     }
@@ -117,6 +124,35 @@ describe('npm start explains itself', () => {
     }
     expect(invitation?.subject).toContain('Harbour Table');
     expect(output).not.toContain('ben.dev-stack@example.test');
+  });
+
+  it('provisions the shop to hold each share: its checkout is authorize-only, and the hold is captured once everyone has paid', async () => {
+    const shop = `http://localhost:${environment.MERCHANT_DEMO_PORT}`;
+    const booked = await fetch(`${shop}/bookings`, { method: 'POST', redirect: 'manual' });
+    const hostLink = new URL(booked.headers.get('location')!);
+    const sessionId = hostLink.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(`http://localhost:${environment.PORT}`);
+    await host.open(sessionId, hostLink.searchParams.get('hostToken')!);
+    expect((await host.configure({ sessionId, splitMode: 'EQUAL', participants: [{ displayName: 'Sam' }] })).errors).toBeUndefined();
+    const started = await host.startPayment(sessionId);
+    const redirectUrl = started.data.startPayment.redirectUrl as string;
+    const checkoutUrl = redirectUrl.replace('/processor/checkout/', '/processor/api/checkouts/');
+    expect(await (await fetch(checkoutUrl)).json()).toMatchObject({ captureMethod: 'manual', status: 'open' });
+    const paid = await fetch(`${redirectUrl}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect((await fetch(paid.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
+    const deadline = Date.now() + 15_000;
+    let checkout: { status?: string; captures?: unknown[] } = {};
+    while (checkout.status !== 'succeeded' && Date.now() < deadline) {
+      checkout = (await (await fetch(checkoutUrl)).json()) as typeof checkout;
+      if (checkout.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(checkout).toMatchObject({ status: 'succeeded', captures: [expect.objectContaining({ status: 'succeeded' })] });
   });
 
   it('leaves the inbox to npm start: no other entry point (the production server, the CLI) loads maildev', async () => {
@@ -199,3 +235,82 @@ async function sendPlainMail(url: URL, subject: string): Promise<void> {
   await say(`From: paysplit@example.test\r\nTo: inbox-check@example.test\r\nSubject: ${subject}\r\n\r\nHello.\r\n.`, '250');
   socket.end('QUIT\r\n');
 }
+
+describe("npm start's demo integration (dev-merchant.ts) against a test server", () => {
+  let server: TestServer;
+  let demoDir: string;
+  const merchantUrl = 'http://localhost:3001';
+  const logger = createLogger({ level: 'silent' });
+
+  beforeAll(async () => {
+    server = await startTestServer({ jobs: false });
+    demoDir = await mkdtemp(path.join(tmpdir(), 'paysplit-demo-merchant-'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (demoDir) await rm(demoDir, { recursive: true, force: true });
+  });
+
+  const provision = () =>
+    provisionDemoMerchant({ services: server.paysplit.services, em: server.orm.em.fork(), dataDir: demoDir, logger }, merchantUrl);
+  const integration = async (id: string) => (await server.paysplit.services.integrationSettings.findIntegration(server.orm.em.fork(), id))!;
+
+  it('creates it holding each share, with the capture URL and the events the shop ends bookings on', async () => {
+    const fresh = await mkdtemp(path.join(tmpdir(), 'paysplit-demo-merchant-'));
+    try {
+      const { integrationId } = await provisionDemoMerchant(
+        { services: server.paysplit.services, em: server.orm.em.fork(), dataDir: fresh, logger },
+        merchantUrl,
+      );
+      expect(await integration(integrationId)).toMatchObject({
+        captureMethod: 'manual',
+        partnerCaptureUrl: `${merchantUrl}/paysplit/capture`,
+        partnerCancelUrl: `${merchantUrl}/paysplit/cancel`,
+        eventSubscriptions: expect.arrayContaining([...DEMO_EVENT_SUBSCRIPTIONS]),
+      });
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('upgrades one an older version provisioned to hold each share once, and leaves the owner’s later choice of automatic alone', async () => {
+    // What the version before manual capture provisioned: charged at once, refund events only.
+    const older = await server.paysplit.services.integrationSettings.createIntegration(server.orm.em.fork(), {
+      name: 'Reference merchant (demo)',
+      displayName: 'Harbour Table',
+      partnerCreatePaymentUrl: `${merchantUrl}/paysplit/create-payment`,
+      partnerRefundUrl: `${merchantUrl}/paysplit/refund`,
+      partnerCancelUrl: `${merchantUrl}/paysplit/cancel`,
+      webhookUrl: `${merchantUrl}/webhooks/paysplit`,
+      redirectAllowlist: [merchantUrl],
+      eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED'],
+    });
+    const id = older.integration.id;
+    await writeFile(path.join(demoDir, 'merchant-demo.json'), `${JSON.stringify({ integrationId: id })}\n`);
+
+    const first = await provision();
+    expect(first.integrationId).toBe(id);
+    expect(await integration(id)).toMatchObject({
+      captureMethod: 'manual',
+      partnerCaptureUrl: `${merchantUrl}/paysplit/capture`,
+      eventSubscriptions: expect.arrayContaining([...DEMO_EVENT_SUBSCRIPTIONS]),
+    });
+    const audited = () => server.query(`select id from audit_entry where integration_id = ? and action = 'integration.updated'`, [id]);
+    expect(await audited()).toHaveLength(1);
+    await provision();
+    expect(await audited()).toHaveLength(1);
+
+    // The owner chose automatic in the admin area: the capture URL is kept, and so is the choice.
+    const em = server.orm.em.fork();
+    const { integrationSettings } = server.paysplit.services;
+    await integrationSettings.updateSettings(
+      em,
+      (await integrationSettings.findIntegration(em, id))!,
+      { captureMethod: 'automatic' },
+      CLI_ACTOR,
+    );
+    await provision();
+    expect(await integration(id)).toMatchObject({ captureMethod: 'automatic', partnerCaptureUrl: `${merchantUrl}/paysplit/capture` });
+  });
+});

@@ -8,6 +8,7 @@ import {
   paymentReleasedEventSchema,
   sessionCompletedEventSchema,
 } from '../src/rest/outgoing-calls.js';
+import { loadConfig } from '../src/config.js';
 import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { until } from './support/polling.js';
@@ -403,6 +404,99 @@ describe('a manual session that ends before every share is held', () => {
     // Without a refund URL the merchant refunds by hand and records it, as for any money owed back.
     expect(await api(manual).payments.record({ paymentId: first!, action: 'refund' })).toMatchObject({ paymentStatus: 'captured' });
     expect((await api(manual).sessions.get(sessionId)).refundsOwed.map((payment) => payment.paymentId)).toEqual([second]);
+  });
+});
+
+describe('a hold about to lapse (the hold-expiry sweep)', () => {
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('stops counting a hold within HOLD_MARGIN of lapsing: released, one hold_lapsed cancel, one event, its share open again', async () => {
+    const marginMinutes = server.config.holdMarginMs / 60_000;
+    const open = await session(manual, 3);
+    const payments = [await start(open.browsers[0]!, open.sessionId), await start(open.browsers[1]!, open.sessionId)];
+    await hold(manual, payments[0]!, { holdExpiresAt: inMinutes(marginMinutes + 5) });
+    await hold(manual, payments[1]!, { holdExpiresAt: inMinutes(marginMinutes - 5) });
+    const before = await sessionRow(open.sessionId);
+    expect(await server.holdExpiry.runOnce()).toEqual([payments[1]]);
+    const after = await sessionRow(open.sessionId);
+    expect(after).toMatchObject({ status: 'partially_paid', paid_minor: '1000' });
+    expect(after.version).toBeGreaterThan(before.version);
+    const view = await open.browsers[1]!.view(open.sessionId);
+    expect(view.data.paySession.participants.map((p: { status: string }) => p.status)).toEqual(['PAID', 'PENDING', 'PENDING']);
+    // The merchant, verifying with the SDK, is asked to release what is left.
+    expect(await ended(open.sessionId, 'cancel', 1)).toMatchObject([
+      { payment_id: payments[1], reason: 'hold_lapsed', status: 'succeeded' },
+    ]);
+    expect(shop.cancelCalls.filter((call) => call.payload.paymentId === payments[1]).map((call) => call.payload.reason)).toEqual([
+      'hold_lapsed',
+    ]);
+    expect(shop.refused).toEqual([]);
+    const released = await bodiesOf(open.sessionId, 'SERVICE_PAYMENT_RELEASED');
+    expect(released).toHaveLength(1);
+    expect(paymentReleasedEventSchema.parse(released[0])).toMatchObject({
+      reason: 'hold_lapsed',
+      sessionStatus: 'partially_paid',
+      paidMinor: '1000',
+      remainingMinor: '2000',
+      payment: { paymentId: payments[1], status: 'released' },
+    });
+    const details = await api(manual).sessions.get(open.sessionId);
+    expect(details.payments.find((payment) => payment.paymentId === payments[1])).toMatchObject({
+      status: 'released',
+      refundableMinor: '0',
+    });
+    expect(details.refundsOwed).toEqual([]);
+
+    // Nothing more on the next sweep; the payer pays again and that hold counts.
+    expect(await server.holdExpiry.runOnce()).toEqual([]);
+    expect(await hold(manual, await start(open.browsers[1]!, open.sessionId))).toMatchObject({ paidMinor: '2000' });
+    expect(await bodiesOf(open.sessionId, 'SERVICE_PAYMENT_RELEASED')).toHaveLength(1);
+  });
+
+  it('leaves a capturing session alone: its captures are running', async () => {
+    shop.captureAnswer = 'pending';
+    const { sessionId, browsers } = await session(manual, 2);
+    const [lapsing, lasting] = [await start(browsers[0]!, sessionId), await start(browsers[1]!, sessionId)];
+    await hold(manual, lapsing!, { holdExpiresAt: inMinutes(10) });
+    expect(await hold(manual, lasting!)).toMatchObject({ sessionStatus: 'capturing' });
+    await ended(sessionId, 'capture', 2);
+    expect(await server.holdExpiry.runOnce()).not.toContain(lapsing);
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'capturing', paid_minor: '2000' });
+    expect(await callRows(sessionId, 'cancel')).toEqual([]);
+  });
+
+  it('past the deadline, a lapsing hold ends the session as a declined capture would: expired, the other holds released', async () => {
+    const { sessionId, browsers } = await session(manual, 3);
+    const [lapsing, lasting] = [await start(browsers[0]!, sessionId), await start(browsers[1]!, sessionId)];
+    await hold(manual, lapsing!, { holdExpiresAt: inMinutes(10) });
+    await hold(manual, lasting!);
+    await server.query(`update session set expires_at = now() - interval '1 second' where id = ?`, [sessionId]);
+    expect(await server.holdExpiry.runOnce()).toEqual([lapsing]);
+    // The lapsed hold left what is paid; the ending keeps the rest, as any expiry does.
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'expired', paid_minor: '1000' });
+    const cancels = await ended(sessionId, 'cancel', 2);
+    expect(Object.fromEntries(cancels.map((row) => [row.payment_id, [row.reason, row.status]]))).toEqual({
+      [lapsing!]: ['hold_lapsed', 'succeeded'],
+      [lasting!]: ['session_expired', 'succeeded'],
+    });
+    expect(await bodiesOf(sessionId, 'SERVICE_SESSION_EXPIRED')).toHaveLength(1);
+    const released = await until(
+      () => bodiesOf(sessionId, 'SERVICE_PAYMENT_RELEASED'),
+      (bodies) => bodies.length === 2,
+    );
+    expect(Object.fromEntries(released.map((event) => [event.payment.paymentId, event.reason]))).toEqual({
+      [lapsing!]: 'hold_lapsed',
+      [lasting!]: 'session_expired',
+    });
+    expect(await server.query(`select id from refund where session_id = ?`, [sessionId])).toEqual([]);
+  });
+
+  it('reads HOLD_MARGIN as a duration from 1m to 24h, 1h when unset', () => {
+    expect(loadConfig({}).holdMarginMs).toBe(3_600_000);
+    expect(loadConfig({ HOLD_MARGIN: '90m' }).holdMarginMs).toBe(5_400_000);
+    for (const wrong of ['soon', '30s', '25h', '1d']) {
+      expect(() => loadConfig({ HOLD_MARGIN: wrong })).toThrow(/HOLD_MARGIN: must be a duration from 1m to 24h, like 1h/);
+    }
   });
 });
 

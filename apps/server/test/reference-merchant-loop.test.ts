@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient } from './support/admin-client.js';
 import { PayBrowser } from './support/pay-browser.js';
+import { until } from './support/polling.js';
 import { type ReferenceMerchant, startReferenceMerchant } from './support/reference-merchant.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -164,5 +165,197 @@ describe('the whole loop with the reference merchant, over HTTP, without a brows
     const page = await (await fetch(`${merchant.baseUrl}/bookings`)).text();
     expect(page).toContain('PAID');
     expect(merchant.output()).not.toMatch(/ps_test_[0-9A-Za-z]{10}|4242424242424242|whsec_/);
+  });
+});
+
+describe('the loop with the reference merchant holding each share (captureMethod manual, as npm start runs it)', () => {
+  let holding: ReferenceMerchant;
+
+  beforeAll(async () => {
+    // The shop reads none of the events of held money; the test reads SERVICE_PAYMENT_RELEASED.
+    holding = await startReferenceMerchant(server, { captureMethod: 'manual', alsoSubscribe: ['SERVICE_PAYMENT_RELEASED'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await holding?.stop();
+  });
+
+  /** A booking at the shop, split by its host in equal shares of NZ$480.00 among `people` (the host first). */
+  async function bookAndSplit(people: number): Promise<{ sessionId: string; payers: PayBrowser[] }> {
+    const booking = await fetch(`${holding.baseUrl}/bookings`, { method: 'POST', redirect: 'manual' });
+    expect(booking.status).toBe(303);
+    const sessionUrl = new URL(booking.headers.get('location')!);
+    const sessionId = sessionUrl.pathname.split('/').at(-1)!;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, sessionUrl.searchParams.get('hostToken')!);
+    const configured = await host.configure({
+      sessionId,
+      splitMode: 'EQUAL',
+      participants: Array.from({ length: people }, (_, index) => ({ displayName: index === 0 ? 'Aroha' : `Guest ${index}` })),
+    });
+    expect(configured.errors).toBeUndefined();
+    const payers = [host];
+    for (const participant of (configured.data.configureSession.participants as { inviteUrl: string | null }[]).slice(1)) {
+      const guest = new PayBrowser(server.baseUrl);
+      await guest.open(sessionId, new URL(participant.inviteUrl!).searchParams.get('token')!);
+      payers.push(guest);
+    }
+    return { sessionId, payers };
+  }
+
+  /** The payer starts paying and pays the shop's checkout with `card`; the shop's bridge records the hold. */
+  async function payWith(payer: PayBrowser, sessionId: string, card: string): Promise<{ paymentId: string; checkoutId: string }> {
+    const started = await payer.startPayment(sessionId);
+    expect(started.errors).toBeUndefined();
+    const { paymentId, redirectUrl } = started.data.startPayment as { paymentId: string; redirectUrl: string };
+    const paid = await payAtProcessor(redirectUrl, card);
+    expect(paid.status, paid.body).toBe(302);
+    return { paymentId, checkoutId: redirectUrl.replace(/\/$/, '').split('/').at(-1)! };
+  }
+
+  const checkout = async (checkoutId: string) =>
+    (await (await fetch(`${holding.baseUrl}/processor/api/checkouts/${checkoutId}`)).json()) as {
+      status: string;
+      captureMethod: string;
+      releaseReason: string | null;
+      captures: { status: string }[];
+    };
+
+  const calls = (sessionId: string, kind: 'cancel' | 'capture') =>
+    server.query<{ payment_id: string; reason: string; status: string; call_status: string }>(
+      `select payment_id, reason, status, call_status from payment_call where session_id = ? and kind = ? order by created_at, id`,
+      [sessionId, kind],
+    );
+
+  const sessionRow = async (sessionId: string) =>
+    (await server.query<{ status: string; paid_minor: string }>(`select status, paid_minor from session where id = ?`, [sessionId]))[0]!;
+
+  /** The booking once PAID: with the one completion event it was marked paid by, and the session's captures. */
+  async function paidBooking(sessionId: string) {
+    const [booking] = await until(
+      () =>
+        merchantQuery<{ status: string; paid_event_id: string | null }>(
+          `select status, paid_event_id from merchant_demo.booking where session_id = $1`,
+          [sessionId],
+        ),
+      (rows) => rows[0]?.status === 'paid',
+    );
+    const completions = await server.query<{ id: string }>(
+      `select id from webhook_event where session_id = ? and type = 'SERVICE_SESSION_COMPLETED'`,
+      [sessionId],
+    );
+    expect(completions).toHaveLength(1);
+    expect(booking!.paid_event_id).toBe(completions[0]!.id);
+    const processed = await merchantQuery<{ n: string }>(`select count(*) as n from merchant_demo.processed_event where event_id = $1`, [
+      completions[0]!.id,
+    ]);
+    expect(Number(processed[0]!.n)).toBe(1);
+    return booking!;
+  }
+
+  it('booking -> session -> every payer held -> one capture per hold -> one completion webhook -> booking PAID once', async () => {
+    const { sessionId, payers } = await bookAndSplit(3);
+    const held = [];
+    for (const payer of payers) held.push(await payWith(payer, sessionId, '4242 4242 4242 4242'));
+    // Held, not charged: the processor's checkouts were authorize-only.
+    expect((await checkout(held[0]!.checkoutId)).captureMethod).toBe('manual');
+
+    await paidBooking(sessionId);
+    const captures = await calls(sessionId, 'capture');
+    expect(captures.map((row) => [row.payment_id, row.status]).sort()).toEqual(held.map((hold) => [hold.paymentId, 'succeeded']).sort());
+    for (const { checkoutId } of held) {
+      expect(await checkout(checkoutId)).toMatchObject({ status: 'succeeded', captures: [{ status: 'succeeded' }] });
+    }
+    expect(await sessionRow(sessionId)).toEqual({ status: 'completed', paid_minor: '48000' });
+    expect(await (await fetch(`${holding.baseUrl}/bookings`)).text()).toContain('PAID');
+  });
+
+  it('a hold about to lapse (4000 0000 0000 0101) stops counting: released, one hold_lapsed cancel, its share paid again, the booking PAID once', async () => {
+    const { sessionId, payers } = await bookAndSplit(3);
+    const host = await payWith(payers[0]!, sessionId, '4242424242424242');
+    const lapsing = await payWith(payers[1]!, sessionId, '4000 0000 0000 0101');
+    expect(await sessionRow(sessionId)).toEqual({ status: 'partially_paid', paid_minor: '32000' });
+
+    // Held for a minute only: well within the hour PaySplit keeps before a hold lapses.
+    expect(await server.holdExpiry.runOnce()).toEqual([lapsing.paymentId]);
+    expect(await sessionRow(sessionId)).toEqual({ status: 'partially_paid', paid_minor: '16000' });
+    const [cancel] = await until(
+      () => calls(sessionId, 'cancel'),
+      (rows) => rows.length === 1 && rows[0]!.call_status === 'done',
+    );
+    expect(cancel).toMatchObject({ payment_id: lapsing.paymentId, reason: 'hold_lapsed', status: 'succeeded' });
+    expect(await checkout(lapsing.checkoutId)).toMatchObject({ status: 'released', captures: [] });
+    const [payment] = await server.query<{ status: string }>(`select status from payment where id = ?`, [lapsing.paymentId]);
+    expect(payment!.status).toBe('released');
+    const view = await payers[1]!.view(sessionId);
+    expect(view.data.paySession.participants.map((someone: { status: string }) => someone.status)).toEqual(['PAID', 'PENDING', 'PENDING']);
+
+    const repaid = await payWith(payers[1]!, sessionId, '4242424242424242');
+    const last = await payWith(payers[2]!, sessionId, '4242424242424242');
+    await paidBooking(sessionId);
+    const captures = await calls(sessionId, 'capture');
+    expect(captures.map((row) => [row.payment_id, row.status]).sort()).toEqual(
+      [host, repaid, last].map((hold) => [hold.paymentId, 'succeeded']).sort(),
+    );
+    expect(await calls(sessionId, 'cancel')).toHaveLength(1);
+    const released = await server.query(`select id from webhook_event where session_id = ? and type = 'SERVICE_PAYMENT_RELEASED'`, [
+      sessionId,
+    ]);
+    expect(released).toHaveLength(1);
+  });
+
+  it('a declined capture (4000 0000 0000 0341) reopens that share; paid again with another card, the booking is PAID once', async () => {
+    const { sessionId, payers } = await bookAndSplit(2);
+    const host = await payWith(payers[0]!, sessionId, '4242424242424242');
+    const declined = await payWith(payers[1]!, sessionId, '4000000000000341');
+    const reopened = await until(
+      () => sessionRow(sessionId),
+      (row) => row.status === 'partially_paid',
+    );
+    expect(reopened.paid_minor).toBe('24000');
+    expect(await checkout(host.checkoutId)).toMatchObject({ status: 'succeeded' });
+    const [release] = await until(
+      () => calls(sessionId, 'cancel'),
+      (rows) => rows.length === 1 && rows[0]!.call_status === 'done',
+    );
+    expect(release).toMatchObject({ payment_id: declined.paymentId, reason: 'capture_failed', status: 'succeeded' });
+    expect(await checkout(declined.checkoutId)).toMatchObject({ status: 'released', captures: [{ status: 'failed' }] });
+    expect(await merchantQuery<{ status: string }>(`select status from merchant_demo.booking where session_id = $1`, [sessionId])).toEqual([
+      { status: 'awaiting_payment' },
+    ]);
+
+    const repaid = await payWith(payers[1]!, sessionId, '4242424242424242');
+    await paidBooking(sessionId);
+    expect(Object.fromEntries((await calls(sessionId, 'capture')).map((row) => [row.payment_id, row.status]))).toEqual({
+      [host.paymentId]: 'succeeded',
+      [declined.paymentId]: 'failed',
+      [repaid.paymentId]: 'succeeded',
+    });
+  });
+
+  it('two hold-expiry sweeps at once release each lapsing hold once: one cancel, one event, its share reopened once', async () => {
+    // Four shares each, one left unpaid: with every share held the captures would start instead.
+    const splits = [await bookAndSplit(4), await bookAndSplit(4)];
+    const lapsing: string[] = [];
+    for (const { sessionId, payers } of splits) {
+      await payWith(payers[0]!, sessionId, '4242424242424242');
+      lapsing.push((await payWith(payers[1]!, sessionId, '4000000000000101')).paymentId);
+      lapsing.push((await payWith(payers[2]!, sessionId, '4000000000000101')).paymentId);
+    }
+    const runs = await Promise.all([server.holdExpiry.runOnce(), server.holdExpiry.runOnce(), server.holdExpiry.runOnce()]);
+    expect(runs.flat().sort()).toEqual([...lapsing].sort());
+    for (const { sessionId } of splits) {
+      expect(await sessionRow(sessionId)).toEqual({ status: 'partially_paid', paid_minor: '12000' });
+      const cancels = await until(
+        () => calls(sessionId, 'cancel'),
+        (rows) => rows.length === 2 && rows.every((row) => row.call_status === 'done'),
+      );
+      expect(cancels.every((row) => row.reason === 'hold_lapsed' && row.status === 'succeeded')).toBe(true);
+      const released = await server.query(`select id from webhook_event where session_id = ? and type = 'SERVICE_PAYMENT_RELEASED'`, [
+        sessionId,
+      ]);
+      expect(released).toHaveLength(2);
+    }
+    expect(await server.holdExpiry.runOnce()).toEqual([]);
   });
 });

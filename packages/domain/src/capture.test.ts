@@ -55,4 +55,18 @@ describe('capture methods and holds', () => {
       }),
     );
   });
+
+  it('measures the deadline against the margin the server is configured with, and names it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 60, max: 86_400 }), fc.integer({ min: 1800, max: 2_592_000 }), (margin, deadline) => {
+        const fits = deadline + margin <= DEFAULT_HOLD_LIFETIME_SECONDS;
+        if (fits) expect(() => assertDeadlineWithinHold(deadline, DEFAULT_HOLD_LIFETIME_SECONDS, margin)).not.toThrow();
+        else {
+          expect(() => assertDeadlineWithinHold(deadline, DEFAULT_HOLD_LIFETIME_SECONDS, margin)).toThrow(
+            expect.objectContaining({ message: expect.stringContaining(`must end ${margin} seconds before`) }),
+          );
+        }
+      }),
+    );
+  });
 });

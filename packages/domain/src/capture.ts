@@ -14,7 +14,11 @@ export const DEFAULT_HOLD_LIFETIME_SECONDS = 604_800;
 export const MIN_HOLD_LIFETIME_SECONDS = 3_600;
 export const MAX_HOLD_LIFETIME_SECONDS = 2_592_000;
 
-/** How long before a hold lapses PaySplit stops relying on it: a session's deadline must leave this much. */
+/**
+ * How long before a hold lapses PaySplit stops relying on it (the server's HOLD_MARGIN, this by
+ * default): a session's deadline must leave this much, and a hold this close to lapsing is released
+ * and its share reopened.
+ */
 export const HOLD_MARGIN_SECONDS = 3_600;
 
 /** Why PaySplit asks the merchant to capture a hold: every share of the session is held. */
@@ -37,15 +41,16 @@ export function validateHoldLifetime(value: number, path = 'holdLifetimeSeconds'
 }
 
 /**
- * A manual-capture session must end before its holds lapse: its deadline plus HOLD_MARGIN_SECONDS
- * may not pass the integration's hold lifetime, or a hold taken at the start could lapse before the
- * last share is paid. Refused as VALIDATION_ERROR on `expiresInSeconds`, saying both ways out.
+ * A manual-capture session must end before its holds lapse: its deadline plus the hold margin
+ * (HOLD_MARGIN_SECONDS unless the server sets another) may not pass the integration's hold lifetime,
+ * or a hold taken at the start could lapse before the last share is paid. Refused as
+ * VALIDATION_ERROR on `expiresInSeconds`, saying both ways out.
  */
-export function assertDeadlineWithinHold(expiresInSeconds: number, holdLifetimeSeconds: number): void {
-  if (expiresInSeconds + HOLD_MARGIN_SECONDS <= holdLifetimeSeconds) return;
-  const longest = holdLifetimeSeconds - HOLD_MARGIN_SECONDS;
+export function assertDeadlineWithinHold(expiresInSeconds: number, holdLifetimeSeconds: number, marginSeconds = HOLD_MARGIN_SECONDS): void {
+  if (expiresInSeconds + marginSeconds <= holdLifetimeSeconds) return;
+  const longest = Math.max(0, holdLifetimeSeconds - marginSeconds);
   const message =
     `expiresInSeconds is ${expiresInSeconds}, but card holds of this integration last ${holdLifetimeSeconds} seconds and the ` +
-    `session must end ${HOLD_MARGIN_SECONDS} seconds before a hold lapses: send at most ${longest}, or use captureMethod automatic`;
+    `session must end ${marginSeconds} seconds before a hold lapses: send at most ${longest}, or use captureMethod automatic`;
   throw new AppError(ErrorCode.ValidationError, message, [{ path: 'expiresInSeconds', message }]);
 }

@@ -5,7 +5,9 @@
  * before it was paid (`session_expired`, `session_cancelled`). Whatever the reason, the merchant
  * takes no money for the payment. With `captureMethod: manual` a cancel also releases a hold: of a
  * payment held for a share another payment already paid (`duplicate`), whose capture was declined
- * (`capture_failed`: any remainder), or of a session that ended before every share was held.
+ * (`capture_failed`: any remainder), whose hold is about to lapse before everyone has paid
+ * (`hold_lapsed`: PaySplit stops counting it and reopens its share), or of a session that ended
+ * before every share was held.
  */
 export const CANCEL_REASONS = [
   'replaced',
@@ -15,5 +17,6 @@ export const CANCEL_REASONS = [
   'session_expired',
   'session_cancelled',
   'capture_failed',
+  'hold_lapsed',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

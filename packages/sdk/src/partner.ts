@@ -32,6 +32,7 @@ export type PartnerPaymentCancelPayload = PartnerPaymentCancelRequest;
 /** The signed body of the partner capture call (generated from the OpenAPI document's `partnerPaymentCapture` webhook). */
 export type PartnerPaymentCapturePayload = PartnerPaymentCaptureRequest;
 
+/** Every reason PaySplit sends a cancel for: a reason missing here would refuse PaySplit's own signed calls. */
 const CANCEL_REASONS = [
   'replaced',
   'share_changed',
@@ -40,7 +41,11 @@ const CANCEL_REASONS = [
   'session_expired',
   'session_cancelled',
   'capture_failed',
+  'hold_lapsed',
 ] as const satisfies readonly PartnerPaymentCancelRequest['reason'][];
+// Both ways: a reason the OpenAPI document lists and this list lacks does not compile.
+const everyCancelReason: readonly (typeof CANCEL_REASONS)[number][] = [] as PartnerPaymentCancelRequest['reason'][];
+void everyCancelReason;
 
 /** What every call about one payment carries after its id: the payment, its money and your reference. */
 function readPaymentCallFields(payload: JsonObject): void {

@@ -1,4 +1,7 @@
+import { partner, PaySplitPayloadError, SignatureVerificationError, type PartnerPaymentCapturePayload } from '@paysplit/sdk';
+import express, { type Router } from 'express';
 import type { Pool } from 'pg';
+import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { findShopCheckout } from '../store.js';
 import type { ProcessorClient } from './processor-client.js';
@@ -6,20 +9,16 @@ import type { ProcessorClient } from './processor-client.js';
 export const PARTNER_CAPTURE_PATH = '/paysplit/capture';
 
 /**
- * The fields of PaySplit's signed `partner.payment.capture` call this shop reads (wire contract in
- * docs/plans/hold-then-charge.md §2): everyone has paid, so take the money each payer's hold kept.
- * The whole body, verified, is what the SDK's `partner.verifyCapture` returns.
+ * The fields of PaySplit's signed `partner.payment.capture` call this shop reads (everyone has paid,
+ * so take the money each payer's hold kept): `captureId`, the call's id (its `webhook-id`, the same
+ * on every retry: capture once per captureId), the payment, the full amount to take in minor units,
+ * and `processorReference`, what this shop recorded for the payment (the checkout), or null: find it
+ * by paymentId. The whole body, verified, is what the SDK's `partner.verifyCapture` returns.
  */
-export interface PaymentCaptureCall {
-  /** The call's id (its `webhook-id`): the same on every retry. Capture once per captureId. */
-  captureId: string;
-  paymentId: string;
-  /** The full amount to take, in minor units. */
-  amountMinor: string;
-  currency: string;
-  /** What this shop recorded for the payment (the checkout), or null: find it by paymentId. */
-  processorReference: string | null;
-}
+export type PaymentCaptureCall = Pick<
+  PartnerPaymentCapturePayload,
+  'captureId' | 'paymentId' | 'amountMinor' | 'currency' | 'processorReference'
+>;
 
 /** What the capture endpoint answers PaySplit (HTTP 200). */
 export interface CaptureAnswer {
@@ -81,4 +80,58 @@ export async function capturePayment(
   }
   log.info({ captureId: call.captureId, paymentId: call.paymentId, checkoutId, status: answer.status }, 'capture call answered');
   return answer;
+}
+
+/**
+ * PaySplit's capture call (`partnerCaptureUrl`, captureMethod manual): verified with the SDK over
+ * the exact bytes received (401 for a bad signature, 400 for a signed body that is not a capture
+ * call), then `capturePayment`. 502 when the processor cannot be reached: no answer, so PaySplit
+ * calls again later with the same captureId, and the processor's idempotency key keeps it to one
+ * capture.
+ */
+export function createPartnerCaptureRouter(deps: {
+  config: MerchantConfig;
+  pool: Pool;
+  logger: Logger;
+  processor: ProcessorClient;
+}): Router {
+  const { config } = deps;
+  const log = deps.logger.child({ component: 'partner-capture' });
+  const router = express.Router();
+
+  router.post(PARTNER_CAPTURE_PATH, express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
+    const raw: unknown = req.body;
+    if (!Buffer.isBuffer(raw)) {
+      res.status(415).json({ error: 'expected an application/json body' });
+      return;
+    }
+    let payload: PartnerPaymentCapturePayload;
+    try {
+      payload = partner.verifyCapture(raw, req.headers, config.paysplit.partnerSigningSecret);
+    } catch (error) {
+      if (error instanceof SignatureVerificationError) {
+        log.warn({ reason: error.message }, 'rejected a capture call with a bad signature');
+        res.status(401).json({ error: 'invalid signature' });
+        return;
+      }
+      if (error instanceof PaySplitPayloadError) {
+        log.warn({ reason: error.message }, 'rejected a signed capture call with an unexpected payload');
+        res.status(400).json({ error: 'invalid payload' });
+        return;
+      }
+      throw error;
+    }
+
+    let answer: CaptureAnswer;
+    try {
+      answer = await capturePayment(deps, payload);
+    } catch (error) {
+      log.error({ captureId: payload.captureId, reason: (error as Error).message }, 'could not capture the hold at the processor');
+      res.status(502).json({ error: 'payment processor unavailable' });
+      return;
+    }
+    res.status(200).json(answer);
+  });
+
+  return router;
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createMerchantApp } from '../../src/app.js';
 import { parseConfig, type MerchantConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import type { ProcessorClient } from '../../src/merchant/processor-client.js';
 import { ensureSchema } from '../../src/store.js';
 import { createTestDatabase } from './database.js';
 
@@ -36,6 +37,8 @@ export async function startMerchant(
     now?: () => Date;
     /** Another app on this database (a restart): it is left for its first owner to drop. */
     databaseUrl?: string;
+    /** How the shop reaches its processor (default: over HTTP at its own URL). */
+    processor?: ProcessorClient;
   } = {},
 ): Promise<MerchantHarness> {
   const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => undefined } : await createTestDatabase();
@@ -75,6 +78,7 @@ export async function startMerchant(
       pool,
       logger: createLogger('debug', sink),
       paysplit: options.paysplit,
+      ...(options.processor ? { processor: options.processor } : {}),
       ...(options.now ? { now: options.now } : {}),
     }),
   );

@@ -22,7 +22,7 @@ export const partnerPaymentCancelSchema = z
     reason: z
       .enum(CANCEL_REASONS)
       .describe(
-        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined',
+        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it',
       ),
     orderReference: z.string().nullable(),
   })
@@ -119,5 +119,6 @@ export const paymentReleasedEventSchema = z
   })
   .meta({
     id: 'PaymentReleasedEvent',
-    description: 'Manual only: a hold was released (a cancel succeeded): nothing was taken (sent only when subscribed).',
+    description:
+      'Manual only: a hold was released: nothing was taken (sent only when subscribed). Sent when its cancel succeeded, or, for reason hold_lapsed, when PaySplit stopped counting a hold about to lapse and reopened its share (its cancel asks you to release what is left).',
   });

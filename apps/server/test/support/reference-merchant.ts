@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findFreePort } from '../../src/db/embedded-database.js';
+import { DEMO_EVENT_SUBSCRIPTIONS } from '../../src/dev-merchant.js';
 import { type MerchantProcess, startMerchantProcess } from './merchant-process.js';
 import type { TestServer } from './test-server.js';
 
@@ -11,10 +12,20 @@ export type ReferenceMerchant = MerchantProcess & { integrationId: string; apiKe
 
 /**
  * The reference merchant (apps/merchant-demo) as its own process, provisioned on the test
- * server like `npm start` does: PaySplit and merchant talk only over real HTTP. Its integration
+ * server like `npm start` does (every partner URL and the events the shop acts on; automatic
+ * unless the test asks for manual): PaySplit and merchant talk only over real HTTP. Its integration
  * belongs to the account given (so that merchant user sees it in the admin area), else to nobody.
  */
-export async function startReferenceMerchant(server: TestServer, options: { ownerAccountId?: string } = {}): Promise<ReferenceMerchant> {
+export async function startReferenceMerchant(
+  server: TestServer,
+  options: {
+    ownerAccountId?: string;
+    /** `manual`: each share is held at the test processor and captured when everyone has paid, as `npm start` provisions it. */
+    captureMethod?: 'automatic' | 'manual';
+    /** Events to send besides those the shop acts on (it ignores them), for a test to read. */
+    alsoSubscribe?: readonly string[];
+  } = {},
+): Promise<ReferenceMerchant> {
   if (!existsSync(MERCHANT_MAIN)) throw new Error('Build first (npm run build): this test runs apps/merchant-demo/dist/main.js');
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -25,9 +36,10 @@ export async function startReferenceMerchant(server: TestServer, options: { owne
     partnerCreatePaymentUrl: `${baseUrl}/paysplit/create-payment`,
     partnerRefundUrl: `${baseUrl}/paysplit/refund`,
     partnerCancelUrl: `${baseUrl}/paysplit/cancel`,
+    partnerCaptureUrl: `${baseUrl}/paysplit/capture`,
+    captureMethod: options.captureMethod ?? 'automatic',
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
-    // Refunds settle the bookings' refunds; the expired and cancelled events end unpaid bookings.
-    eventSubscriptions: ['SERVICE_REFUND_SUCCEEDED', 'SERVICE_REFUND_FAILED', 'SERVICE_SESSION_EXPIRED', 'SERVICE_SESSION_CANCELLED'],
+    eventSubscriptions: [...DEMO_EVENT_SUBSCRIPTIONS, ...(options.alsoSubscribe ?? [])],
     redirectAllowlist: [baseUrl],
     ...(options.ownerAccountId ? { ownerAccountId: options.ownerAccountId } : {}),
   });

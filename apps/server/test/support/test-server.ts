@@ -22,6 +22,8 @@ export interface TestServer {
   config: Config;
   /** Runs the session-expiry kind now, whatever its schedule; resolves with the sessions it expired. */
   expiry: { runOnce(): Promise<string[]> };
+  /** Runs the hold-expiry kind now (captureMethod manual); resolves with the payments whose holds it released. */
+  holdExpiry: { runOnce(): Promise<string[]> };
   databaseUrl: string;
   orm: MikroORM;
   paysplit: PaySplitApp;
@@ -77,7 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.refundRetrySchedule ? { REFUND_RETRY_SCHEDULE: options.refundRetrySchedule } : {}),
     WEBHOOK_TIMEOUT_MS: String(options.webhookTimeoutMs ?? 15_000),
     PARTNER_TIMEOUT_MS: String(options.partnerTimeoutMs ?? 10_000),
-    // Sessions expire when a test says so (expiry.runOnce), not on the runner's own schedule.
+    // Sessions expire and holds lapse when a test says so (expiry.runOnce, holdExpiry.runOnce), not on the runner's own schedule.
     EXPIRY_SWEEP_MS: '3600000',
     ...options.environment,
   });
@@ -93,6 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     // Tests run expiry sweeps when they choose, as many at once as they like.
     expiry: { runOnce: () => jobs.runNow('session-expiry') as Promise<string[]> },
+    holdExpiry: { runOnce: () => jobs.runNow('hold-expiry') as Promise<string[]> },
     databaseUrl: database.url,
     orm,
     paysplit,

@@ -968,7 +968,15 @@ export interface components {
       /** @description Calls made so far */
       attempts: number;
       /** @enum {string} */
-      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
+      reason:
+        | 'replaced'
+        | 'share_changed'
+        | 'share_paid'
+        | 'duplicate'
+        | 'session_expired'
+        | 'session_cancelled'
+        | 'capture_failed'
+        | 'hold_lapsed';
       /** @constant */
       success: true;
     };
@@ -1176,10 +1184,18 @@ export interface components {
       /** @description What you recorded for the payment; null: find the checkout by paymentId */
       processorReference: string | null;
       /**
-       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined
+       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it
        * @enum {string}
        */
-      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
+      reason:
+        | 'replaced'
+        | 'share_changed'
+        | 'share_paid'
+        | 'duplicate'
+        | 'session_expired'
+        | 'session_cancelled'
+        | 'capture_failed'
+        | 'hold_lapsed';
       orderReference: string | null;
     };
     /** PartnerPaymentCancelReply */
@@ -1709,7 +1725,7 @@ export interface components {
     };
     /**
      * PaymentReleasedEvent
-     * @description Manual only: a hold was released (a cancel succeeded): nothing was taken (sent only when subscribed).
+     * @description Manual only: a hold was released: nothing was taken (sent only when subscribed). Sent when its cancel succeeded, or, for reason hold_lapsed, when PaySplit stopped counting a hold about to lapse and reopened its share (its cancel asks you to release what is left).
      */
     PaymentReleasedEvent: {
       /**
@@ -1748,7 +1764,15 @@ export interface components {
       /** Format: uuid */
       cancelId: string;
       /** @enum {string} */
-      reason: 'replaced' | 'share_changed' | 'share_paid' | 'duplicate' | 'session_expired' | 'session_cancelled' | 'capture_failed';
+      reason:
+        | 'replaced'
+        | 'share_changed'
+        | 'share_paid'
+        | 'duplicate'
+        | 'session_expired'
+        | 'session_cancelled'
+        | 'capture_failed'
+        | 'hold_lapsed';
       payment: {
         /** Format: uuid */
         paymentId: string;

@@ -7,9 +7,9 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
-/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined. */
+/** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined; HOLD_LAPSED: a hold about to lapse before everyone paid (its share was reopened). */
 export type CancelReason =
-  'CAPTURE_FAILED' | 'DUPLICATE' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+  'CAPTURE_FAILED' | 'DUPLICATE' | 'HOLD_LAPSED' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
 
 /** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
 export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';

@@ -20,6 +20,7 @@ const REASONS: Record<string, string> = {
   session_expired: 'the session expired',
   session_cancelled: 'the session was cancelled',
   capture_failed: 'its capture was declined (the rest of its hold is released)',
+  hold_lapsed: 'its hold was about to lapse before everyone had paid (the share reopened)',
   session_complete: 'everyone had paid',
 };
 

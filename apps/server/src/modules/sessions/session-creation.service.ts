@@ -32,6 +32,8 @@ export interface SessionCreationOptions {
   links: SessionLinks;
   secretBox: SecretBox;
   access: SessionAccess;
+  /** HOLD_MARGIN in seconds: what a manual session's deadline must leave of its holds (HOLD_MARGIN_SECONDS unless set). */
+  holdMarginSeconds?: number;
   now?: () => Date;
 }
 
@@ -53,7 +55,9 @@ export class SessionCreationService {
     const { captureMethod } = integration;
     const plan = { ...planSession(command, integration.redirectAllowlist), captureMethod };
     // Held money must outlast the session: a deadline past the hold would leave nothing to capture.
-    if (captureMethod === 'manual') assertDeadlineWithinHold(plan.expiresInSeconds, integration.holdLifetimeSeconds);
+    if (captureMethod === 'manual') {
+      assertDeadlineWithinHold(plan.expiresInSeconds, integration.holdLifetimeSeconds, this.options.holdMarginSeconds);
+    }
     if (idempotencyKey == null) {
       // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
       // the BEGIN/COMMIT round trips. With participants, session and shares commit together.

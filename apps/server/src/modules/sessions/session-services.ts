@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { HOLD_MARGIN_SECONDS } from '@paysplit/domain';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { Logger } from '../../logger.js';
@@ -8,6 +9,8 @@ import { SessionAccess } from './access/session-access.js';
 import { SessionAccessRepository } from './access/session-access.repository.js';
 import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
+import { holdExpiryJob } from './hold-expiry.job.js';
+import { HoldLapseService } from './payments/hold-lapse.service.js';
 import { PartnerClient } from './payments/partner-client.js';
 import { type PaymentCallJobOptions, paymentCallJob } from './payments/payment-call.job.js';
 import { PaymentCallOutcomeService } from './payments/payment-call-outcomes.service.js';
@@ -66,6 +69,8 @@ export interface SessionServiceDeps {
   events: SessionEventBus;
   /** Days a session's personal data is kept after it ends (EMAIL_RETENTION_DAYS): its people's access lasts as long. */
   accessKeepDays: number;
+  /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
+  holdMarginMs?: number;
   now?: () => Date;
 }
 
@@ -106,9 +111,18 @@ export function createSessionServices(deps: SessionServiceDeps) {
   });
   const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
+  const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
+  const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
   const services: SessionServices = {
     access,
-    sessionCreation: new SessionCreationService({ sessions, links: sessionLinks, secretBox, access, now }),
+    sessionCreation: new SessionCreationService({
+      sessions,
+      links: sessionLinks,
+      secretBox,
+      access,
+      holdMarginSeconds: Math.ceil(holdMarginMs / 1000),
+      now,
+    }),
     sessionConfiguration: new SessionConfigurationService({ sessions, payments, access, announcer, events, calls, now }),
     sessionReads,
     sessionEnding,
@@ -150,6 +164,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       paymentCaptureCall: (options: Omit<PaymentCallJobOptions, 'calls' | 'callRecords' | 'signingSecrets'>) =>
         paymentCallJob('capture', { ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
+      holdExpiry: (options: { logger: Logger; everyMs: number }) => holdExpiryJob({ ...options, holds }),
     },
     loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),
   };

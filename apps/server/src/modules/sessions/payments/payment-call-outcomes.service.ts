@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { completeCapture, isTerminalStatus, reopenShare } from '@paysplit/domain';
+import { completeCapture, isTerminalStatus } from '@paysplit/domain';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
@@ -10,6 +10,7 @@ import type { PaymentCall } from './payment-call.entity.js';
 import type { PaymentCallService } from './payment-call.service.js';
 import type { Payment } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
+import { reopenSharesOf } from './reopen-shares.js';
 
 export interface PaymentCallOutcomeOptions {
   sessions: SessionRepository;
@@ -95,20 +96,7 @@ export class PaymentCallOutcomeService {
     const at = this.now();
     payment.status = 'capture_failed';
     payment.failureReason = call.failureReason ?? 'the capture was declined';
-    if (!isTerminalStatus(session.status) && !payment.refundRequired) {
-      const shareIds = payment.coversParticipantIds ?? (payment.participant ? [payment.participant.id] : []);
-      for (const share of await this.options.sessions.lockParticipants(tx, shareIds)) {
-        if (share.status !== 'paid') continue;
-        share.status = 'pending';
-        share.coveredByPaymentId = null;
-      }
-      session.paidMinor -= payment.amountMinor;
-      if (session.expiresAt.getTime() > at.getTime()) session.status = reopenShare(session.status, session.paidMinor);
-      else {
-        await this.options.payments.save(tx);
-        await this.options.ending.endSession(tx, session, { to: 'expired' }, at);
-      }
-    }
+    if (!isTerminalStatus(session.status) && !payment.refundRequired) await reopenSharesOf(this.options, tx, session, payment, at);
     await this.options.calls.requestCancels(
       tx,
       session,

@@ -96,9 +96,14 @@ export class PaymentCallService {
     await this.insert(tx, session, 'cancel', reason, payments, (payment) => (payment.previousStatus === 'creating' ? timeout : 0));
   }
 
+  /** The payment's cancel that has not failed (pending or succeeded), if there is one: at most one exists. */
+  activeCancel(tx: EntityManager, paymentId: string): Promise<PaymentCall | null> {
+    return this.options.calls.activeCall(tx, paymentId, 'cancel');
+  }
+
   /** A cancel of the payment the merchant already said succeeded, if there is one. */
   async succeededCancel(tx: EntityManager, paymentId: string): Promise<PaymentCall | null> {
-    const call = await this.options.calls.activeCall(tx, paymentId, 'cancel');
+    const call = await this.activeCancel(tx, paymentId);
     return call?.status === 'succeeded' ? call : null;
   }
 

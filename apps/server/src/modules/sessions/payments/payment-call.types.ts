@@ -13,7 +13,7 @@ export const CancelReasonEnum = enumFromValues(CANCEL_REASONS);
 registerEnumType(CancelReasonEnum, {
   name: 'CancelReason',
   description:
-    'REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined.',
+    'REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined; HOLD_LAPSED: a hold about to lapse before everyone paid (its share was reopened).',
 });
 
 export const SettleCancellationStatusEnum = enumFromValues(['succeeded', 'failed'] as const);

@@ -53,6 +53,11 @@ export type RecordAction = 'authorize' | 'fail' | 'refund';
   name: 'payment_one_live_attempt',
   expression: `create unique index "payment_one_live_attempt" on "payment" ("participant_id") where status in ('creating', 'redirected')`,
 })
+// The hold-expiry sweep reads only the holds that count now.
+@Index({
+  name: 'payment_hold_lapse_index',
+  expression: `create index "payment_hold_lapse_index" on "payment" ("hold_expires_at") where status = 'authorized' and capture_method = 'manual' and refund_required = false`,
+})
 export class Payment {
   [OptionalProps]?:
     | 'id'

@@ -89,6 +89,34 @@ export class PaymentRepository {
     );
   }
 
+  /**
+   * The hold-expiry sweep: claims up to `limit` sessions, neither capturing nor ended, with a
+   * counted hold that lapses by `lapsesBy` (such a session is `partially_paid`: a counted hold is
+   * money paid). SKIP LOCKED on the session row, so instances sweeping at once share the sessions
+   * and each is handled by one of them. Returns their ids.
+   */
+  async claimSessionsWithLapsingHolds(em: EntityManager, lapsesBy: Date, limit: number): Promise<string[]> {
+    const rows = await em.execute<{ id: string }[]>(
+      `select s.id from session s
+        where s.status = 'partially_paid'
+          and s.id in (select p.session_id from payment p
+                        where p.status = 'authorized' and p.capture_method = 'manual' and p.refund_required = false
+                          and p.hold_expires_at <= ?)
+        order by s.id limit ? for update of s skip locked`,
+      [lapsesBy, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** A locked session's counted holds that lapse by `lapsesBy`, each locked, the soonest first. */
+  lockLapsingHolds(em: EntityManager, sessionId: string, lapsesBy: Date): Promise<Payment[]> {
+    return em.find(
+      Payment,
+      { session: sessionId, status: 'authorized', captureMethod: 'manual', refundRequired: false, holdExpiresAt: { $lte: lapsesBy } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { holdExpiresAt: 'asc' }, refresh: true },
+    );
+  }
+
   /** Sets the live attempts matching `where` (columns of payment) abandoned; only their status changes. */
   private async abandon(em: EntityManager, where: string, bindings: readonly unknown[]): Promise<AbandonedPayment[]> {
     const live = LIVE_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ');
