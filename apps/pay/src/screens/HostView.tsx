@@ -107,7 +107,7 @@ export function HostView({ session, now, banner }: Props) {
           {you.status === 'PAID' ? (
             <p>
               <span className={`badge badge-${ownBadge?.tone ?? 'paid'}`}>{ownBadge?.text ?? t(statusMessages.paid)}</span>{' '}
-              {t(ownBadge ? holdMessages.ownHeld : messages.ownPaid)}
+              {t(!ownBadge ? messages.ownPaid : you.holdState === 'CHARGED' ? holdMessages.ownCharged : holdMessages.ownHeld)}
             </p>
           ) : (
             <>

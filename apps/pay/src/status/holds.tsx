@@ -47,6 +47,11 @@ export const holdMessages = defineMessages({
     defaultMessage: 'Thanks — your share is in; your card is charged when everyone has paid.',
     description: 'Beside the organiser’s own Held, Being charged or Charged badge',
   },
+  ownCharged: {
+    id: 'hold.host.ownCharged',
+    defaultMessage: 'Thanks — your card is charged for your share.',
+    description: 'Beside the organiser’s own Charged badge while others still pay',
+  },
   capturingTitle: {
     id: 'hold.capturing.title',
     defaultMessage: 'Everyone has paid',
