@@ -38,6 +38,7 @@ export function createEmailServices(deps: EmailServiceDeps) {
     .on('refundSettled', (tx, { session, refund }) => outbox.refundSettled(tx, session, refund))
     .on('paymentRefundRecorded', (tx, { session, payment }) => outbox.paymentRefundRecorded(tx, session, payment))
     .on('sessionEnded', (tx, { session, outcome }) => outbox.sessionEnded(tx, session, outcome))
+    .on('paymentCaptureFailed', (tx, { session, payment }) => outbox.captureDeclined(tx, session, payment))
     .on('hostSignInRequested', (tx, { session, host, signInId }) => outbox.hostSignInRequested(tx, session, host, signInId));
   const emails = new EmailService({
     emails: repository,
