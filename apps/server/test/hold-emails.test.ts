@@ -155,6 +155,13 @@ describe('emails under manual capture', () => {
       `Harbour Table could not charge Ben’s card for NZ$20.00, so their share is open again. We have asked them to pay again by ${s.deadline}; the others’ cards stay held until then.`,
     );
     expect(readable(note)).not.toContain(s.benLink);
+
+    // Ben pays again and this capture goes through: the host's completion note comes with the last capture.
+    await pay(s.guest, s.sessionId);
+    const completion = (await mailbox.waitFor(s.hana, 3)).find((mail) => mail.subject?.startsWith('Everyone has paid'));
+    expect(completion!.subject).toBe('Everyone has paid: Dinner at Harbour Table');
+    expect(readable(completion!)).toContain('NZ$40.00');
+    expect(mailbox.to(s.hana)).toHaveLength(3);
   });
 
   it('tells each person at expiry that their hold was released and nothing was charged, not that a refund comes', async () => {

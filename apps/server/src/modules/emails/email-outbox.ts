@@ -67,6 +67,19 @@ export class EmailOutbox {
   }
 
   /**
+   * Manual capture: the last capture succeeded, so the session completed after its last share was
+   * held, not when it was paid; the host's completion note goes now (once: its reason is the same).
+   */
+  async manualSessionCompleted(tx: EntityManager, session: Session): Promise<void> {
+    if (session.captureMethod !== 'manual') return;
+    const host = (await this.emails.addressesOfSession(tx, session.id)).find((participant) => participant.is_host);
+    if (!host?.email) return;
+    await this.emails.queue(tx, [
+      { sessionId: session.id, participantId: host.id, kind: 'completion', reason: 'completion', recipient: host.email },
+    ]);
+  }
+
+  /**
    * Manual capture: a held card was declined when charged and its share is open again. The payer
    * is asked to pay again (with their own link); the host hears whose card it was. After the
    * deadline the session ended instead, and its ending emails say so.
