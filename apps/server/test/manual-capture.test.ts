@@ -131,6 +131,10 @@ const ended = (sessionId: string, kind: 'cancel' | 'capture', count: number) =>
     (rows) => rows.length === count && rows.every((row) => row.call_status === 'done'),
   );
 
+/** What each share's pay page says of its money, in roster order (null: nothing, or not the viewer's to see). */
+const holdStates = (view: { data: { paySession: { participants: { holdState: string | null }[] } } }) =>
+  view.data.paySession.participants.map((participant) => participant.holdState);
+
 const sessionRow = async (sessionId: string) =>
   (
     await server.query<{ status: string; paid_minor: string; version: number }>(
@@ -276,6 +280,12 @@ describe('a declined capture', () => {
     // Its share takes payments again; the rest of its hold is released (capture_failed).
     const view = await browsers[1]!.view(sessionId);
     expect(view.data.paySession.participants.map((p: { status: string }) => p.status)).toEqual(['PAID', 'PENDING']);
+    // The pay page tells the payer their card was declined (pay again) and the host whose it was; a
+    // payer sees nothing of another's money.
+    expect(view.data.paySession).toMatchObject({ captureMethod: 'MANUAL', merchantTimeZone: 'UTC' });
+    expect(holdStates(view)).toEqual([null, 'CAPTURE_FAILED']);
+    // The host's own capture went through: their card is charged while the guest's share is open again.
+    expect(holdStates(await browsers[0]!.view(sessionId))).toEqual(['CHARGED', 'CAPTURE_FAILED']);
     const [release] = await ended(sessionId, 'cancel', 1);
     expect(release).toMatchObject({ payment_id: declined, reason: 'capture_failed', status: 'succeeded' });
     const [failed] = await bodiesOf(sessionId, 'SERVICE_PAYMENT_CAPTURE_FAILED');
@@ -303,6 +313,7 @@ describe('a declined capture', () => {
     const completed = await bodiesOf(sessionId, 'SERVICE_SESSION_COMPLETED');
     expect(completed).toHaveLength(1);
     expect(completed[0]!.payments.map((payment: { paymentId: string }) => payment.paymentId)).toEqual([hostPayment, repaid]);
+    expect(holdStates(await browsers[0]!.view(sessionId))).toEqual(['CHARGED', 'CHARGED']);
     const details = await api(manual).sessions.get(sessionId);
     expect(Object.fromEntries(details.payments.map((payment) => [payment.paymentId, payment.status]))).toEqual({
       [hostPayment]: 'captured',
@@ -326,6 +337,8 @@ describe('a manual session that ends before every share is held', () => {
     );
     expect(await server.query(`select id from refund where session_id = ?`, [sessionId])).toEqual([]);
     expect(await callRows(sessionId, 'capture')).toEqual([]);
+    // The pay pages say the holds were released; the shares never held say nothing.
+    expect(holdStates(await browsers[0]!.view(sessionId))).toEqual(['RELEASED', 'RELEASED', null, null]);
     const details = await api(manual).sessions.get(sessionId);
     expect(details).toMatchObject({ status: 'expired', refundsOwed: [], refundedMinor: '0' });
     expect(details.payments.map((payment) => [payment.status, payment.refundRequired, payment.refundableMinor])).toEqual([
@@ -363,6 +376,10 @@ describe('a manual session that ends before every share is held', () => {
     expect(details.payments.find((payment) => payment.paymentId === first)).toMatchObject({ status: 'released', refundableMinor: '0' });
     expect(details.refundsOwed).toEqual([]);
     expect(await server.query(`select id from refund where session_id = ?`, [sessionId])).toEqual([]);
+    // The payer's page says their second hold was released, and their share is held by the first.
+    const payerView = await browsers[1]!.view(sessionId);
+    expect(holdStates(payerView)).toEqual([null, 'HELD']);
+    expect(payerView.data.paySession.participants[1].duplicateHoldReleased).toBe(true);
     // The host's share is still open; once held, only the counted holds are captured.
     await hold(manual, await start(browsers[0]!, sessionId));
     expect((await ended(sessionId, 'capture', 2)).map((row) => row.payment_id).sort()).toEqual(
@@ -584,6 +601,15 @@ describe('what a manual integration may set and send', () => {
     const automaticSession = await session(automatic, 1);
     const paymentId = await start(automaticSession.browsers[0]!, automaticSession.sessionId);
     expect(shop.createCalls.find((call) => call.paymentId === paymentId)).not.toHaveProperty('captureMethod');
+    // Its pay page hears nothing of holds.
+    const automaticView = await automaticSession.browsers[0]!.view(automaticSession.sessionId);
+    expect(automaticView.data.paySession.captureMethod).toBe('AUTOMATIC');
+    expect(
+      automaticView.data.paySession.participants.map((p: { holdState: unknown; duplicateHoldReleased: unknown }) => [
+        p.holdState,
+        p.duplicateHoldReleased,
+      ]),
+    ).toEqual([[null, null]]);
     for (const holdExpiresAt of ['2031-01-01T00:00:00Z', null]) {
       const refused = await postJson(
         `${server.baseUrl}/api/v1/payments/record`,

@@ -4,6 +4,9 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** AUTOMATIC: each share is charged when paid. MANUAL: each share is only held, and PaySplit asks for every capture (partner.payment.capture) once all are held. */
+export type CaptureMethod = 'AUTOMATIC' | 'MANUAL';
+
 /** A participant in a configuration; the first is the host. */
 export type ConfigureParticipantInput = {
   /** Share in minor units (splitMode exact). */
@@ -26,6 +29,9 @@ export type ConfigureSessionInput = {
   sessionId: string | number;
   splitMode: SplitMode;
 };
+
+/** Manual capture: what happened to a payer’s money (held on the card, charged, capture declined, hold released). */
+export type HoldState = 'CAPTURE_FAILED' | 'CHARGED' | 'HELD' | 'RELEASED';
 
 export type ParticipantStatus = 'PAID' | 'PENDING';
 
@@ -53,6 +59,8 @@ export type PaySessionFieldsFragment = {
   accentColor: string | null;
   description: string | null;
   locale: string | null;
+  captureMethod: CaptureMethod;
+  merchantTimeZone: string;
   successUrl: string | null;
   cancelUrl: string | null;
   version: number;
@@ -72,6 +80,8 @@ export type PaySessionFieldsFragment = {
     refundPendingMinor: string | null;
     duplicateRefundedMinor: string | null;
     duplicateRefundPendingMinor: string | null;
+    holdState: HoldState | null;
+    duplicateHoldReleased: boolean | null;
     emailStatus: {
       invitedAt: string | null;
       lastRemindedAt: string | null;
@@ -171,6 +181,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -191,6 +203,8 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -224,6 +238,8 @@ export const OpenSessionDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -244,6 +260,8 @@ export const OpenSessionDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -251,7 +269,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:e9e1df1b88f85b2c5aee6d5a97495324cb6b4b3a1ff8abbd9bf008b36f7f3136' },
+  { hash: 'sha256:deb56ad8ff53ea6cf0bf7fc2f2748e6b3dcbfe2016773856eb730862532e2000' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -276,6 +294,8 @@ export const PaySessionDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -296,6 +316,8 @@ export const PaySessionDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -303,7 +325,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:a2b9ae94d85a1df3d9adffea5f2a755036afb62aae37ce9c0786ca814c226c6f' },
+  { hash: 'sha256:339a78bde061a60b9b3d4e856cce926c2bfcb67690030f94362ba0f9714d6fe1' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -328,6 +350,8 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -348,6 +372,8 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -355,7 +381,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:ab7a188a93b1a013fc30768b5d8bf3c2a1404203467b7f7dfce6ebec4c17e673' },
+  { hash: 'sha256:5af8f69581c826283ba011850c201f91b394a3811bc5d09b3bf92479fbda8387' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -410,6 +436,8 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -430,6 +458,8 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -437,7 +467,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:f424265cf0aded0a39cc7c173b0960988abf44cdeec0c2f600e038314bb0cfe1' },
+  { hash: 'sha256:80effad8a74c0bc47b2cc4d40c00231c514ccb565dcd8c966f5ad24ef3a09d5c' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -462,6 +492,8 @@ export const RemindParticipantDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -482,6 +514,8 @@ export const RemindParticipantDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -489,7 +523,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:b04c70a501f007e2be669354595835c293bc5b13f31908048d15a5577dab3648' },
+  { hash: 'sha256:d36b29ef6bf12e3f7fad941f44324495f870939bf678b484d41dbd48828ea4c3' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -514,6 +548,8 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   accentColor
   description
   locale
+  captureMethod
+  merchantTimeZone
   participants {
     id
     displayName
@@ -534,6 +570,8 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     refundPendingMinor
     duplicateRefundedMinor
     duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
   }
   successUrl
   cancelUrl
@@ -541,5 +579,5 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:6574617e49b9c9b693c3bb8e6ff131300460f658a9edbecabcc991c36c204292' },
+  { hash: 'sha256:c9c9c1eb67a6915deb92f1bd88188bf1abaec6c2e68a1ab056fb9de4be612393' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;

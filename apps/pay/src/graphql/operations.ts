@@ -18,6 +18,8 @@ export const PaySessionFieldsFragment = graphql(`
     accentColor
     description
     locale
+    captureMethod
+    merchantTimeZone
     participants {
       id
       displayName
@@ -38,6 +40,8 @@ export const PaySessionFieldsFragment = graphql(`
       refundPendingMinor
       duplicateRefundedMinor
       duplicateRefundPendingMinor
+      holdState
+      duplicateHoldReleased
     }
     successUrl
     cancelUrl

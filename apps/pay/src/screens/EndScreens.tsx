@@ -4,6 +4,7 @@ import { useT } from '../i18n/translator';
 import { isWebUrl, navigateTo } from '../navigation';
 import { type ErrorScreenKind, hostSignInPath } from '../session/error-screen';
 import type { PaySessionView } from '../session/session-query';
+import { HoldEndNotes, holdMessages, isManual } from '../status/holds';
 import { hasRefunds, Refunds } from '../status/Refunds';
 import { Page } from '../ui/Page';
 
@@ -174,6 +175,8 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
   // A payer whose share the host covered never paid anything themself: say who did.
   const you = session.participants.find((p) => p.isYou);
   const coveredShare = !isHost && you?.coveredByHost ? t.money(you.amountMinor, session.currency) : null;
+  // Under manual capture the cards were charged only now: say so rather than "paid".
+  const manual = isManual(session);
   // Named as the payer knows it ("Harbour Table"), not by its address.
   const shop = (url: URL) => session.merchantName || url.host;
   // The live region is on the page before its words, so screen readers announce the move.
@@ -193,13 +196,14 @@ export function CompletedScreen({ session }: { session: PaySessionView }) {
         {refunded
           ? t(messages.refundedLead, { named: session.merchantName ? 'yes' : 'no', total, merchant: session.merchantName })
           : isHost
-            ? t(messages.hostLead, { total })
+            ? t(manual ? holdMessages.chargedHostLead : messages.hostLead, { total })
             : coveredShare !== null
               ? session.organiserName
                 ? t(messages.coveredLead, { organiser: session.organiserName, share: coveredShare })
                 : t(messages.coveredByOrganiserLead, { share: coveredShare })
-              : t(messages.payerLead, { total })}
+              : t(manual ? holdMessages.chargedPayerLead : messages.payerLead, { total })}
       </p>
+      <HoldEndNotes session={session} />
       <Refunds session={session} />
       {next !== null ? (
         <div className="continue">
@@ -235,7 +239,8 @@ export function ExpiredScreen({ session }: { session: PaySessionView }) {
   return (
     <Page title={t(messages.expiredTitle)} focusHeading merchant={session}>
       <p className="lead">{t(messages.expiredLead)}</p>
-      {session.paidMinor !== '0' && !hasRefunds(session) && <p>{t(messages.refundPromised)}</p>}
+      {session.paidMinor !== '0' && !hasRefunds(session) && !isManual(session) && <p>{t(messages.refundPromised)}</p>}
+      <HoldEndNotes session={session} />
       <Refunds session={session} />
       <p>
         {session.viewerRole === 'HOST'
@@ -252,7 +257,8 @@ export function CancelledScreen({ session }: { session: PaySessionView }) {
   return (
     <Page title={t(messages.cancelledTitle)} focusHeading merchant={session}>
       <p className="lead">{t(messages.cancelledLead)}</p>
-      {session.paidMinor !== '0' && !hasRefunds(session) && <p>{t(messages.refundPromised)}</p>}
+      {session.paidMinor !== '0' && !hasRefunds(session) && !isManual(session) && <p>{t(messages.refundPromised)}</p>}
+      <HoldEndNotes session={session} />
       <Refunds session={session} />
       {back !== null && session.viewerRole === 'HOST' && (
         <a className="button-secondary" href={back}>

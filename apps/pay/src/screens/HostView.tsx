@@ -10,6 +10,7 @@ import { PayShareButton } from '../payment/PayShareButton';
 import { newerView, type PaySessionView, sessionQueryKey } from '../session/session-query';
 import { SplitEditor } from '../split/SplitEditor';
 import { Refunds } from '../status/Refunds';
+import { DeclinedNotice, holdBadge, holdMessages, HoldPromise } from '../status/holds';
 import { statusMessages } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
 
@@ -91,8 +92,12 @@ export function HostView({ session, now, banner }: Props) {
   }
 
   const you = session.participants.find((p) => p.isYou);
+  // Under manual capture the organiser's own share is held, then charged, like everyone's.
+  const ownBadge = you ? holdBadge(t, session, you) : null;
   return (
     <Page title={t(messages.title)} focusHeading banner={banner} merchant={session}>
+      {session.status === 'CAPTURING' && <p className="lead">{t(holdMessages.capturingLead)}</p>}
+      <DeclinedNotice session={session} />
       {you && (
         <section className="your-share" aria-labelledby="your-share-heading">
           <div className="your-share-line">
@@ -101,10 +106,14 @@ export function HostView({ session, now, banner }: Props) {
           </div>
           {you.status === 'PAID' ? (
             <p>
-              <span className="badge badge-paid">{t(statusMessages.paid)}</span> {t(messages.ownPaid)}
+              <span className={`badge badge-${ownBadge?.tone ?? 'paid'}`}>{ownBadge?.text ?? t(statusMessages.paid)}</span>{' '}
+              {t(!ownBadge ? messages.ownPaid : you.holdState === 'CHARGED' ? holdMessages.ownCharged : holdMessages.ownHeld)}
             </p>
           ) : (
-            <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} idleHint="" />
+            <>
+              <HoldPromise session={session} now={now} />
+              <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} idleHint="" />
+            </>
           )}
           <CoverRemaining session={session} />
         </section>

@@ -3,6 +3,7 @@ import { defineMessages } from 'react-intl';
 import { useT } from '../i18n/translator';
 import { PayShareButton } from '../payment/PayShareButton';
 import type { PaySessionView } from '../session/session-query';
+import { DeclinedNotice, HoldEndNotes, holdDeadline, holdMessages, HoldPromise, isManual } from '../status/holds';
 import { Refunds } from '../status/Refunds';
 import { SessionProgress } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
@@ -58,16 +59,25 @@ export function ParticipantView({ session, now, banner }: Props) {
   }
 
   const paid = you.status === 'PAID';
+  // Under manual capture a paid share is only held until everyone has paid, then charged.
+  const manual = isManual(session);
+  const capturing = session.status === 'CAPTURING';
+  const paidTitle = !manual ? messages.paidTitle : capturing ? holdMessages.capturingTitle : holdMessages.heldTitle;
+  const paidLead = !manual
+    ? t(messages.shareIn, { name: you.displayName })
+    : capturing
+      ? t(holdMessages.capturingLead)
+      : t(holdMessages.heldLead, { name: you.displayName, deadline: holdDeadline(t, session, now) });
   return (
     <Page
-      title={t(paid ? messages.paidTitle : messages.title)}
+      title={t(paid ? paidTitle : messages.title)}
       eyebrow={organiser ? t(messages.organisedBy, { organiser }) : undefined}
       banner={banner}
       merchant={session}
     >
       <dl className="amounts">
         <div className="amount-main">
-          <dt>{t(paid ? messages.youPaid : messages.yourShare)}</dt>
+          <dt>{t(paid ? (manual ? holdMessages.heldLabel : messages.youPaid) : messages.yourShare)}</dt>
           <dd>{money(you.amountMinor)}</dd>
         </div>
         <div>
@@ -77,10 +87,15 @@ export function ParticipantView({ session, now, banner }: Props) {
       </dl>
       {paid ? (
         // The return notice above already thanks them; this says what happens next.
-        <p className="lead">{t(messages.shareIn, { name: you.displayName })}</p>
+        <p className="lead">{paidLead}</p>
       ) : (
-        <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
+        <>
+          <DeclinedNotice session={session} />
+          <HoldPromise session={session} now={now} />
+          <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
+        </>
       )}
+      <HoldEndNotes session={session} />
       <Refunds session={session} />
       <SessionProgress session={session} now={now} />
     </Page>

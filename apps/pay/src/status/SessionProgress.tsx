@@ -4,6 +4,7 @@ import { useT } from '../i18n/translator';
 import { minorFromApi } from '../money';
 import type { PayParticipant, PaySessionView } from '../session/session-query';
 import { formatDeadline, formatTimeLeft } from '../time-left';
+import { holdBadge, holdMessages, isManual } from './holds';
 
 /** A share's state, as every list of people says it. */
 export const statusMessages = defineMessages({
@@ -129,7 +130,7 @@ export function Deadline({ session, now }: Props) {
           {formatDeadline(session.expiresAt, now, { locale: t.locale })}
         </time>
       </p>
-      <p className="hint">{t(messages.refundHint)}</p>
+      <p className="hint">{t(isManual(session) ? holdMessages.deadlineHint : messages.refundHint)}</p>
     </div>
   );
 }
@@ -149,6 +150,11 @@ export function PersonLine({
 }) {
   const t = useT();
   const paid = p.status === 'PAID';
+  // Under manual capture a paid share is held, then charged; a declined one says so to whom may see it.
+  const badge = holdBadge(t, session, p) ?? {
+    text: t(paid ? statusMessages.paid : statusMessages.waiting),
+    tone: paid ? 'paid' : 'pending',
+  };
   return (
     <div className="person-line">
       <div className="person-who">
@@ -156,7 +162,7 @@ export function PersonLine({
           {p.displayName}
           {p.isYou && <span className="muted"> {t(messages.you)}</span>}
           {p.isHost && !p.isYou && <span className="muted"> · {t(messages.organiser)}</span>}{' '}
-          <span className={`badge ${paid ? 'badge-paid' : 'badge-pending'}`}>{t(paid ? statusMessages.paid : statusMessages.waiting)}</span>
+          <span className={`badge badge-${badge.tone}`}>{badge.text}</span>
         </p>
         {detail && <p className="person-status">{detail}</p>}
       </div>

@@ -20,6 +20,8 @@ export function makeSession(overrides: Partial<PaySessionView> = {}): PaySession
     accentColor: null,
     description: 'Dinner for 4',
     locale: null,
+    captureMethod: 'AUTOMATIC',
+    merchantTimeZone: 'UTC',
     participants: [],
     successUrl: null,
     cancelUrl: null,
@@ -46,6 +48,8 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     refundPendingMinor: null,
     duplicateRefundedMinor: null,
     duplicateRefundPendingMinor: null,
+    holdState: null,
+    duplicateHoldReleased: null,
     ...overrides,
   };
 }

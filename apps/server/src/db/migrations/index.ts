@@ -16,6 +16,7 @@ import { Migration20261127010000_payment_calls } from './Migration20261127010000
 import { Migration20261128000000_duplicate_payments } from './Migration20261128000000_duplicate_payments.js';
 import { Migration20261128010000_manual_capture } from './Migration20261128010000_manual_capture.js';
 import { Migration20261128030000_locales } from './Migration20261128030000_locales.js';
+import { Migration20261128050000_hold_emails } from './Migration20261128050000_hold_emails.js';
 import { Migration20261129000000_hold_lapse } from './Migration20261129000000_hold_lapse.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
@@ -37,5 +38,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000000_duplicate_payments', class: Migration20261128000000_duplicate_payments },
   { name: 'Migration20261128010000_manual_capture', class: Migration20261128010000_manual_capture },
   { name: 'Migration20261128030000_locales', class: Migration20261128030000_locales },
+  { name: 'Migration20261128050000_hold_emails', class: Migration20261128050000_hold_emails },
   { name: 'Migration20261129000000_hold_lapse', class: Migration20261129000000_hold_lapse },
 ];

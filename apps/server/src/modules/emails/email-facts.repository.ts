@@ -30,8 +30,13 @@ export interface EmailFactsRow {
   refund_minor: string | null;
   refund_at: Date | null;
   refund_reference: string | null;
-  /** What the recipient paid that still comes back to them (an ending): authorized, not refunded in full. */
+  /** What the recipient paid that still comes back to them (an ending): money taken, not refunded in full. */
   owed_back_minor: string;
+  /** Manual capture: what the recipient had held on their card and is (being) released, never charged. */
+  held_minor: string;
+  capture_method: string;
+  /** The refund (or the refund recorded by hand) is of a duplicate payment. */
+  duplicate_refund: boolean;
   /** Until when the sign-in link of a host-sign-in message works. */
   sign_in_expires_at: Date | null;
   /** The languages that decide the email's (email-locale.ts): the recipient's last, the session's, the organiser's. */
@@ -64,9 +69,14 @@ export class EmailFactsRepository {
               pay.id as payment_id, pay.amount_minor::text as payment_minor, pay.authorized_at as payment_at,
               pay.processor_reference, pay.refunded_at as payment_refunded_at,
               (select display_name from participant x where x.id = pay.payer_id) as payer_name,
+              s.capture_method, (r.purpose = 'duplicate' or (r.id is null and pay.duplicate_of is not null)) is true as duplicate_refund,
               r.amount_minor::text as refund_minor, r.settled_at as refund_at, r.processor_refund_reference as refund_reference,
               (select coalesce(sum(q.amount_minor - q.refunded_minor), 0)::text from payment q
-                where q.session_id = s.id and q.payer_id = p.id and q.status = 'authorized' and q.refunded_at is null) as owed_back_minor,
+                where q.session_id = s.id and q.payer_id = p.id and q.refunded_at is null
+                  and (q.status = 'captured' or (q.status = 'authorized' and q.capture_method = 'automatic'))) as owed_back_minor,
+              (select coalesce(sum(q.amount_minor), 0)::text from payment q
+                where q.session_id = s.id and q.payer_id = p.id and q.capture_method = 'manual'
+                  and q.status in ('authorized', 'released') and q.duplicate_of is null) as held_minor,
               (select g.expires_at from host_sign_in g where g.id = ?::uuid and g.session_id = s.id) as sign_in_expires_at
          from session s
          join integration i on i.id = s.integration_id

@@ -6,7 +6,8 @@ import type { Session } from '../sessions/index.js';
 /**
  * What an email is about: asking to pay (invitation, reminder), money that moved (receipt, a share
  * the host covered, refund), how the session ended (completion note, cancellation, expiry), and
- * the host's way back (host-welcome, host-sign-in).
+ * the host's way back (host-welcome, host-sign-in); under manual capture, a declined charge
+ * (capture-declined to its payer, capture-declined-host to the host).
  */
 export const EMAIL_KINDS = [
   'invitation',
@@ -19,6 +20,8 @@ export const EMAIL_KINDS = [
   'expiry',
   'host-welcome',
   'host-sign-in',
+  'capture-declined',
+  'capture-declined-host',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isTerminalStatus } from '@paysplit/domain';
 import type { Payment, Refund, SessionOutcome } from '../sessions/index.js';
 import type { Participant } from '../sessions/index.js';
 import type { Session } from '../sessions/index.js';
@@ -63,6 +64,39 @@ export class EmailOutbox {
   async refundSettled(tx: EntityManager, session: Session, refund: Refund): Promise<void> {
     if (refund.status !== 'succeeded') return;
     await this.toPayer(tx, session.id, refund.payerId, 'refund', `refund:${refund.id}`);
+  }
+
+  /**
+   * Manual capture: the last capture succeeded, so the session completed after its last share was
+   * held, not when it was paid; the host's completion note goes now (once: its reason is the same).
+   */
+  async manualSessionCompleted(tx: EntityManager, session: Session): Promise<void> {
+    if (session.captureMethod !== 'manual') return;
+    const host = (await this.emails.addressesOfSession(tx, session.id)).find((participant) => participant.is_host);
+    if (!host?.email) return;
+    await this.emails.queue(tx, [
+      { sessionId: session.id, participantId: host.id, kind: 'completion', reason: 'completion', recipient: host.email },
+    ]);
+  }
+
+  /**
+   * Manual capture: a held card was declined when charged and its share is open again. The payer
+   * is asked to pay again (with their own link); the host hears whose card it was. After the
+   * deadline the session ended instead, and its ending emails say so.
+   */
+  async captureDeclined(tx: EntityManager, session: Session, payment: Payment): Promise<void> {
+    if (isTerminalStatus(session.status) || payment.refundRequired) return;
+    const people = await this.emails.addressesOfSession(tx, session.id);
+    const reason = `payment:${payment.id}`;
+    const payer = people.find((participant) => participant.id === payment.payerId);
+    const host = people.find((participant) => participant.is_host);
+    const messages: NewEmail[] = [];
+    if (payer?.email)
+      messages.push({ sessionId: session.id, participantId: payer.id, kind: 'capture-declined', reason, recipient: payer.email });
+    if (host?.email && host.id !== payment.payerId) {
+      messages.push({ sessionId: session.id, participantId: host.id, kind: 'capture-declined-host', reason, recipient: host.email });
+    }
+    await this.emails.queue(tx, messages);
   }
 
   /** The merchant recorded that it voided or refunded a payment by hand. */

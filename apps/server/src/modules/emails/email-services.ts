@@ -38,6 +38,8 @@ export function createEmailServices(deps: EmailServiceDeps) {
     .on('refundSettled', (tx, { session, refund }) => outbox.refundSettled(tx, session, refund))
     .on('paymentRefundRecorded', (tx, { session, payment }) => outbox.paymentRefundRecorded(tx, session, payment))
     .on('sessionEnded', (tx, { session, outcome }) => outbox.sessionEnded(tx, session, outcome))
+    .on('paymentCaptureFailed', (tx, { session, payment }) => outbox.captureDeclined(tx, session, payment))
+    .on('sessionCompleted', (tx, { session }) => outbox.manualSessionCompleted(tx, session))
     .on('hostSignInRequested', (tx, { session, host, signInId }) => outbox.hostSignInRequested(tx, session, host, signInId));
   const emails = new EmailService({
     emails: repository,

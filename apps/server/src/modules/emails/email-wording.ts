@@ -2,6 +2,7 @@ import { defineMessages } from '@formatjs/intl';
 import type { ReaderLocale } from '@paysplit/domain';
 import type { EmailKind } from './email-message.entity.js';
 import { type EmailTranslator, emailTranslator } from './email-locale.js';
+import { captureDeclined, duplicateRefund, heldReceipt, holdMessages, holdReleasedWords } from './email-wording-holds.js';
 import { wordMessages as m } from './email-wording-messages.js';
 
 /** Everything an email says, read when it is sent (so it shows the session as it stands then). */
@@ -31,8 +32,14 @@ export interface EmailFacts {
   payment: { id: string; amountMinor: bigint; at: Date | null; processorReference: string | null; payerName: string | null } | null;
   /** The refund a refund email is about (one the merchant recorded by hand: the whole payment, when recorded). */
   refund: { amountMinor: bigint; at: Date | null; reference: string | null } | null;
-  /** An ending: what the recipient paid that comes back to them. */
+  /** An ending: what the recipient paid that comes back to them (money taken, never a hold). */
   owedBackMinor: bigint;
+  /** Manual capture, an ending: what was only held on the recipient's card, released. */
+  heldMinor: bigint;
+  /** The session holds each share and charges once everyone has paid. */
+  manualCapture: boolean;
+  /** A refund email about a payment made twice for one share. */
+  duplicateRefund: boolean;
   /** The merchant refunds through PaySplit: money owed back is already asked for. */
   refundsAutomatic: boolean;
   signInExpiresAt: Date | null;
@@ -77,11 +84,13 @@ function merchantLine(facts: EmailFacts): string {
   return facts.merchantSite ? `${facts.merchantName} (${facts.merchantSite})` : facts.merchantName;
 }
 
-/** What happens to the money a person paid into a session that ended without completing. */
-function moneyAfterEnding(t: EmailTranslator, facts: EmailFacts): string {
-  if (facts.owedBackMinor === 0n) return t(facts.toHost ? m.nothingLeftToRefund : m.notCharged);
+/** What happens to the money a person paid into a session that ended without completing: a hold released, money taken refunded. */
+function moneyAfterEnding(t: EmailTranslator, facts: EmailFacts): string[] {
+  const released = holdReleasedWords(t, facts);
+  if (facts.owedBackMinor === 0n) return [released ?? t(facts.toHost ? m.nothingLeftToRefund : m.notCharged)];
   const owed = t.money(facts.owedBackMinor, facts.currency);
-  return facts.refundsAutomatic ? t(m.refundOnItsWay, { owed }) : t(m.merchantWillRefund, { merchant: facts.merchantName, owed });
+  const refund = facts.refundsAutomatic ? t(m.refundOnItsWay, { owed }) : t(m.merchantWillRefund, { merchant: facts.merchantName, owed });
+  return released ? [released, refund] : [refund];
 }
 
 function paymentDetails(
@@ -117,6 +126,7 @@ export function wordingOf(facts: EmailFacts): Wording {
       ? t(m.footerPayer, { merchant, organiser })
       : t(m.footerPayerUnnamed, { merchant });
   const base = { details: [] as [string, string][], footer };
+  const said = { t, what, deadline };
   switch (facts.kind) {
     case 'invitation':
       return {
@@ -135,13 +145,15 @@ export function wordingOf(facts: EmailFacts): Wording {
     case 'receipt': {
       const payment = facts.payment;
       const paid = t.money(payment?.amountMinor ?? facts.shareMinor, facts.currency);
-      const details = paymentDetails(t, facts, t(m.amountPaid), payment?.amountMinor ?? facts.shareMinor, payment?.at ?? null);
+      const amountLabel = t(facts.manualCapture ? holdMessages.amountHeld : m.amountPaid);
+      const details = paymentDetails(t, facts, amountLabel, payment?.amountMinor ?? facts.shareMinor, payment?.at ?? null);
       if (payment?.processorReference) details.push([t(m.paymentReference), payment.processorReference]);
       if (payment) details.push([t(m.paysplitPaymentId), payment.id]);
       return {
         ...base,
-        subject: t(m.receiptSubject, { paid, what }),
-        paragraphs: [t(m.receipt, { paid, merchant })],
+        ...(facts.manualCapture
+          ? heldReceipt(said, facts)
+          : { subject: t(m.receiptSubject, { paid, what }), paragraphs: [t(m.receipt, { paid, merchant })] }),
         details,
         action: facts.toHost ? hostAction : payerAction,
       };
@@ -175,8 +187,9 @@ export function wordingOf(facts: EmailFacts): Wording {
       if (facts.payment) details.push([t(m.paysplitPaymentId), facts.payment.id]);
       return {
         ...base,
-        subject: t(m.refundSubject, { amount, merchant }),
-        paragraphs: [t(m.refund, { merchant, amount, what })],
+        ...(facts.duplicateRefund
+          ? duplicateRefund(said, facts, amount)
+          : { subject: t(m.refundSubject, { amount, merchant }), paragraphs: [t(m.refund, { merchant, amount, what })] }),
         details,
         action: facts.toHost ? hostAction : payerAction,
       };
@@ -185,15 +198,33 @@ export function wordingOf(facts: EmailFacts): Wording {
       return {
         ...base,
         subject: t(m.cancellationSubject, { what }),
-        paragraphs: [t(m.cancellation, { what }), moneyAfterEnding(t, facts)],
+        paragraphs: [t(m.cancellation, { what }), ...moneyAfterEnding(t, facts)],
         action: facts.toHost ? hostAction : payerAction,
       };
     case 'expiry':
       return {
         ...base,
         subject: t(m.expirySubject, { what }),
-        paragraphs: [t(m.expiry, { deadline, what }), moneyAfterEnding(t, facts), ...(facts.toHost ? [t(m.bookAgain, { merchant })] : [])],
+        paragraphs: [
+          t(m.expiry, { deadline, what }),
+          ...moneyAfterEnding(t, facts),
+          ...(facts.toHost ? [t(m.bookAgain, { merchant })] : []),
+        ],
         action: facts.toHost ? hostAction : payerAction,
+      };
+    case 'capture-declined':
+    case 'capture-declined-host':
+      return {
+        ...base,
+        ...captureDeclined(said, facts, facts.kind === 'capture-declined-host'),
+        details: paymentDetails(
+          t,
+          facts,
+          t(holdMessages.amountHeld),
+          facts.payment?.amountMinor ?? facts.shareMinor,
+          facts.payment?.at ?? null,
+        ),
+        action: facts.kind === 'capture-declined-host' ? hostAction : t(m.payYourShare),
       };
     case 'host-welcome':
       return {

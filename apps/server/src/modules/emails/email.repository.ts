@@ -113,7 +113,8 @@ export class EmailRepository {
       `select p.id, p.email from participant p
         where p.session_id = ? and p.email is not null
           and (p.is_host
-               or exists (select 1 from payment q where q.payer_id = p.id and q.session_id = p.session_id and q.status = 'authorized')
+               or exists (select 1 from payment q where q.payer_id = p.id and q.session_id = p.session_id
+                            and q.status in ('authorized', 'captured'))
                or (p.email_unsubscribed_at is null
                    and exists (select 1 from email_message m where m.participant_id = p.id and m.kind in ('invitation', 'reminder')
                                  and m.status in ('sent', 'sending'))))`,

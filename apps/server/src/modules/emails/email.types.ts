@@ -26,7 +26,8 @@ export class AdminEmailAttempt {
 export class AdminEmailMessage {
   @Field(() => ID) id!: string;
   @Field(() => String, {
-    description: 'invitation, reminder, receipt, completion, share-covered, refund, cancellation, expiry, host-welcome or host-sign-in',
+    description:
+      'invitation, reminder, receipt, completion, share-covered, refund, cancellation, expiry, host-welcome, host-sign-in, capture-declined or capture-declined-host',
   })
   kind!: string;
   @Field(() => String, { description: 'queued, sending, sent, failed or cancelled' }) status!: string;

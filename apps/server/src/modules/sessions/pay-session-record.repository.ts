@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { ParticipantStatus } from './participant.entity.js';
 
@@ -19,6 +19,7 @@ export interface EmailFacts {
 export interface PaySessionRecord {
   id: string;
   status: SessionStatus;
+  captureMethod: CaptureMethod;
   currency: string;
   amountMinor: bigint;
   paidMinor: bigint;
@@ -31,7 +32,7 @@ export interface PaySessionRecord {
   version: number;
   expiresAt: Date;
   updatedAt: Date;
-  merchant: { name: string; displayName: string | null; logoUrl: string | null; accentColor: string | null };
+  merchant: { name: string; displayName: string | null; logoUrl: string | null; accentColor: string | null; timeZone: string };
   hostTokenHash: string;
   /** The participant whose stored token hash equals the one presented, if any (to verify in constant time). */
   tokenHolder: { id: string; tokenHash: string } | null;
@@ -67,6 +68,7 @@ export interface RefundTotals {
 interface PaySessionRow {
   id: string;
   status: SessionStatus;
+  capture_method: CaptureMethod;
   currency: string;
   amount_minor: string;
   paid_minor: string;
@@ -82,6 +84,7 @@ interface PaySessionRow {
   merchant_display_name: string | null;
   merchant_logo_url: string | null;
   merchant_accent_color: string | null;
+  merchant_time_zone: string;
   host_token_hash: string;
   token_holder_id: string | null;
   token_holder_hash: string | null;
@@ -109,9 +112,9 @@ interface PaySessionRow {
 // token's hash ($2), found through the unique token_hash index as the per-token lookup did.
 export const PAY_SESSION_STATEMENT: PreparedStatement = {
   name: 'pay_session',
-  text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.locale, s.success_url, s.cancel_url,
+  text: `select s.id, s.status, s.capture_method, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.locale, s.success_url, s.cancel_url,
                 s.version, s.expires_at, s.updated_at, i.name as merchant_name, i.display_name as merchant_display_name,
-                i.logo_url as merchant_logo_url, i.accent_color as merchant_accent_color, s.host_token_hash,
+                i.logo_url as merchant_logo_url, i.accent_color as merchant_accent_color, i.time_zone as merchant_time_zone, s.host_token_hash,
                 holder.id as token_holder_id, holder.token_hash as token_holder_hash,
                 coalesce((select json_agg(json_build_object('id', p.id, 'display_name', p.display_name, 'email', p.email,
                                                             'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
@@ -158,6 +161,7 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
   return {
     id: row.id,
     status: row.status,
+    captureMethod: row.capture_method,
     currency: row.currency,
     amountMinor: BigInt(row.amount_minor),
     paidMinor: BigInt(row.paid_minor),
@@ -174,6 +178,7 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
       displayName: row.merchant_display_name,
       logoUrl: row.merchant_logo_url,
       accentColor: row.merchant_accent_color,
+      timeZone: row.merchant_time_zone,
     },
     hostTokenHash: row.host_token_hash,
     tokenHolder: row.token_holder_id && row.token_holder_hash ? { id: row.token_holder_id, tokenHash: row.token_holder_hash } : null,

@@ -1,4 +1,5 @@
 import { SessionDuplicatePaymentsResolver } from './payments/duplicate-payment.resolver.js';
+import { PayParticipantHoldResolver } from './payments/hold-state.resolver.js';
 import { CancellationResolver, CaptureResolver, SessionPaymentCallsResolver } from './payments/payment-call.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
@@ -13,6 +14,7 @@ export const SESSION_RESOLVERS = [
   RefundResolver,
   SessionRefundsResolver,
   PayParticipantRefundsResolver,
+  PayParticipantHoldResolver,
   CancellationResolver,
   CaptureResolver,
   SessionPaymentCallsResolver,

@@ -134,6 +134,7 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
     {
       id: session.id,
       status: session.status,
+      captureMethod: session.captureMethod,
       currency: session.currency,
       amountMinor: session.amountMinor,
       paidMinor: session.paidMinor,
@@ -150,6 +151,7 @@ export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (p
         displayName: session.integration.displayName ?? null,
         logoUrl: session.integration.logoUrl ?? null,
         accentColor: session.integration.accentColor ?? null,
+        timeZone: session.integration.timeZone,
       },
       participants: inDisplayOrder(session).map(({ id, displayName, email, isHost, amountMinor, status, coveredByPaymentId }) => ({
         id,
@@ -190,6 +192,8 @@ export function toPaySessionViewOfRecord(
     accentColor: merchant.accentColor,
     description: session.description,
     locale: session.locale,
+    captureMethod: session.captureMethod,
+    merchantTimeZone: merchant.timeZone,
     participants: participants.map((participant) =>
       Object.assign(new PayParticipantView(), {
         id: participant.id,
@@ -204,6 +208,8 @@ export function toPaySessionViewOfRecord(
         sessionId: session.id,
         // A payer sees their own refunds; the host sees everyone's.
         refundsVisible: isHost || participant.id === viewer.participantId,
+        captureMethod: session.captureMethod,
+        sessionStatus: session.status,
         refundTotals: participant.refundTotals,
         emailFacts: isHost ? participant.emailFacts : undefined,
       }),

@@ -1,4 +1,4 @@
-import { ErrorCode, SESSION_STATUSES, SPLIT_MODES } from '@paysplit/domain';
+import { ErrorCode, SESSION_STATUSES, type SessionStatus, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { CaptureMethodEnum, enumFromValues, ModeEnum } from '../../graphql/enums.js';
@@ -161,6 +161,9 @@ export class PayParticipantView {
   /** Not fields: what the refund fields (refunds/refund.resolver.ts) need to answer for this viewer. */
   sessionId!: string;
   refundsVisible!: boolean;
+  /** Not fields: what the hold fields (payments/hold-state.resolver.ts) need. */
+  captureMethod!: string;
+  sessionStatus!: SessionStatus;
   /** This payer's refund totals when the read brought them (the pay page's statement); else the loader finds them. */
   refundTotals?: RefundTotals;
   /** The host's view, when the read brought them: what was emailed to this participant (null: no email). */
@@ -190,6 +193,10 @@ export class PaySessionView {
     description: "The merchant's language for the session (BCP 47), or null: the reader's browser decides.",
   })
   locale!: string | null;
+  @Field(() => CaptureMethodEnum, { description: 'MANUAL: each share is held on the card and charged once everyone has paid.' })
+  captureMethod!: string;
+  @Field(() => String, { description: "The merchant's time zone (IANA), in which the pay page states the session's deadline." })
+  merchantTimeZone!: string;
   @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
   @Field(() => String, { nullable: true, description: 'Where to go after completion (successUrl), when the merchant set one.' })
   successUrl!: string | null;
