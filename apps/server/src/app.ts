@@ -240,7 +240,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   );
 
   app.use(emailUnsubscribeRouter(services.emails, orm));
-  app.use(hostSignInRouter(services.hostSignIn, orm, { secureCookies }));
+  app.use(hostSignInRouter(services.hostSignIn, services.emails, orm, { secureCookies }));
 
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));

@@ -372,6 +372,14 @@ describe('the host’s way back', () => {
     const page = await fetch(back);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Email me a sign-in link');
+    // On a device of its own the page speaks the browser's language, right to left where it reads so.
+    const german = await (await fetch(back, { headers: { 'accept-language': 'de-AT,de;q=0.9' } })).text();
+    expect(german).toContain('<html lang="de-AT" dir="ltr">');
+    expect(german).toContain('<h1 style="font-size:1.5rem">Zurück zu deiner Aufteilung</h1>');
+    expect(german).toContain('>Anmeldelink per E-Mail senden</button>');
+    const arabic = await (await fetch(back, { headers: { 'accept-language': 'ar' } })).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('العودة إلى تقسيمك');
     const asked = await fetch(back, { method: 'POST', headers: form, body: '' });
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('Check your email');

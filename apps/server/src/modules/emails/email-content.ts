@@ -1,6 +1,7 @@
 import { emailTranslator } from './email-locale.js';
 import type { EmailFacts } from './email-wording.js';
 import { frameMessages as m, wordingOf } from './email-wording.js';
+import { escapeHtml } from '../../security/html-text.js';
 
 export type { EmailFacts } from './email-wording.js';
 
@@ -13,9 +14,7 @@ export interface RenderedEmail {
 /** The emails' and the unsubscribe page's accent when the merchant set none (white text on it: 6.8:1). */
 export const DEFAULT_ACCENT = '#1F5F8B';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** The email as text and as phone-readable HTML (inline CSS, one column, no images, no tracking). */
 export function renderEmail(facts: EmailFacts): RenderedEmail {

@@ -25,6 +25,7 @@ import type { EmailFactsRepository } from './email-facts.repository.js';
 import type { EmailRepository, EmailStatusRow, OutgoingEmail } from './email.repository.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 import { renderInvalidUnsubscribeLink, renderUnsubscribePage, type UnsubscribePage } from './unsubscribe-page.js';
+import { signInPageWords, type SignInPageWords } from './sign-in-page.js';
 
 export interface EmailServiceOptions {
   emails: EmailRepository;
@@ -149,6 +150,11 @@ export class EmailService {
     const context = typeof token === 'string' ? await this.unsubscribeContext(em, token) : null;
     if (!context) return null;
     return renderUnsubscribePage(context, after ?? (context.unsubscribed ? 'off' : 'ask'), token as string);
+  }
+
+  /** The host's sign-in pages' words, in the browser's language (Accept-Language): the host may be on a new device. */
+  signInPageWords(acceptLanguage?: string): SignInPageWords {
+    return signInPageWords(acceptLanguage);
   }
 
   /** For a link that is not ours: in the browser's language (Accept-Language), as nothing says whose it is. */

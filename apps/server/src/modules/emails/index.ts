@@ -5,3 +5,4 @@ export type { EmailLoaders } from './email.loaders.js';
 export type { EmailService, EmailStatus } from './email.service.js';
 export { ParticipantEmailResolver, SessionEmailsResolver } from './email.resolver.js';
 export type { UnsubscribePage } from './unsubscribe-page.js';
+export type { SignInPageWords } from './sign-in-page.js';
