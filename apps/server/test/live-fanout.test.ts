@@ -61,7 +61,10 @@ async function createSession(on: TestServer, participants: { displayName: string
 async function subscribe(on: TestServer, cookie: string, sessionId: string, options: { autoPong?: boolean } = {}): Promise<LiveSubscriber> {
   const subscriber = new LiveSubscriber(on.baseUrl, cookie, options);
   open.push(subscriber);
-  return subscriber.subscribe(sessionId);
+  await subscriber.subscribe(sessionId);
+  // Subscribed (its first push, the session as it is now, has come) or refused.
+  expect(await subscriber.answered()).toBe(true);
+  return subscriber;
 }
 
 /** Tells every instance on the database that the session changed, as a committed change does. */
@@ -99,7 +102,7 @@ describe('live fan-out', () => {
     const readsBefore = server.paysplit.services.liveViews.stats.reads;
     const forOne = await statementsDuring(async () => {
       await notifyChanged(session.sessionId);
-      expect(await eventually(() => single.pushes.length === 1, 2_000)).toBe(true);
+      expect(await eventually(() => single.pushes.length === 2, 2_000)).toBe(true);
     });
     expect(forOne).toBeGreaterThan(0);
     expect(server.paysplit.services.liveViews.stats.reads - readsBefore).toBe(1);
@@ -117,7 +120,7 @@ describe('live fan-out', () => {
     const forMany = await statementsDuring(async () => {
       await notifyChanged(session.sessionId);
       expect(
-        await eventually(() => everyone.every((subscriber) => subscriber.pushes.length >= 1 + (subscriber === single ? 1 : 0)), 2_000),
+        await eventually(() => everyone.every((subscriber) => subscriber.pushes.length >= 2 + (subscriber === single ? 1 : 0)), 2_000),
       ).toBe(true);
       // Anything late would be counted too.
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -227,7 +230,7 @@ describe('live fan-out', () => {
     expect(b3.refusal).toBeUndefined();
     // The refused sockets stay open and usable; the accepted ones still get pushes.
     await notifyChanged(second.sessionId, bounded);
-    expect(await eventually(() => b1.pushes.length === 1 && b3.pushes.length === 1, 2_000)).toBe(true);
+    expect(await eventually(() => b1.pushes.length === 2 && b3.pushes.length === 2, 2_000)).toBe(true);
     [a2, a3, b1, b2, b3].forEach((subscriber) => subscriber.close());
     expect(await eventually(() => live.stats.subscriptions === 0, 2_000)).toBe(true);
   });
@@ -247,7 +250,7 @@ describe('live fan-out', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(answering.closeCode).toBeUndefined();
     await notifyChanged(session.sessionId, bounded);
-    expect(await eventually(() => answering.pushes.length === 1, 2_000)).toBe(true);
+    expect(await eventually(() => answering.pushes.length === 2, 2_000)).toBe(true);
     answering.close();
   });
 });

@@ -7,6 +7,7 @@ import { PayBrowser } from './support/pay-browser.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
 import { browserSocketClient } from './support/socket-client.js';
 import { accessCookieName } from '../src/http/cookies.js';
+import { until } from './support/polling.js';
 
 let server: TestServer;
 let merchant: MerchantStub;
@@ -47,12 +48,16 @@ describe('live updates', () => {
     await host.open(sessionId, hostToken);
     const client = socketClient({ cookie: `${accessCookieName(sessionId)}=${hostToken}`, origin: server.baseUrl });
     const received: { data?: any; errors?: unknown }[] = [];
-    const subscribed = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
     const dispose = client.subscribe(
       { query: SUBSCRIPTION, variables: { sessionId } },
       { next: (value) => void received.push(value), error: () => undefined, complete: () => undefined },
     );
-    await subscribed;
+    // The first push is the session as it is once subscribed.
+    await until(
+      async () => received.length,
+      (count) => count > 0,
+    );
+    expect(received[0]!.data.paySessionUpdated).toMatchObject({ status: 'OPEN', paidMinor: '0' });
 
     const payment = await host.startPayment(sessionId);
     const recordedAt = Date.now();
@@ -61,10 +66,48 @@ describe('live updates', () => {
       { paymentId: payment.data.startPayment.paymentId, action: 'authorize' },
       { 'x-service-api-key': integration.apiKey },
     );
-    while (received.length === 0 && Date.now() - recordedAt < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(received.length, 'an update within 1 s').toBeGreaterThan(0);
+    while (received.length === 1 && Date.now() - recordedAt < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(received.length, 'an update within 1 s').toBe(2);
+    expect(received[1]!.data.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1500' });
+    expect(received[1]!.data.paySessionUpdated.participants[0]).toEqual({ displayName: 'Host', status: 'PAID' });
+    dispose();
+    await client.dispose();
+  });
+
+  it('shows a page that subscribes after loading the session a payment recorded in between', async () => {
+    const created = await postJson<{ sessionId: string; hostToken: string }>(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      {
+        integrationId: integration.integrationId,
+        amountMinor: '3000',
+        unconfigured: false,
+        splitMode: 'equal',
+        participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
+      },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    const { sessionId, hostToken } = created.body;
+    const host = new PayBrowser(server.baseUrl);
+    await host.open(sessionId, hostToken);
+    const payment = await host.startPayment(sessionId);
+    // The page has loaded the unpaid session; the payment lands before its socket subscribes, so
+    // no change is announced to it afterwards.
+    await postJson(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: payment.data.startPayment.paymentId, action: 'authorize' },
+      { 'x-service-api-key': integration.apiKey },
+    );
+    const client = socketClient({ cookie: `${accessCookieName(sessionId)}=${hostToken}`, origin: server.baseUrl });
+    const received: { data?: any }[] = [];
+    const dispose = client.subscribe(
+      { query: SUBSCRIPTION, variables: { sessionId } },
+      { next: (value) => void received.push(value), error: () => undefined, complete: () => undefined },
+    );
+    await until(
+      async () => received.length,
+      (count) => count > 0,
+    );
     expect(received[0]!.data.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1500' });
-    expect(received[0]!.data.paySessionUpdated.participants[0]).toEqual({ displayName: 'Host', status: 'PAID' });
     dispose();
     await client.dispose();
   });

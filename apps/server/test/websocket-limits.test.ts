@@ -79,14 +79,17 @@ function errorOf(answer: SocketMessage | undefined): { message: string; extensio
   return (answer!.payload as { message: string; extensions: { code: string } }[])[0]!;
 }
 
-/** The socket still serves: the pay app's own subscription is accepted and left running. */
+/** The socket still serves: the pay app's own subscription is accepted, answers the session as it is, and runs on. */
 async function expectStillServes(opened: RawSocket): Promise<void> {
-  const answer = await opened.subscribe(
-    'still-serving',
-    { query: '', documentId: payAppDocumentId('PaySessionUpdated'), variables: { sessionId: session.sessionId } },
-    500,
-  );
-  expect(answer, JSON.stringify(answer)).toBeUndefined();
+  const answer = await opened.subscribe('still-serving', {
+    query: '',
+    documentId: payAppDocumentId('PaySessionUpdated'),
+    variables: { sessionId: session.sessionId },
+  });
+  expect(answer, JSON.stringify(answer)).toMatchObject({
+    type: 'next',
+    payload: { data: { paySessionUpdated: { id: session.sessionId } } },
+  });
   expect(opened.isOpen).toBe(true);
 }
 

@@ -260,16 +260,17 @@ async function openPages(servers: ChildServer[], sessions: BenchSession[], perSe
           type: string;
           payload?: { data?: { paySessionUpdated?: { paidMinor: string } } | null; errors?: { extensions?: { code?: string } }[] };
         };
-        if (message.type === 'connection_ack') {
-          subscribe();
-          resolve();
-        } else if (message.type === 'next' && message.payload?.errors) {
+        if (message.type === 'connection_ack') subscribe();
+        else if (message.type === 'next' && message.payload?.errors) {
           // Refused while the instance was too busy to check the cookie in time: as the pay app
           // would, try again shortly (counted in the results).
           refusals.push(message.payload.errors[0]?.extensions?.code ?? 'unknown');
           setTimeout(subscribe, 500);
-        } else if (message.type === 'next') arrived(page, message.payload?.data?.paySessionUpdated?.paidMinor);
-        else if (message.type === 'error') reject(new Error(`subscription refused: ${JSON.stringify(message.payload)}`));
+        } else if (message.type === 'next') {
+          // The first push is the session as it is once subscribed: the page is open.
+          resolve();
+          arrived(page, message.payload?.data?.paySessionUpdated?.paidMinor);
+        } else if (message.type === 'error') reject(new Error(`subscription refused: ${JSON.stringify(message.payload)}`));
       });
     });
     pages.push(page);

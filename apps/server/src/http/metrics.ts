@@ -155,7 +155,11 @@ export class Metrics {
       },
     });
     const counters = [
-      ['paysplit_live_session_reads_total', 'Session reads made for live pushes (one per change per instance)', 'reads'],
+      [
+        'paysplit_live_session_reads_total',
+        'Session reads made for live pushes (one per change per instance, and one for pages that subscribe together)',
+        'reads',
+      ],
       ['paysplit_live_pushes_total', 'Session views handed to live subscriptions', 'pushes'],
       ['paysplit_live_closed_slow_total', 'Sockets closed for leaving more than LIVE_SEND_BUFFER_BYTES unread', 'closedAsSlow'],
       ['paysplit_live_refused_total', 'Subscriptions refused with TOO_MANY_SUBSCRIPTIONS', 'refused'],

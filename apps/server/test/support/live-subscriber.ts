@@ -52,6 +52,14 @@ export class LiveSubscriber {
     return this;
   }
 
+  /**
+   * Waits for what follows a subscription: its first push (the session as it is once subscribed),
+   * a refusal, or the socket closing; false if none came within `timeoutMs`.
+   */
+  answered(timeoutMs = 2_000): Promise<boolean> {
+    return eventually(() => this.pushes.length > 0 || this.refusal !== undefined || this.closeCode !== undefined, timeoutMs);
+  }
+
   /** Stops reading from the socket (a frozen tab, a dead network): nothing is read, pings included. */
   pause(): void {
     this.socket.pause();

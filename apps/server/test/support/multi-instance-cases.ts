@@ -9,6 +9,7 @@ import { MerchantStub } from './merchant-stub.js';
 import { PayBrowser, payAppDocumentId } from './pay-browser.js';
 import { type ServerProcess, startRedis, startServerProcess } from './server-process.js';
 import { type RunningPgBouncer, startPgBouncer } from '../../src/bench/pgbouncer.js';
+import { until } from './polling.js';
 import { createTestDatabase } from './test-database.js';
 import { postJson } from './test-server.js';
 import { accessCookieName } from '../../src/http/cookies.js';
@@ -177,15 +178,19 @@ export function describeTwoInstances(route: DatabaseRoute): void {
           lazy: false,
         });
         const updates: any[] = [];
-        const connected = new Promise<void>((resolve) => client.on('connected', () => setTimeout(resolve, 200)));
         const unsubscribe = client.subscribe(
           // What the pay app sends: its own document by id (production accepts nothing else from a browser).
           { query: '', documentId: payAppDocumentId('PaySessionUpdated'), variables: { sessionId } } as never,
           { next: (value) => void updates.push(value), error: () => undefined, complete: () => undefined },
         );
-        return { client, updates, connected, unsubscribe };
+        return { client, updates, unsubscribe };
       });
-      await Promise.all(pages.map((page) => page.connected));
+      // Subscribed: each page's first push is the session as it is.
+      await until(
+        async () => pages.map((page) => page.updates.length),
+        (counts) => counts.every((count) => count === 1),
+      );
+      for (const page of pages) expect(page.updates[0]?.data?.paySessionUpdated).toMatchObject({ status: 'OPEN', paidMinor: '0' });
       const host = new PayBrowser(a.baseUrl);
       await host.open(sessionId, hostToken);
       const started = await host.startPayment(sessionId);
@@ -195,11 +200,11 @@ export function describeTwoInstances(route: DatabaseRoute): void {
         { paymentId: started.data.startPayment.paymentId, action: 'authorize' },
         { 'x-service-api-key': target.apiKey },
       );
-      while (pages.some((page) => page.updates.length === 0) && Date.now() - recordedAt < 1000) {
+      while (pages.some((page) => page.updates.length === 1) && Date.now() - recordedAt < 1000) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       for (const page of pages) {
-        expect(page.updates[0]?.data?.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
+        expect(page.updates[1]?.data?.paySessionUpdated).toMatchObject({ status: 'PARTIALLY_PAID', paidMinor: '1000' });
         page.unsubscribe();
         await page.client.dispose();
       }

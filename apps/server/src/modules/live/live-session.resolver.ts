@@ -11,7 +11,8 @@ import { accessCookieName } from '../../http/cookies.js';
 @Resolver()
 export class LiveSessionResolver {
   @Subscription(() => PaySessionView, {
-    description: 'Pushes the whole view each time the session changes (payments recorded on any instance included).',
+    description:
+      'Pushes the whole view: first as it is once subscribed, then each time the session changes (payments recorded on any instance included).',
     subscribe: async ({ args, context }: SubscribeResolverData<unknown, { sessionId: string }, RequestContext>) => {
       // Authorise once, at subscription time; each push is then checked against the session it carries.
       // The same check as requireViewer, in a unit of work of its own: the subscription keeps its

@@ -23,7 +23,7 @@ export interface FanoutStats {
   subscriptions: number;
   /** Sessions with at least one subscription here. */
   sessions: number;
-  /** Session reads made for pushes: one per change per instance, whatever the number of subscribers. */
+  /** Session reads made for pushes: one per change per instance, whatever the number of subscribers (and one for pages joining). */
   reads: number;
   /** Snapshots handed to subscriptions. */
   pushes: number;
@@ -40,14 +40,24 @@ interface Subscriber<Session> {
   latest: LiveSnapshot<Session> | undefined;
   wake: (() => void) | undefined;
   done: boolean;
+  /**
+   * Until its first snapshot: the number of reads of its session started before it subscribed.
+   * Its page loaded the session before subscribing, and a change committed in between was
+   * announced to nobody, so it is owed the result of the first read that starts after it joined.
+   */
+  owedReadAfter: number | undefined;
 }
 
 interface SessionSubscribers<Session> {
   readonly subscribers: Set<Subscriber<Session>>;
   /** Waiting for a read slot, or being read. */
   reading: boolean;
-  /** A change arrived during the read: read again once it ends (its result may predate the change). */
+  /** A change or a new subscriber arrived during the read: read again once it ends (its result may predate them). */
   again: boolean;
+  /** A change is waiting to be read: the next read goes to every subscriber, not only to those owed a first one. */
+  changed: boolean;
+  /** Reads of this session started so far (see Subscriber.owedReadAfter). */
+  readsStarted: number;
 }
 
 /**
@@ -92,7 +102,13 @@ export class SessionFanout<Session> {
   subscribe(sessionId: string, from: { address: string; connection?: LiveConnection }): AsyncIterableIterator<LiveSnapshot<Session>> {
     const key = sessionId.toLowerCase();
     const { limits } = this.options;
-    const entry = this.sessions.get(key) ?? { subscribers: new Set<Subscriber<Session>>(), reading: false, again: false };
+    const entry = this.sessions.get(key) ?? {
+      subscribers: new Set<Subscriber<Session>>(),
+      reading: false,
+      again: false,
+      changed: false,
+      readsStarted: 0,
+    };
     if (entry.subscribers.size >= limits.subscriptionsPerSession) {
       this.counters.refused += 1;
       throw new AppError(
@@ -113,12 +129,15 @@ export class SessionFanout<Session> {
       latest: undefined,
       wake: undefined,
       done: this.stopped,
+      owedReadAfter: entry.readsStarted,
     };
     if (!this.stopped) {
       entry.subscribers.add(subscriber);
       this.sessions.set(key, entry);
       this.perAddress.set(from.address, (this.perAddress.get(from.address) ?? 0) + 1);
       this.subscriptionCount += 1;
+      // Its first snapshot: pages that join together share one read, like changes do.
+      this.scheduleRead(key, entry);
     }
     const end = (): void => this.remove(key, subscriber);
     return {
@@ -147,6 +166,11 @@ export class SessionFanout<Session> {
     const key = sessionId.toLowerCase();
     const entry = this.sessions.get(key);
     if (!entry || this.stopped) return;
+    entry.changed = true;
+    this.scheduleRead(key, entry);
+  }
+
+  private scheduleRead(key: string, entry: SessionSubscribers<Session>): void {
     if (entry.reading) {
       entry.again = true;
       return;
@@ -186,6 +210,10 @@ export class SessionFanout<Session> {
       if (this.stopped || this.sessions.get(key) !== entry) return;
       do {
         entry.again = false;
+        const forEveryone = entry.changed;
+        entry.changed = false;
+        entry.readsStarted += 1;
+        const read = entry.readsStarted;
         let snapshot: LiveSnapshot<Session>;
         try {
           this.counters.reads += 1;
@@ -197,16 +225,28 @@ export class SessionFanout<Session> {
         // Pushed even when a change came during the read (that change is read again at once):
         // reads of one session run one after another, so this is still newer than what the pages
         // have, and a burst of changes cannot hold every push back until it ends.
-        this.push(key, entry, snapshot);
+        this.push(key, entry, snapshot, { read, forEveryone });
       } while (entry.again && !this.stopped && this.sessions.get(key) === entry);
     } finally {
       entry.reading = false;
     }
   }
 
-  private push(key: string, entry: SessionSubscribers<Session>, snapshot: LiveSnapshot<Session>): void {
+  /**
+   * Hands a snapshot to every subscriber after a change, or only to those owed their first one
+   * (a read made because pages joined: the others already have what it shows).
+   */
+  private push(
+    key: string,
+    entry: SessionSubscribers<Session>,
+    snapshot: LiveSnapshot<Session>,
+    { read, forEveryone }: { read: number; forEveryone: boolean },
+  ): void {
     const bound = this.options.limits.sendBufferBytes;
     for (const subscriber of [...entry.subscribers]) {
+      const owed = subscriber.owedReadAfter !== undefined && read > subscriber.owedReadAfter;
+      if (!forEveryone && !owed) continue;
+      if (owed) subscriber.owedReadAfter = undefined;
       // A socket that left this much unread is not reading: close it rather than queue more.
       if (subscriber.connection && subscriber.connection.bufferedAmount() > bound) {
         this.counters.closedAsSlow += 1;
