@@ -20,7 +20,7 @@ import { accessCookieName } from '../../src/http/cookies.js';
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const CONCURRENCY = 24;
 
-/** Requests this worker sent and what came back, for the run's summary. */
+/** Requests this worker sent since its last report and what came back, for the run's summary. */
 const tally = { requests: 0, serverErrors: 0, internalErrors: 0 };
 
 /** Adds this suite's counts to the run's summary (printed by global-setup.ts when the run ends) and prints them. */
@@ -30,6 +30,9 @@ export function reportTally(suite: string): void {
     `[fuzz] ${suite}: ${tally.requests} requests, ${tally.serverErrors} statuses >= 500, ${tally.internalErrors} INTERNAL_ERROR answers\n`,
   );
   appendFileSync(inject('fuzzTallyFile'), `${line}\n`);
+  // A worker runs several files one after another with this module loaded once: each report counts
+  // only its own file's requests.
+  Object.assign(tally, { requests: 0, serverErrors: 0, internalErrors: 0 });
 }
 
 // JSON values of every type, small enough to stay under the body limit.
