@@ -1,10 +1,11 @@
-import { partner, PaySplitPayloadError, SignatureVerificationError, type PartnerPaymentCancelPayload } from '@paysplit/sdk';
+import { partner, type PartnerPaymentCancelPayload } from '@paysplit/sdk';
 import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { findShopCheckout } from '../store.js';
 import type { ProcessorClient } from './processor-client.js';
+import { signedPartnerRoute } from './signed-partner-route.js';
 
 export const PARTNER_CANCEL_PATH = '/paysplit/cancel';
 
@@ -45,44 +46,21 @@ export function createPartnerCancelRouter(deps: {
     return { status: 'succeeded', processorReference: checkoutId };
   }
 
-  // The signature covers the exact bytes sent, so the body must stay raw until verified.
-  router.post(PARTNER_CANCEL_PATH, express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
-    const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) {
-      res.status(415).json({ error: 'expected an application/json body' });
-      return;
-    }
-    let payload: PartnerPaymentCancelPayload;
-    try {
-      payload = partner.verifyCancel(raw, req.headers, config.paysplit.partnerSigningSecret);
-    } catch (error) {
-      if (error instanceof SignatureVerificationError) {
-        log.warn({ reason: error.message }, 'rejected a cancel call with a bad signature');
-        res.status(401).json({ error: 'invalid signature' });
-        return;
-      }
-      if (error instanceof PaySplitPayloadError) {
-        log.warn({ reason: error.message }, 'rejected a signed cancel call with an unexpected payload');
-        res.status(400).json({ error: 'invalid payload' });
-        return;
-      }
-      throw error;
-    }
-
-    let answer: CancelAnswer;
-    try {
-      answer = await cancelAtProcessor(payload);
-    } catch (error) {
-      // No answer: PaySplit calls again later with the same cancelId.
-      log.error({ cancelId: payload.cancelId, reason: (error as Error).message }, 'could not cancel the checkout at the processor');
-      res.status(502).json({ error: 'payment processor unavailable' });
-      return;
-    }
-    log.info(
-      { cancelId: payload.cancelId, paymentId: payload.paymentId, reason: payload.reason, status: answer.status },
-      'cancel call answered',
-    );
-    res.status(200).json(answer);
+  signedPartnerRoute(router, {
+    path: PARTNER_CANCEL_PATH,
+    call: 'cancel',
+    verify: partner.verifyCancel,
+    signingSecret: config.paysplit.partnerSigningSecret,
+    logger: log,
+    logFields: (payload) => ({ cancelId: payload.cancelId }),
+    answer: async (payload) => {
+      const answer = await cancelAtProcessor(payload);
+      log.info(
+        { cancelId: payload.cancelId, paymentId: payload.paymentId, reason: payload.reason, status: answer.status },
+        'cancel call answered',
+      );
+      return answer;
+    },
   });
 
   return router;

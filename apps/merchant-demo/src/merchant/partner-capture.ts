@@ -1,10 +1,11 @@
-import { partner, PaySplitPayloadError, SignatureVerificationError, type PartnerPaymentCapturePayload } from '@paysplit/sdk';
+import { partner, type PartnerPaymentCapturePayload } from '@paysplit/sdk';
 import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { findShopCheckout } from '../store.js';
 import type { ProcessorClient } from './processor-client.js';
+import { signedPartnerRoute } from './signed-partner-route.js';
 
 export const PARTNER_CAPTURE_PATH = '/paysplit/capture';
 
@@ -83,11 +84,9 @@ export async function capturePayment(
 }
 
 /**
- * PaySplit's capture call (`partnerCaptureUrl`, captureMethod manual): verified with the SDK over
- * the exact bytes received (401 for a bad signature, 400 for a signed body that is not a capture
- * call), then `capturePayment`. 502 when the processor cannot be reached: no answer, so PaySplit
- * calls again later with the same captureId, and the processor's idempotency key keeps it to one
- * capture.
+ * PaySplit's capture call (`partnerCaptureUrl`, captureMethod manual), verified with the SDK, then
+ * `capturePayment`; no answer when the processor cannot be reached, so PaySplit calls again later
+ * with the same captureId and the processor's idempotency key keeps it to one capture.
  */
 export function createPartnerCaptureRouter(deps: {
   config: MerchantConfig;
@@ -99,38 +98,14 @@ export function createPartnerCaptureRouter(deps: {
   const log = deps.logger.child({ component: 'partner-capture' });
   const router = express.Router();
 
-  router.post(PARTNER_CAPTURE_PATH, express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
-    const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) {
-      res.status(415).json({ error: 'expected an application/json body' });
-      return;
-    }
-    let payload: PartnerPaymentCapturePayload;
-    try {
-      payload = partner.verifyCapture(raw, req.headers, config.paysplit.partnerSigningSecret);
-    } catch (error) {
-      if (error instanceof SignatureVerificationError) {
-        log.warn({ reason: error.message }, 'rejected a capture call with a bad signature');
-        res.status(401).json({ error: 'invalid signature' });
-        return;
-      }
-      if (error instanceof PaySplitPayloadError) {
-        log.warn({ reason: error.message }, 'rejected a signed capture call with an unexpected payload');
-        res.status(400).json({ error: 'invalid payload' });
-        return;
-      }
-      throw error;
-    }
-
-    let answer: CaptureAnswer;
-    try {
-      answer = await capturePayment(deps, payload);
-    } catch (error) {
-      log.error({ captureId: payload.captureId, reason: (error as Error).message }, 'could not capture the hold at the processor');
-      res.status(502).json({ error: 'payment processor unavailable' });
-      return;
-    }
-    res.status(200).json(answer);
+  signedPartnerRoute(router, {
+    path: PARTNER_CAPTURE_PATH,
+    call: 'capture',
+    verify: partner.verifyCapture,
+    signingSecret: config.paysplit.partnerSigningSecret,
+    logger: log,
+    logFields: (payload) => ({ captureId: payload.captureId }),
+    answer: (payload) => capturePayment(deps, payload),
   });
 
   return router;

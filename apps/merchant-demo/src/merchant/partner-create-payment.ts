@@ -1,4 +1,4 @@
-import { partner, PaySplitPayloadError, SignatureVerificationError } from '@paysplit/sdk';
+import { partner } from '@paysplit/sdk';
 import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import { findBookingByOrderRef, rememberShopCheckout } from '../store.js';
 import { MERCHANT_NAME } from './booking-pages.js';
 import type { ProcessorClient } from './processor-client.js';
+import { signedPartnerRoute } from './signed-partner-route.js';
 
 /** What the payer is told they pay for at the checkout: the booking, and whose share it is. */
 async function describeShare(pool: Pool, orderReference: string | null, payerRole: 'host' | 'participant'): Promise<string> {
@@ -37,31 +38,14 @@ export function createPartnerCreatePaymentRouter(deps: {
   const log = deps.logger.child({ component: 'partner-create-payment' });
   const router = express.Router();
 
-  // The signature covers the exact bytes sent, so the body must stay raw until verified.
-  router.post('/paysplit/create-payment', express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
-    const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) {
-      res.status(415).json({ error: 'expected an application/json body' });
-      return;
-    }
-    let payload: ReturnType<typeof partner.verifyCreatePayment>;
-    try {
-      payload = partner.verifyCreatePayment(raw, req.headers, config.paysplit.partnerSigningSecret);
-    } catch (error) {
-      if (error instanceof SignatureVerificationError) {
-        log.warn({ reason: error.message }, 'rejected a partner call with a bad signature');
-        res.status(401).json({ error: 'invalid signature' });
-        return;
-      }
-      if (error instanceof PaySplitPayloadError) {
-        log.warn({ reason: error.message }, 'rejected a signed partner call with an unexpected payload');
-        res.status(400).json({ error: 'invalid payload' });
-        return;
-      }
-      throw error;
-    }
-
-    try {
+  signedPartnerRoute(router, {
+    path: '/paysplit/create-payment',
+    call: 'create-payment',
+    verify: partner.verifyCreatePayment,
+    signingSecret: config.paysplit.partnerSigningSecret,
+    logger: log,
+    logFields: (payload) => ({ paymentId: payload.paymentId }),
+    answer: async (payload) => {
       const checkout = await processor.createCheckout(
         {
           paymentId: payload.paymentId,
@@ -85,11 +69,8 @@ export function createPartnerCreatePaymentRouter(deps: {
         { paymentId: payload.paymentId, sessionId: payload.sessionId, checkoutId: checkout.id, captureLater: capturesLater(payload) },
         'checkout opened for a PaySplit payment',
       );
-      res.status(200).json({ redirectUrl: checkout.url });
-    } catch (error) {
-      log.error({ paymentId: payload.paymentId, reason: (error as Error).message }, 'could not open a checkout');
-      res.status(502).json({ error: 'payment processor unavailable' });
-    }
+      return { redirectUrl: checkout.url };
+    },
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { partner, PaySplitPayloadError, SignatureVerificationError, type PartnerRefundPayload } from '@paysplit/sdk';
+import { partner, type PartnerRefundPayload } from '@paysplit/sdk';
 import express, { type Router } from 'express';
 import type { Pool } from 'pg';
 import type { MerchantConfig } from '../config.js';
@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import { findBookingByOrderRef } from '../store.js';
 import type { ProcessorClient } from './processor-client.js';
 import { findShopRefund, saveRefundAnswer, type ShopRefund } from './refund-store.js';
+import { signedPartnerRoute } from './signed-partner-route.js';
 
 export const PARTNER_REFUND_PATH = '/paysplit/refund';
 
@@ -62,67 +63,43 @@ export function createPartnerRefundRouter(deps: {
     };
   }
 
-  // The signature covers the exact bytes sent, so the body must stay raw until verified.
-  router.post(PARTNER_REFUND_PATH, express.raw({ type: 'application/json', limit: '64kb' }), async (req, res) => {
-    const raw: unknown = req.body;
-    if (!Buffer.isBuffer(raw)) {
-      res.status(415).json({ error: 'expected an application/json body' });
-      return;
-    }
-    let payload: PartnerRefundPayload;
-    try {
-      payload = partner.verifyRefund(raw, req.headers, config.paysplit.partnerSigningSecret);
-    } catch (error) {
-      if (error instanceof SignatureVerificationError) {
-        log.warn({ reason: error.message }, 'rejected a refund call with a bad signature');
-        res.status(401).json({ error: 'invalid signature' });
-        return;
+  signedPartnerRoute(router, {
+    path: PARTNER_REFUND_PATH,
+    call: 'refund',
+    verify: partner.verifyRefund,
+    signingSecret: config.paysplit.partnerSigningSecret,
+    logger: log,
+    logFields: (payload) => ({ refundId: payload.refundId }),
+    answer: async (payload) => {
+      const known = await findShopRefund(pool, payload.refundId);
+      if (known?.processorStatus) {
+        log.info({ refundId: payload.refundId, status: known.processorStatus }, 'refund call repeated; answered as before');
+        return answerOf(known);
       }
-      if (error instanceof PaySplitPayloadError) {
-        log.warn({ reason: error.message }, 'rejected a signed refund call with an unexpected payload');
-        res.status(400).json({ error: 'invalid payload' });
-        return;
-      }
-      throw error;
-    }
-
-    const known = await findShopRefund(pool, payload.refundId);
-    if (known?.processorStatus) {
-      log.info({ refundId: payload.refundId, status: known.processorStatus }, 'refund call repeated; answered as before');
-      res.status(200).json(answerOf(known));
-      return;
-    }
-
-    let outcome;
-    try {
-      outcome = await refundAtProcessor(payload);
-    } catch (error) {
-      // No answer: PaySplit retries with the same refundId, and the processor's idempotency key keeps it one refund.
-      log.error({ refundId: payload.refundId, reason: (error as Error).message }, 'could not refund at the processor');
-      res.status(502).json({ error: 'payment processor unavailable' });
-      return;
-    }
-    const booking = payload.orderReference ? await findBookingByOrderRef(pool, payload.orderReference) : undefined;
-    const saved = await saveRefundAnswer(pool, {
-      refundId: payload.refundId,
-      bookingId: booking?.id ?? null,
-      paymentId: payload.paymentId,
-      amountMinor: payload.amountMinor,
-      currency: payload.currency,
-      processorRefundId: outcome.processorRefundReference ?? null,
-      processorStatus: outcome.status,
-      failureReason: outcome.failureReason ?? null,
-    });
-    log.info(
-      {
+      // Throws when the processor cannot be reached: no answer, and the retry's refundId keeps it one refund.
+      const outcome = await refundAtProcessor(payload);
+      const booking = payload.orderReference ? await findBookingByOrderRef(pool, payload.orderReference) : undefined;
+      const saved = await saveRefundAnswer(pool, {
         refundId: payload.refundId,
+        bookingId: booking?.id ?? null,
         paymentId: payload.paymentId,
-        status: saved.processorStatus,
-        processorRefundId: saved.processorRefundId,
-      },
-      'refund call answered',
-    );
-    res.status(200).json(answerOf(saved));
+        amountMinor: payload.amountMinor,
+        currency: payload.currency,
+        processorRefundId: outcome.processorRefundReference ?? null,
+        processorStatus: outcome.status,
+        failureReason: outcome.failureReason ?? null,
+      });
+      log.info(
+        {
+          refundId: payload.refundId,
+          paymentId: payload.paymentId,
+          status: saved.processorStatus,
+          processorRefundId: saved.processorRefundId,
+        },
+        'refund call answered',
+      );
+      return answerOf(saved);
+    },
   });
 
   return router;
