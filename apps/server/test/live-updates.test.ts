@@ -30,22 +30,28 @@ const socketClient = (headers: Record<string, string>) => browserSocketClient(se
 
 const SUBSCRIPTION = `subscription($sessionId: ID!) { paySessionUpdated(sessionId: $sessionId) { status paidMinor participants { displayName status } } }`;
 
+/** A NZ$30 session split between its host and a guest, with the host's page open over HTTP. */
+async function sessionOpenedByHost() {
+  const created = await postJson<{ sessionId: string; hostToken: string }>(
+    `${server.baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: integration.integrationId,
+      amountMinor: '3000',
+      unconfigured: false,
+      splitMode: 'equal',
+      participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
+    },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  const { sessionId, hostToken } = created.body;
+  const host = new PayBrowser(server.baseUrl);
+  await host.open(sessionId, hostToken);
+  return { sessionId, hostToken, host };
+}
+
 describe('live updates', () => {
   it('pushes a payment recorded elsewhere to a subscribed pay page within a second', async () => {
-    const created = await postJson<{ sessionId: string; hostToken: string }>(
-      `${server.baseUrl}/api/v1/payments/sessions`,
-      {
-        integrationId: integration.integrationId,
-        amountMinor: '3000',
-        unconfigured: false,
-        splitMode: 'equal',
-        participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
-      },
-      { 'x-service-api-key': integration.apiKey },
-    );
-    const { sessionId, hostToken } = created.body;
-    const host = new PayBrowser(server.baseUrl);
-    await host.open(sessionId, hostToken);
+    const { sessionId, hostToken, host } = await sessionOpenedByHost();
     const client = socketClient({ cookie: `${accessCookieName(sessionId)}=${hostToken}`, origin: server.baseUrl });
     const received: { data?: any; errors?: unknown }[] = [];
     const dispose = client.subscribe(
@@ -75,20 +81,7 @@ describe('live updates', () => {
   });
 
   it('shows a page that subscribes after loading the session a payment recorded in between', async () => {
-    const created = await postJson<{ sessionId: string; hostToken: string }>(
-      `${server.baseUrl}/api/v1/payments/sessions`,
-      {
-        integrationId: integration.integrationId,
-        amountMinor: '3000',
-        unconfigured: false,
-        splitMode: 'equal',
-        participants: [{ displayName: 'Host' }, { displayName: 'Guest' }],
-      },
-      { 'x-service-api-key': integration.apiKey },
-    );
-    const { sessionId, hostToken } = created.body;
-    const host = new PayBrowser(server.baseUrl);
-    await host.open(sessionId, hostToken);
+    const { sessionId, hostToken, host } = await sessionOpenedByHost();
     const payment = await host.startPayment(sessionId);
     // The page has loaded the unpaid session; the payment lands before its socket subscribes, so
     // no change is announced to it afterwards.
