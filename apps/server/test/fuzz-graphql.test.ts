@@ -178,7 +178,8 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       const odd = fc.oneof(oddValuesWith([target.integration.apiKey, target.hostToken]), weirdId);
       const id = fc.oneof({ weight: 6, arbitrary: fc.constant(adminIntegrationId) }, { weight: 1, arbitrary: weirdId });
       const input = fc.oneof({ weight: 4, arbitrary: mutate(valid(), odd) }, { weight: 1, arbitrary: anyJson });
-      const cases = sample(fc.record({ input, id }), name.length, 0.2);
+      // The advance's accepted moves are fuzzed over REST (the same resolver); here only others' and nobody's ids reach it.
+      const cases = sample(fc.record({ input, id }), name.length, name === 'advanceTestClock' ? 0.05 : 0.2);
       const headers: Record<string, string> =
         caller === 'admin'
           ? { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }

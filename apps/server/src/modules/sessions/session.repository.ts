@@ -181,17 +181,24 @@ export class SessionRepository {
   }
 
   /**
-   * Claims up to `limit` sessions past their deadline, each by its own clock (real time `now`, or
-   * its test clock); SKIP LOCKED, so instances share the work and claim each session once.
+   * Claims up to `limit` sessions past their deadline, each by its own clock: real time `now`, or
+   * its test clock (two statements, so each reads its own partial index up to the deadlines due
+   * instead of every running session); SKIP LOCKED, so instances share the work and claim each
+   * session once.
    */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
     const statuses = EXPIRING_STATUSES.map(() => '?').join(', ');
-    const due = await em.execute<{ id: string }[]>(
-      `select id from session where status in (${statuses})
-          and ((test_clock_at is null and expires_at <= ?) or (test_clock_at is not null and expires_at <= test_clock_at))
+    const byRealTime = await em.execute<{ id: string }[]>(
+      `select id from session where status in (${statuses}) and expires_at <= ? and test_clock_at is null
         order by expires_at limit ? for update skip locked`,
       [...EXPIRING_STATUSES, now, limit],
     );
+    const byTestClock = await em.execute<{ id: string }[]>(
+      `select id from session where status in (${statuses}) and test_clock_at is not null and expires_at <= test_clock_at
+        order by expires_at limit ? for update skip locked`,
+      [...EXPIRING_STATUSES, Math.max(0, limit - byRealTime.length)],
+    );
+    const due = [...byRealTime, ...byTestClock];
     if (due.length === 0) return [];
     return em.find(Session, { id: { $in: due.map((row) => row.id) } }, { populate: ['integration'] });
   }
