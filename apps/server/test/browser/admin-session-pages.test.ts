@@ -254,6 +254,13 @@ describe('the admin session pages at a phone’s and a laptop’s width', () => 
     await page.goto(`${server.baseUrl}/admin/sessions/${sessionId}`);
     const clock = page.getByRole('region', { name: 'Test clock' });
     await clock.getByText(/runs on real time until you advance its clock/).waitFor();
+    // Too far is said beside the field, before anything is sent.
+    await clock.getByLabel('Advance by').fill('61');
+    await clock.getByLabel('Unit').selectOption('days');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    await expect.poll(() => clock.getByLabel('Advance by').getAttribute('aria-invalid')).toBe('true');
+    await clock.getByText('Enter a whole number of at least 1, up to 60 days in all.').waitFor();
+    await expectReadable(page, 'admin-session-test-clock-refused-360');
     await clock.getByLabel('Advance by').fill('2');
     await clock.getByLabel('Unit').selectOption('days');
     await clock.getByRole('button', { name: 'Advance clock' }).click();
