@@ -88,7 +88,14 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   // Reactions run in the order they subscribe: the merchant's event, then the emails.
   const webhooks = createWebhookServices({ events });
-  const emails = createEmailServices({ secretBox, announcer, sessionLocks: sessions.sessionLocks, events, now });
+  const emails = createEmailServices({
+    secretBox,
+    announcer,
+    sessionLocks: sessions.sessionLocks,
+    events,
+    schedules: sessions.schedules,
+    now,
+  });
   // Live pay pages: one read per committed change per instance, fanned out in memory (docs/architecture.md).
   const liveReader = new LiveSessionReader({
     sessionReads: sessions.services.sessionReads,

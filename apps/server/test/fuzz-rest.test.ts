@@ -363,6 +363,63 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     await fuzzSettle('captures', { shop, callId: captureId }, 0.2);
   });
 
+  it('POST /sessions/{id}/test-clock/advance: any body, id or tenant, no 5xx; a clock only moves forward, from where the last advance left it', async () => {
+    const { sessionId } = await target.createSession();
+    const other = await target.server.provision({ name: 'Another tenant' });
+    const keys = [target.integration.apiKey, other.apiKey, ...secrets];
+    const valid = fc.oneof(
+      fc.constant({ seconds: 3600 }),
+      fc.integer({ min: -10, max: 70 * 86_400 }).map((seconds) => ({ seconds })),
+      fc.date({ min: new Date(Date.now() - 86_400_000), max: new Date(Date.now() + 90 * 86_400_000), noInvalidDate: true }).map((to) => ({
+        to: to.toISOString(),
+      })),
+    );
+    const cases = sample(
+      fc.record({
+        body: valid.chain((body) => bodies(body, fc.oneof(oddValuesWith(keys), weirdId))),
+        sessionId: fc.oneof({ weight: 5, arbitrary: fc.constant(sessionId) }, { weight: 1, arbitrary: weirdId }),
+        key: fc.oneof(
+          { weight: 5, arbitrary: fc.constant(target.integration.apiKey) },
+          { weight: 1, arbitrary: fc.constant(other.apiKey) },
+        ),
+      }),
+      8,
+      0.1,
+    );
+    const results = await runAll(cases, ({ body, sessionId: id, key }) =>
+      target.send(
+        'POST',
+        `/api/v1/payments/sessions/${encodeURIComponent(typeof id === 'string' ? id : JSON.stringify(id)).slice(0, 8000)}/test-clock/advance`,
+        body,
+        { 'x-service-api-key': key },
+      ),
+    );
+    expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, keys);
+    const moves: { from: number; to: number }[] = [];
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item).slice(0, 200)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      // Another tenant, or an id that is not the session's: refused input, or not found, never a move.
+      if (item.key !== target.integration.apiKey || item.sessionId !== sessionId)
+        expect([400, 401, 404], context).toContain(outcome.status);
+      if (outcome.status !== 200) continue;
+      const { advancedFrom, testClockAt } = outcome.body as { advancedFrom: string; testClockAt: string };
+      moves.push({ from: Date.parse(advancedFrom), to: Date.parse(testClockAt) });
+    }
+    expect(moves.length, 'some advances were accepted').toBeGreaterThan(0);
+    // Each accepted advance went forward, at most 60 days, from where the one before it (in the row lock's order) left the clock.
+    moves.sort((a, b) => a.to - b.to || a.from - b.from);
+    for (const [index, move] of moves.entries()) {
+      expect(move.to - move.from).toBeGreaterThanOrEqual(0);
+      expect(move.to - move.from).toBeLessThanOrEqual(60 * 86_400_000);
+      if (index > 0 && move.to > move.from) expect(move.from).toBe(moves[index - 1]!.to);
+    }
+    const [row] = await target.server.query<{ clock: Date | string | null }>(`select test_clock_at as clock from session where id = ?`, [
+      sessionId,
+    ]);
+    expect(row!.clock === null ? null : new Date(row!.clock).getTime()).toBe(moves.at(-1)?.to ?? null);
+  });
+
   it('POST /api/v1/payments/record with holdExpiresAt (manual): any value, no 5xx, the hold as first recorded', async () => {
     const { shop, paymentId } = await capturing();
     const [before] = await target.server.query<{ hold_expires_at: Date }>(`select hold_expires_at from payment where id = ?`, [paymentId]);

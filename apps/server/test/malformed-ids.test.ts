@@ -214,6 +214,10 @@ const RECIPES: Record<string, Recipe[]> = {
     { as: 'merchant user', variables: () => ({ filter: { integrationId: state.userIntegrationId } }), select: 'edges { cursor }' },
     { as: 'operator token', variables: () => ({ filter: { integrationId: state.merchant.integrationId } }), select: 'edges { cursor }' },
   ],
+  'Mutation.advanceTestClock': [
+    { as: 'api key', variables: () => ({ sessionId: state.sessionId, input: { seconds: 60 } }) },
+    { as: 'operator token', variables: () => ({ sessionId: state.sessionId, input: { seconds: 60 } }) },
+  ],
   'Mutation.cancelSession': [{ as: 'api key', variables: () => ({ id: state.sessionId }) }],
   'Mutation.cancelSessionAsHost': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId }) }],
   'Mutation.configureSession': [
@@ -434,6 +438,14 @@ const REST_CASES: RestIdCase[] = [
     at: ':sessionId',
     method: 'POST',
     url: (id) => `/api/v1/payments/sessions/${encodeURIComponent(id)}/cancel`,
+    unknown: { status: 404, code: 'SESSION_NOT_FOUND' },
+  },
+  {
+    route: '/api/v1/payments/sessions/:sessionId/test-clock/advance',
+    at: ':sessionId',
+    method: 'POST',
+    url: (id) => `/api/v1/payments/sessions/${encodeURIComponent(id)}/test-clock/advance`,
+    body: () => ({ seconds: 60 }),
     unknown: { status: 404, code: 'SESSION_NOT_FOUND' },
   },
   {

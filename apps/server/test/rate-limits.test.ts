@@ -109,6 +109,7 @@ describe('one declaration per operation, one budget whatever the transport', () 
       settleCancellation: 'merchantApi',
       settleCapture: 'merchantApi',
       getSessionStatus: 'poll',
+      advanceTestClock: 'merchantApi',
     });
   });
 

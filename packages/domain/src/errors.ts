@@ -35,6 +35,7 @@ export const ErrorCode = {
   RefundExceedsRefundable: 'REFUND_EXCEEDS_REFUNDABLE',
   NothingToRefund: 'NOTHING_TO_REFUND',
   RefundsNotConfigured: 'REFUNDS_NOT_CONFIGURED',
+  TestModeOnly: 'TEST_MODE_ONLY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -88,6 +89,8 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   REFUND_EXCEEDS_REFUNDABLE: notOurFault(409),
   NOTHING_TO_REFUND: notOurFault(409),
   REFUNDS_NOT_CONFIGURED: notOurFault(409),
+  // A test clock asked of a live session, or with a live key: live mode runs on real time only.
+  TEST_MODE_ONLY: notOurFault(403),
 });
 
 /** HTTP status per code, from ERROR_CLASSES. */

@@ -18,3 +18,4 @@ export * from './time-zone.js';
 export * from './locale.js';
 export * from './payment-calls.js';
 export * from './capture.js';
+export * from './test-clock.js';

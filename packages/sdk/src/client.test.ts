@@ -213,6 +213,38 @@ describe('settling a cancellation', () => {
   });
 });
 
+describe('advancing a test clock', () => {
+  it('posts the advance to the session’s test-clock path and returns the clock and what ran', async () => {
+    const reply = {
+      success: true,
+      sessionId: 's-1',
+      status: 'expired',
+      testClockAt: '2026-12-03T10:00:00.000Z',
+      advancedFrom: '2026-12-01T09:00:00.000Z',
+      ran: [{ at: '2026-12-03T09:00:00.000Z', kind: 'session_expired', participantId: null, paymentId: null, offsetMinutes: null }],
+    };
+    const server = await startServer((res) => json(res, 200, reply));
+    const { client } = testClient(server.baseUrl);
+    expect(await client.sessions.advanceTestClock('s 1', { seconds: 176_400 })).toEqual(reply);
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /api/v1/payments/sessions/s%201/test-clock/advance {"seconds":176400}',
+    ]);
+    await expect(client.sessions.advanceTestClock('', { seconds: 1 })).rejects.toThrow(TypeError);
+  });
+
+  it('never retries an advance, which would move the clock again, and reports the refusal', async () => {
+    const server = await startServer((res) =>
+      json(res, 503, { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly', requestId: 'req_1' }),
+    );
+    const { client, sleeps } = testClient(server.baseUrl);
+    const failure = await client.sessions.advanceTestClock('s-1', { to: '2026-12-03T10:00:00Z' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaySplitError);
+    expect((failure as PaySplitError).code).toBe('SERVICE_UNAVAILABLE');
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});
+
 describe('retries', () => {
   it('honours Retry-After on a 429 and reuses the Idempotency-Key for the retry', async () => {
     const server = await startServer((res, _req, n) =>

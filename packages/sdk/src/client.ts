@@ -10,6 +10,8 @@ import {
   type BackoffRange,
 } from './retry-policy.js';
 import type {
+  AdvanceTestClockRequest,
+  AdvanceTestClockResponse,
   CreateSessionRequest,
   CreateSessionResponse,
   RecordPaymentRequest,
@@ -53,6 +55,14 @@ export interface PaySplitClient {
     create(body: CreateSessionRequest, options?: CreateSessionOptions): Promise<CreateSessionResponse>;
     get(sessionId: string): Promise<SessionDetails>;
     cancel(sessionId: string): Promise<SessionDetails>;
+    /**
+     * Test mode only: moves a session's clock forward (`{ seconds }` or `{ to: ISO time }`) and
+     * runs what falls due on the way, in order, once: reminders, holds about to lapse, the
+     * deadline. The clock then stays frozen until advanced again. A live session or live key
+     * answers TEST_MODE_ONLY. Not retried: a repeated `seconds` would move the clock twice (a
+     * repeated `to` changes nothing, so retry that one yourself if you need to).
+     */
+    advanceTestClock(sessionId: string, body: AdvanceTestClockRequest): Promise<AdvanceTestClockResponse>;
   };
   payments: {
     record(body: RecordPaymentRequest): Promise<RecordPaymentResponse>;
@@ -140,12 +150,13 @@ export function createClient(options: ClientOptions): PaySplitClient {
     }
   }
 
-  async function call<T>(spec: CallSpec): Promise<T> {
+  async function call<T>(spec: CallSpec, options: { retries?: number } = {}): Promise<T> {
     // Serialised once, outside the attempts: a body that cannot be JSON (a BigInt) is the caller's bug, not a network error.
     const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const retries = options.retries ?? maxRetries;
     for (let attemptNumber = 0; ; attemptNumber += 1) {
       const outcome = await attempt(spec, requestBody);
-      const retriesLeft = attemptNumber < maxRetries;
+      const retriesLeft = attemptNumber < retries;
 
       if (outcome.kind === 'no_answer') {
         if (retriesLeft) {
@@ -200,6 +211,13 @@ export function createClient(options: ClientOptions): PaySplitClient {
       async cancel(sessionId) {
         // `{}` rather than no body: a JSON content type with an empty body trips strict parsers.
         return call<SessionDetails>({ method: 'POST', path: `${sessionPath(sessionId)}/cancel`, body: {}, backoff: DEFAULT_BACKOFF });
+      },
+      async advanceTestClock(sessionId, body) {
+        // One attempt: a retry after a lost answer would advance by `seconds` again.
+        return call<AdvanceTestClockResponse>(
+          { method: 'POST', path: `${sessionPath(sessionId)}/test-clock/advance`, body, backoff: DEFAULT_BACKOFF },
+          { retries: 0 },
+        );
       },
     },
     payments: {

@@ -3,6 +3,9 @@ export type { ClientOptions, CreateSessionOptions, PaySplitClient } from './clie
 export { PaySplitError } from './paysplit-error.js';
 export type { PaySplitErrorDetail, PaySplitErrorInit } from './paysplit-error.js';
 export type {
+  AdvanceTestClockRequest,
+  AdvanceTestClockResponse,
+  TestClockRun,
   CreateSessionRequest,
   CreateSessionResponse,
   ErrorResponse,

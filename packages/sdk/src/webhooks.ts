@@ -26,6 +26,8 @@ export interface PaySplitEventEnvelope {
   type: string;
   createdAt: string;
   mode: SessionMode;
+  /** Test mode, a session whose clock was advanced: `createdAt` and the event's other times are on its test clock. */
+  testClock?: true;
   sessionId: string;
   /** Increments on every session change: an event older than one already handled is stale. */
   sessionVersion: number;

@@ -70,5 +70,11 @@ export type PartnerPaymentCaptureReply = Schemas['PartnerPaymentCaptureReply'];
 /** Settling a capture your endpoint answered `pending` to, or never answered. */
 export type SettleCaptureRequest = Schemas['SettleCaptureRequest'];
 export type SettleCaptureResponse = Schemas['SettleCaptureResponse'];
+/** Advancing a test-mode session's clock (POST /api/v1/payments/sessions/{sessionId}/test-clock/advance): `{ seconds }` or `{ to }`. */
+export type AdvanceTestClockRequest = Schemas['AdvanceTestClockRequest'];
+/** The session's clock after the advance, and what fell due and ran on the way, in order. */
+export type AdvanceTestClockResponse = Schemas['AdvanceTestClockResponse'];
+export type TestClockRun = AdvanceTestClockResponse['ran'][number];
+
 /** How the integration takes the money: manual holds each share and captures once every share is held. */
 export type CaptureMethod = 'automatic' | 'manual';

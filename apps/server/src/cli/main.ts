@@ -10,6 +10,9 @@ import { createLogger } from '../logger.js';
 import { createServices } from '../services.js';
 import type { IntegrationServices } from '../modules/integrations/index.js';
 import type { AccountService } from '../modules/accounts/index.js';
+import { CLI_ACTOR } from '../modules/audit/index.js';
+import { testClockAuditEntry } from '../modules/sessions/index.js';
+import type { AppServices } from '../services.js';
 
 const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <command>)
 
@@ -29,6 +32,11 @@ const USAGE = `Usage: paysplit <command>  (from the repo: npm run paysplit -- <c
   integration enable <integrationId>
   key create <integrationId> [--live] [--json]      Prints {apiKey}.
   key revoke <apiKey | last 4 characters | key id>
+  session advance-clock <sessionId> (--seconds N | --to ISO-TIME) [--json]
+                                                      Test mode only: moves a test session's clock forward (at most
+                                                      60 days) and runs what falls due on the way, in order: reminders,
+                                                      holds about to lapse, the deadline. The clock then stays there
+                                                      until advanced again. Prints the clock and what ran.
   operator create --email E [--json]                 Creates an operator (PaySplit staff) account for the
                                                       administration area at /admin and prints a one-time
                                                       password, which must be changed at first sign-in.
@@ -39,7 +47,13 @@ The CLI uses DATABASE_URL, or the embedded database under PAYSPLIT_DATA_DIR (def
 joining it when the server is running.`;
 
 interface Command {
-  run(context: { em: EntityManager; integrations: IntegrationServices; accounts: AccountService; json: boolean }): Promise<unknown>;
+  run(context: {
+    em: EntityManager;
+    integrations: IntegrationServices;
+    accounts: AccountService;
+    services: AppServices;
+    json: boolean;
+  }): Promise<unknown>;
 }
 
 function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'; json: boolean } {
@@ -49,6 +63,8 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
     options: {
       name: { type: 'string' },
       email: { type: 'string' },
+      seconds: { type: 'string' },
+      to: { type: 'string' },
       'partner-url': { type: 'string' },
       'refund-url': { type: 'string' },
       'cancel-url': { type: 'string' },
@@ -159,6 +175,29 @@ function parseCommand(argv: string[]): { command: Command | 'migrate' | 'schema'
           },
         },
       };
+    case 'session advance-clock': {
+      const sessionId = requireArgument('session id');
+      if ((values.seconds === undefined) === (values.to === undefined))
+        throw new UsageError('session advance-clock needs --seconds or --to');
+      return {
+        json,
+        command: {
+          async run({ em, services }) {
+            const request = { seconds: values.seconds === undefined ? undefined : Number(values.seconds), to: values.to };
+            const advance = await services.testClocks.advance(em, {}, sessionId, request, (tx, done, session) =>
+              services.audit.record(tx, CLI_ACTOR, testClockAuditEntry(done, session.integration.id)),
+            );
+            const ran = advance.ran.map((run) => ({ ...run, at: run.at.toISOString() }));
+            return {
+              sessionId: advance.sessionId,
+              status: advance.status,
+              testClockAt: advance.to.toISOString(),
+              ran: json ? ran : ran.length,
+            };
+          },
+        },
+      };
+    }
     case 'db migrate':
       return { json, command: 'migrate' };
     case 'schema print':
@@ -210,6 +249,7 @@ async function main(argv: string[]): Promise<number> {
       em: database.orm.em.fork(),
       integrations: services,
       accounts: services.accounts,
+      services,
       json: parsed.json,
     });
     print(result, parsed.json);

@@ -59,6 +59,7 @@ const SESSION_DETAILS = /* GraphQL */ `
     updatedAt
     expiresAt
     completedAt
+    testClockAt
     participants {
       id
       displayName
@@ -215,6 +216,24 @@ export const SettleCaptureOperation = parse(/* GraphQL */ `
     settleCapture(captureId: $captureId, input: $input) {
       captureId
       ${PAYMENT_CALL_FIELDS}
+    }
+  }
+`);
+
+export const AdvanceTestClockOperation = parse(/* GraphQL */ `
+  mutation AdvanceTestClock($sessionId: ID!, $input: AdvanceTestClockInput!) {
+    advanceTestClock(sessionId: $sessionId, input: $input) {
+      sessionId
+      status
+      testClockAt
+      advancedFrom
+      ran {
+        at
+        kind
+        participantId
+        paymentId
+        offsetMinutes
+      }
     }
   }
 `);

@@ -37,6 +37,7 @@ const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
   refundSession: 'Refunds',
   settleRefund: 'Refunds',
   settleCancellation: 'Payments',
+  advanceTestClock: 'Test clocks',
 };
 
 /** The Standard Webhooks headers of every call PaySplit makes to a merchant. */
@@ -235,6 +236,7 @@ export function buildOpenApiDocument(
       { name: 'Payments', description: 'Record what the processor did, settle pending cancellations (API key)' },
       { name: 'Refunds', description: 'Refund captured money and settle pending refunds (API key; needs a partnerRefundUrl)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
+      { name: 'Test clocks', description: "Test mode only: move a session's clock forward and run what falls due (API key)" },
       { name: 'Health', description: 'For load balancers and orchestrators' },
     ],
     paths,

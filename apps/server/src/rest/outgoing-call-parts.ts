@@ -25,6 +25,10 @@ export const envelope = {
   eventId: uuid.describe('Unique per event and the same on every retry (also the webhook-id header): deduplicate on it'),
   createdAt: z.iso.datetime(),
   mode,
+  testClock: z
+    .literal(true)
+    .optional()
+    .describe("Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock"),
   sessionId: uuid,
   sessionVersion: z.number().int().describe('Grows with every change of the session: ignore an event older than one already handled'),
   orderReference: z.string().nullable().describe('The merchantOrderRef sent at session creation'),

@@ -5,6 +5,7 @@ import { refundSessionRoute, settleRefundRoute } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
 import { cancelSessionRoute, getSessionRoute } from './session-details.js';
 import { sessionStatusRoute } from './session-status.js';
+import { advanceTestClockRoute } from './test-clock.js';
 
 /** Every REST endpoint of the spec, in the order the OpenAPI document lists them. */
 export const REST_ROUTES = [
@@ -17,4 +18,5 @@ export const REST_ROUTES = [
   settleCancellationRoute,
   settleCaptureRoute,
   sessionStatusRoute,
+  advanceTestClockRoute,
 ] as unknown as readonly RestRoute<never, never>[];

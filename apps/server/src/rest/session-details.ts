@@ -26,6 +26,12 @@ export const sessionDetailsSchema = z
     updatedAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable(),
+    testClockAt: z.iso
+      .datetime()
+      .optional()
+      .describe(
+        "Test mode, once the session's clock was advanced (POST …/test-clock/advance): its clock, frozen there until advanced again. Absent: real time (always in live mode)",
+      ),
     participants: z.array(
       z.object({
         participantId: z.uuid(),
@@ -91,6 +97,7 @@ interface SessionDetailsData {
   refundsOwed: { id: string }[];
   refunds: { status: string; source: string }[];
   duplicatePayments: { outcome: string }[] | null;
+  testClockAt: unknown;
   [field: string]: unknown;
 }
 
@@ -101,7 +108,8 @@ interface SessionDetailsData {
  * (test/automatic-wire.test.ts).
  */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, captureMethod, participants, payments, refundsOwed, refunds, duplicatePayments, ...rest } = session;
+  const { id, status, mode, captureMethod, participants, payments, refundsOwed, refunds, duplicatePayments, testClockAt, ...rest } =
+    session;
   const manual = captureMethod === 'MANUAL';
   return {
     success: true,
@@ -110,6 +118,8 @@ function toDetails(session: SessionDetailsData): unknown {
     mode: mode.toLowerCase(),
     ...(manual ? { captureMethod: 'manual' } : {}),
     ...rest,
+    // Only a session whose test clock was advanced has one: every other reply stays what it was.
+    ...(testClockAt == null ? {} : { testClockAt }),
     participants: participants.map(({ id: participantId, status: participantStatus, ...participant }) => ({
       participantId,
       ...participant,

@@ -247,6 +247,37 @@ describe('the admin session pages at a phone’s and a laptop’s width', () => 
     );
   }
 
+  it('advances the test clock from a test session’s page on a phone, and lists what fell due', { timeout: 60_000 }, async () => {
+    const { page } = await newPerson({ viewport: { width: 360, height: 740 } });
+    const errors = collectConsoleErrors(page);
+    await signIn(page);
+    await page.goto(`${server.baseUrl}/admin/sessions/${sessionId}`);
+    const clock = page.getByRole('region', { name: 'Test clock' });
+    await clock.getByText(/runs on real time until you advance its clock/).waitFor();
+    // Too far is said beside the field, before anything is sent.
+    await clock.getByLabel('Advance by').fill('61');
+    await clock.getByLabel('Unit').selectOption('days');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    await expect.poll(() => clock.getByLabel('Advance by').getAttribute('aria-invalid')).toBe('true');
+    await clock.getByText('Enter a whole number of at least 1, up to 60 days in all.').waitFor();
+    await expectReadable(page, 'admin-session-test-clock-refused-360');
+    await clock.getByLabel('Advance by').fill('2');
+    await clock.getByLabel('Unit').selectOption('days');
+    await clock.getByRole('button', { name: 'Advance clock' }).click();
+    // Two days into its three: Caleb, whose card was declined, gets the 24 h reminder; nothing else is due.
+    await clock
+      .getByRole('status')
+      .getByText(/^Clock advanced to /)
+      .waitFor();
+    expect(await clock.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/reminder emailed to Caleb \(24 h before the deadline\)$/),
+    ]);
+    await clock.getByText(/clock stands at .+\. It moves only when you advance it\./).waitFor();
+    await expectReadable(page, 'admin-session-test-clock-360');
+    await mailbox.waitFor(PAYERS[2].email, 2);
+    expect(errors).toEqual([]);
+  });
+
   it('names every wrong reminder time at once, on a phone', { timeout: 60_000 }, async () => {
     const { page } = await newPerson({ viewport: { width: 360, height: 740 } });
     const errors = collectConsoleErrors(page);

@@ -285,6 +285,18 @@ describe('production: every pay-app and admin action through trusted documents (
       const emails = page.getByRole('region', { name: 'Emails' });
       await emails.getByText('Invitation').first().waitFor();
       await emails.getByText('Reminder').first().waitFor();
+      // A test session that has not ended: its clock moves forward from its page.
+      const booking = await postJson<{ sessionId: string }>(
+        `${server.baseUrl}/api/v1/payments/sessions`,
+        { integrationId: merchant.integrationId, amountMinor: '9000' },
+        { 'x-service-api-key': merchant.apiKey },
+      );
+      await page.goto(`${server.baseUrl}/admin/sessions/${booking.body.sessionId}`);
+      const clock = page.getByRole('region', { name: 'Test clock' });
+      await clock.getByLabel('Advance by').fill('3');
+      await clock.getByRole('button', { name: 'Advance clock' }).click();
+      await clock.getByText(/Nothing fell due on the way\./).waitFor();
+      await expectScreen(page, 'admin-test-clock', /^Session /);
       // The dashboard counts every merchant's sessions for an operator: the covered one and the cancelled one.
       await nav(page, 'Dashboard');
       await page.getByRole('row', { name: /Completed 1/ }).waitFor();

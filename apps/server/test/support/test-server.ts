@@ -25,6 +25,8 @@ export interface TestServer {
   /** Runs the hold-expiry kind now (captureMethod manual); resolves with the payments whose holds it released. */
   holdExpiry: { runOnce(): Promise<string[]> };
   databaseUrl: string;
+  /** What encrypts the database's secrets (a second instance on the database needs the same). */
+  secretBox: SecretBox;
   orm: MikroORM;
   paysplit: PaySplitApp;
   /** Every log line the server wrote, as text (to prove what never gets logged). */
@@ -52,10 +54,13 @@ export interface TestServerOptions {
   now?: () => Date;
   /** Extra environment for loadConfig (e.g. RATE_LIMIT_WINDOW_SECONDS). */
   environment?: Record<string, string>;
+  /** Runs a second instance on another test server's database, with its secrets (that server drops the database). */
+  sameDatabaseAs?: TestServer;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const other = options.sameDatabaseAs;
+  const database = other ? { url: other.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const logStream = new PassThrough();
   const lines: string[] = [];
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
@@ -65,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // server runs on every start has nothing to apply; a template missing one would surface here.
   const applied = await migrate(orm);
   if (applied.length > 0) throw new Error(`The test database's template lacked migrations: ${applied.join(', ')}`);
-  const secretBox = new SecretBox(randomBytes(32));
+  const secretBox = other?.secretBox ?? new SecretBox(randomBytes(32));
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -97,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     expiry: { runOnce: () => jobs.runNow('session-expiry') as Promise<string[]> },
     holdExpiry: { runOnce: () => jobs.runNow('hold-expiry') as Promise<string[]> },
     databaseUrl: database.url,
+    secretBox,
     orm,
     paysplit,
     logLines: () => [...lines],

@@ -223,6 +223,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/payments/sessions/{sessionId}/test-clock/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Advance a test-mode session's clock
+     * @description Test mode only (a live session or a live key: 403 TEST_MODE_ONLY). From its first advance the session's clock is frozen and moves only when advanced; everything due by the new time runs in order, once, as it would have in time: reminders, holds about to lapse (manual capture), the deadline with its releases, refunds and events. Events and emails of the session carry its clock. Time only moves forward (400 VALIDATION_ERROR); `to` equal to the clock changes nothing; an ended session cannot move further (409 INVALID_STATE).
+     */
+    post: operations['advanceTestClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -669,6 +689,11 @@ export interface components {
       /** Format: date-time */
       expiresAt: string;
       completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description Test mode, once the session's clock was advanced (POST …/test-clock/advance): its clock, frozen there until advanced again. Absent: real time (always in live mode)
+       */
+      testClockAt?: string;
       participants: {
         /** Format: uuid */
         participantId: string;
@@ -1045,6 +1070,54 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    /** AdvanceTestClockRequest */
+    AdvanceTestClockRequest: {
+      /** @description How far to advance, in seconds (at most 60 days). Send this or `to` */
+      seconds?: number | null;
+      /** @description An ISO 8601 time with its offset to advance to: not before the session's clock, at most 60 days after it. Send this or `seconds` */
+      to?: string | null;
+    };
+    /** AdvanceTestClockResponse */
+    AdvanceTestClockResponse: {
+      /** @constant */
+      success: true;
+      /** Format: uuid */
+      sessionId: string;
+      /**
+       * @description The session's status afterwards
+       * @enum {string}
+       */
+      status: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
+      /**
+       * Format: date-time
+       * @description The session's clock now, frozen there until advanced again
+       */
+      testClockAt: string;
+      /**
+       * Format: date-time
+       * @description Its clock before (real time when it had none yet)
+       */
+      advancedFrom: string;
+      /** @description What fell due and ran, in the order it ran (the consequences follow as in time: emails, events, refunds, releases) */
+      ran: {
+        /**
+         * Format: date-time
+         * @description Its moment on the session's clock
+         */
+        at: string;
+        /**
+         * @description reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
+         * @enum {string}
+         */
+        kind: 'reminder' | 'hold_lapsed' | 'session_expired';
+        /** @description reminder: the payer reminded */
+        participantId: string | null;
+        /** @description hold_lapsed: the payment whose hold was released */
+        paymentId: string | null;
+        /** @description reminder: how many minutes before the deadline it was due */
+        offsetMinutes: number | null;
+      }[];
+    };
     /** PartnerCreatePaymentRequest */
     PartnerCreatePaymentRequest: {
       /** @constant */
@@ -1276,6 +1349,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1327,6 +1405,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1382,6 +1465,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1437,6 +1525,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1497,6 +1590,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1558,6 +1656,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1619,6 +1722,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1680,6 +1788,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -1740,6 +1853,11 @@ export interface components {
        * @enum {string}
        */
       mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
       /** Format: uuid */
       sessionId: string;
       /** @description Grows with every change of the session: ignore an event older than one already handled */
@@ -3780,6 +3898,224 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SESSION_NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  advanceTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdvanceTestClockRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvanceTestClockResponse'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN, TEST_MODE_ONLY */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SESSION_NOT_FOUND",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INVALID_STATE */
+      409: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INVALID_STATE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAYLOAD_TOO_LARGE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
            *       "message": "…",
            *       "requestId": "req_…"
            *     }

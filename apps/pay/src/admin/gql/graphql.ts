@@ -7,6 +7,14 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 /** MERCHANT manages its own integrations; OPERATOR (PaySplit staff) sees all. */
 export type AccountRole = 'MERCHANT' | 'OPERATOR';
 
+/** How far to advance a test-mode session’s clock: exactly one of seconds and to. */
+export type AdvanceTestClockInput = {
+  /** Seconds to advance by: 1 to 5184000 (60 days). */
+  seconds?: number | null | undefined;
+  /** An ISO 8601 time with its offset to advance to: not before the session's clock, at most 60 days after it. */
+  to?: string | null | undefined;
+};
+
 /** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined; HOLD_LAPSED: a hold about to lapse before everyone paid (its share was reopened). */
 export type CancelReason =
   'CAPTURE_FAILED' | 'DUPLICATE' | 'HOLD_LAPSED' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
@@ -128,6 +136,9 @@ export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';
 
 /** How the total is divided among participants. */
 export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
+
+/** REMINDER: a reminder email was queued to an unpaid payer; HOLD_LAPSED: a hold about to lapse stopped counting and was released (MANUAL capture); SESSION_EXPIRED: the deadline passed and the session expired. */
+export type TestClockRunKind = 'HOLD_LAPSED' | 'REMINDER' | 'SESSION_EXPIRED';
 
 export type AdminViewerFieldsFragment = {
   accountId: string;
@@ -413,6 +424,7 @@ export type AdminSessionQuery = {
     updatedAt: string;
     completedAt: string | null;
     expiresAt: string;
+    testClockAt: string | null;
     version: number;
     participants: Array<{
       id: string;
@@ -509,6 +521,26 @@ export type AdminSessionQuery = {
     }>;
     events: Array<AdminEventFieldsFragment>;
   } & AdminSessionSummaryFragment;
+};
+
+export type AdminAdvanceTestClockMutationVariables = Exact<{
+  sessionId: string | number;
+  input: AdvanceTestClockInput;
+}>;
+
+export type AdminAdvanceTestClockMutation = {
+  advanceTestClock: {
+    sessionId: string;
+    status: SessionStatus;
+    testClockAt: string;
+    ran: Array<{
+      at: string;
+      kind: TestClockRunKind;
+      participantId: string | null;
+      paymentId: string | null;
+      offsetMinutes: number | null;
+    }>;
+  };
 };
 
 export type AdminSessionEmailsQueryVariables = Exact<{
@@ -1360,6 +1392,7 @@ export const AdminSessionDocument = new TypedDocumentString(
     updatedAt
     completedAt
     expiresAt
+    testClockAt
     version
     participants {
       id
@@ -1497,8 +1530,27 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:0c6903963a7b2c2eeff6222fc4cdf32e5db8652bbd96aa28320b739a8eb9d6fd' },
+  { hash: 'sha256:8fcbb9592f1dd592f70a0723a95031264be39a54e45c4be2f0b192d6facbf191' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
+export const AdminAdvanceTestClockDocument = new TypedDocumentString(
+  `
+    mutation AdminAdvanceTestClock($sessionId: ID!, $input: AdvanceTestClockInput!) {
+  advanceTestClock(sessionId: $sessionId, input: $input) {
+    sessionId
+    status
+    testClockAt
+    ran {
+      at
+      kind
+      participantId
+      paymentId
+      offsetMinutes
+    }
+  }
+}
+    `,
+  { hash: 'sha256:10de05d6f2ded7f3e933c677ffaf2dee31799ddc4224881002494553f8a045a3' },
+) as unknown as TypedDocumentString<AdminAdvanceTestClockMutation, AdminAdvanceTestClockMutationVariables>;
 export const AdminSessionEmailsDocument = new TypedDocumentString(
   `
     query AdminSessionEmails($id: ID!) {

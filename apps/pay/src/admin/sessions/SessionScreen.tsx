@@ -15,6 +15,7 @@ import { CancellationsSection, CapturesSection } from './CancellationsSection';
 import { RefundsSection, refundedWords } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
+import { TestClockSection } from './TestClockSection';
 
 type AdminSession = AdminSessionQuery['session'];
 
@@ -55,6 +56,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
         <h2 id="summary">Summary</h2>
         <SessionSummary session={data} />
       </section>
+
+      <TestClockSection session={data} onAdvanced={() => void queryClient.invalidateQueries({ queryKey })} />
 
       <section className="admin-section" aria-labelledby="participants">
         <h2 id="participants">Participants</h2>

@@ -42,6 +42,7 @@ export const SessionDocument = graphql(`
       updatedAt
       completedAt
       expiresAt
+      testClockAt
       version
       participants {
         id
@@ -138,6 +139,23 @@ export const SessionDocument = graphql(`
       }
       events {
         ...AdminEventFields
+      }
+    }
+  }
+`);
+
+export const AdvanceTestClockDocument = graphql(`
+  mutation AdminAdvanceTestClock($sessionId: ID!, $input: AdvanceTestClockInput!) {
+    advanceTestClock(sessionId: $sessionId, input: $input) {
+      sessionId
+      status
+      testClockAt
+      ran {
+        at
+        kind
+        participantId
+        paymentId
+        offsetMinutes
       }
     }
   }

@@ -86,6 +86,10 @@ export class EmailMessage {
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;
 
+  /** Its session's test clock when it was written (test clocks; null: real time), shown in the message's headers. */
+  @Property({ type: 'timestamptz', nullable: true })
+  sessionClockAt?: Date | null;
+
   @Property({ type: 'text', nullable: true })
   lastError?: string | null;
 

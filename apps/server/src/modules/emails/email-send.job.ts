@@ -56,6 +56,8 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
         };
       const rendered = renderEmail(facts);
       const headers: Record<string, string> = {};
+      // A session whose test clock was advanced: the clock when this was written (Date stays the real sending time).
+      if (message.session_clock_at) headers['X-PaySplit-Test-Clock'] = new Date(message.session_clock_at).toISOString();
       if (facts.unsubscribeUrl) {
         headers['List-Unsubscribe'] = `<${facts.unsubscribeUrl}>`;
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { SessionEventBus, SessionLocks } from '../sessions/index.js';
+import type { SessionEventBus, SessionLocks, SessionSchedules } from '../sessions/index.js';
 import { EmailOutbox } from './email-outbox.js';
 import { type EmailJobOptions, emailJobs } from './email-send.job.js';
 import { EmailFactsRepository } from './email-facts.repository.js';
@@ -20,6 +20,8 @@ export interface EmailServiceDeps {
   announcer: SessionChangeAnnouncer;
   sessionLocks: SessionLocks;
   events: SessionEventBus;
+  /** A session's schedules (test clocks): its reminders are one. */
+  schedules: SessionSchedules;
   now?: () => Date;
 }
 
@@ -51,6 +53,7 @@ export function createEmailServices(deps: EmailServiceDeps) {
     unsubscribeTokens: new UnsubscribeTokens(deps.secretBox.deriveKey('email-unsubscribe')),
     now: deps.now,
   });
+  deps.schedules.register(emails.reminderSchedule());
   return {
     services: { emails } satisfies EmailServices,
     jobs: (options: Omit<EmailJobOptions, 'repository' | 'emails'>) => emailJobs({ ...options, repository, emails }),

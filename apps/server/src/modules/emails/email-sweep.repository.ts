@@ -1,6 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { placeholders } from '../../db/bindings.js';
 
+/**
+ * Payers who may be reminded: unpaid, subscribed, with an email, of a running session whose
+ * integration reminds (the first placeholder is real time, when the session has no test clock).
+ */
+const REMINDABLE_PAYERS = `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, coalesce(s.test_clock_at, ?) as clock_at,
+              i.reminder_offsets_minutes as offsets,
+              coalesce(array(select m.reason from email_message m where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'reminder:%'), '{}') as sent_reasons
+         from session s
+         join integration i on i.id = s.integration_id
+         join participant p on p.session_id = s.id
+        where s.status in ('open', 'partially_paid') and jsonb_array_length(i.reminder_offsets_minutes) > 0
+          and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null`;
+
 /** Session statuses after which only the erasure sweep touches a session's emails. */
 const ENDED_STATUSES = `('completed', 'expired', 'cancelled')`;
 
@@ -10,6 +23,8 @@ export interface ReminderCandidate {
   participant_id: string;
   email: string;
   expires_at: Date;
+  /** The session's time: real time (the sweep's now), or its test clock. */
+  clock_at: Date;
   offsets: number[];
   sent_reasons: string[];
 }
@@ -18,29 +33,42 @@ export interface ReminderCandidate {
 export class EmailSweepRepository {
   /**
    * Unpaid, subscribed payers with an email of running sessions whose first reminder may be due by
-   * now, a page at a time in (deadline, participant) order: `after` is the last row of the page before.
+   * their session's clock (`now`, or its test clock), a page at a time in (deadline, participant)
+   * order: `after` is the last row of the page before. `sessionId`: one session's only.
    */
   async reminderCandidates(
     em: EntityManager,
     now: Date,
     limit: number,
     after?: { expiresAt: Date; participantId: string },
+    sessionId?: string,
   ): Promise<ReminderCandidate[]> {
     return em.execute<ReminderCandidate[]>(
-      `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, i.reminder_offsets_minutes as offsets,
-              coalesce(array(select m.reason from email_message m where m.participant_id = p.id and m.kind = 'reminder' and m.reason like 'reminder:%'), '{}') as sent_reasons
-         from session s
-         join integration i on i.id = s.integration_id
-         join participant p on p.session_id = s.id
-        where s.status in ('open', 'partially_paid') and s.expires_at > ?
-          and jsonb_array_length(i.reminder_offsets_minutes) > 0
-          and s.expires_at - make_interval(mins => (select max(value::int) from jsonb_array_elements_text(i.reminder_offsets_minutes))) <= ?
-          and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null
+      `${REMINDABLE_PAYERS}
+          and s.expires_at > coalesce(s.test_clock_at, ?)
+          and s.expires_at - make_interval(mins => (select max(value::int) from jsonb_array_elements_text(i.reminder_offsets_minutes)))
+              <= coalesce(s.test_clock_at, ?)
+          and (?::uuid is null or s.id = ?::uuid)
           and (?::timestamptz is null or (s.expires_at, p.id) > (?::timestamptz, ?::uuid))
         order by s.expires_at, p.id
         limit ?`,
-      [now, now, after?.expiresAt ?? null, after?.expiresAt ?? null, after?.participantId ?? null, limit],
+      [
+        now,
+        now,
+        now,
+        sessionId ?? null,
+        sessionId ?? null,
+        after?.expiresAt ?? null,
+        after?.expiresAt ?? null,
+        after?.participantId ?? null,
+        limit,
+      ],
     );
+  }
+
+  /** Every payer of one session who may yet be reminded, due or not (when its next reminder falls due: test clocks). */
+  async remindablePayersOf(em: EntityManager, sessionId: string, now: Date): Promise<ReminderCandidate[]> {
+    return em.execute<ReminderCandidate[]>(`${REMINDABLE_PAYERS} and s.id = ? order by p.id`, [now, sessionId]);
   }
 
   /**
@@ -54,7 +82,8 @@ export class EmailSweepRepository {
       const sessions = await connection.execute<{ id: string }[]>(
         `select id from session
           where emails_erased_at is null and status in ${ENDED_STATUSES}
-            and (case status when 'completed' then coalesce(completed_at, updated_at) when 'expired' then expires_at else updated_at end)
+            and (case when test_clock_at is not null then updated_at
+                      when status = 'completed' then coalesce(completed_at, updated_at) when status = 'expired' then expires_at else updated_at end)
                 < now() - (? * interval '1 day')
           limit ? for update skip locked`,
         [retentionDays, limit],

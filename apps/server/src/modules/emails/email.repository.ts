@@ -11,6 +11,13 @@ export const EMAIL_OUTBOX_CHANNEL = 'paysplit_email_outbox';
 /** Session statuses in which nothing but a receipt or a completion note goes out any more. */
 const ENDED_STATUSES = `('completed', 'expired', 'cancelled')`;
 
+/**
+ * Test clocks: a message written at an earlier moment of its session's clock than the clock shows
+ * now went out then, in the session's time, even when an advance walked on in the same transaction
+ * before anything was sent. It counts as sent, and nothing that happened later cancels it.
+ */
+const SENT_IN_SESSION_TIME = (m: string, s: string) => `(${m}.session_clock_at is not null and ${m}.session_clock_at < ${s}.test_clock_at)`;
+
 export interface NewEmail {
   sessionId: string;
   participantId: string | null;
@@ -28,6 +35,8 @@ export interface OutgoingEmail {
   reason: string;
   recipient: string;
   created_at: Date;
+  /** Its session's test clock when it was written, or null (real time). */
+  session_clock_at: Date | null;
 }
 
 /** What a payer's unsubscribe page says: whose reminders, about which group payment, where they stand. */
@@ -39,6 +48,8 @@ export interface UnsubscribeContextRow {
   organiser_name: string | null;
   session_status: SessionStatus;
   expires_at: Date;
+  /** The session's test clock, or null (real time). */
+  test_clock_at: Date | null;
   participant_status: string;
   unsubscribed: boolean;
   /** The languages that decide the page's, as they decide the emails' (email-locale.ts). */
@@ -80,11 +91,22 @@ export class EmailRepository {
    */
   async queue(em: EntityManager, messages: readonly NewEmail[]): Promise<string[]> {
     if (messages.length === 0) return [];
-    const values = messages.map(() => `(gen_random_uuid(), ?, ?, ?, ?, ?, 'queued', 0, now(), now(), now())`).join(', ');
+    // Each is stamped with its session's test clock, if it has one (read in this transaction: the clock as the cause saw it).
+    const values = messages
+      .map(() => `(gen_random_uuid(), ?, ?, ?, ?, ?, 'queued', 0, now(), now(), now(), (select test_clock_at from session where id = ?))`)
+      .join(', ');
     const rows = await em.execute<{ id: string }[]>(
-      `insert into email_message (id, session_id, participant_id, kind, reason, recipient, status, attempts, next_attempt_at, created_at, updated_at)
+      `insert into email_message (id, session_id, participant_id, kind, reason, recipient, status, attempts, next_attempt_at, created_at, updated_at,
+                                  session_clock_at)
        values ${values} on conflict do nothing returning id`,
-      messages.flatMap((message) => [message.sessionId, message.participantId, message.kind, message.reason, message.recipient]),
+      messages.flatMap((message) => [
+        message.sessionId,
+        message.participantId,
+        message.kind,
+        message.reason,
+        message.recipient,
+        message.sessionId,
+      ]),
     );
     for (const row of rows) await em.execute(`select pg_notify('${EMAIL_OUTBOX_CHANNEL}', ?)`, [row.id]);
     return rows.map((row) => row.id);
@@ -110,14 +132,14 @@ export class EmailRepository {
    */
   async endingAudience(em: EntityManager, sessionId: string): Promise<{ id: string; email: string }[]> {
     return em.execute(
-      `select p.id, p.email from participant p
+      `select p.id, p.email from participant p join session s on s.id = p.session_id
         where p.session_id = ? and p.email is not null
           and (p.is_host
                or exists (select 1 from payment q where q.payer_id = p.id and q.session_id = p.session_id
                             and q.status in ('authorized', 'captured'))
                or (p.email_unsubscribed_at is null
                    and exists (select 1 from email_message m where m.participant_id = p.id and m.kind in ('invitation', 'reminder')
-                                 and m.status in ('sent', 'sending'))))`,
+                                 and (m.status in ('sent', 'sending') or (m.status = 'queued' and ${SENT_IN_SESSION_TIME('m', 's')})))))`,
       [sessionId],
     );
   }
@@ -181,7 +203,7 @@ export class EmailRepository {
   async unsubscribeContext(em: EntityManager, participantId: string): Promise<UnsubscribeContextRow | null> {
     const [row] = await em.execute<UnsubscribeContextRow[]>(
       `select coalesce(i.display_name, i.name) as merchant_name, i.logo_url, i.accent_color, s.description, s.status as session_status,
-              s.expires_at, p.status as participant_status, p.email_unsubscribed_at is not null as unsubscribed,
+              s.expires_at, s.test_clock_at, p.status as participant_status, p.email_unsubscribed_at is not null as unsubscribed,
               p.locale as recipient_locale, s.locale as session_locale,
               (select h.display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name,
               (select h.locale from participant h where h.session_id = s.id and h.is_host) as organiser_locale
@@ -192,19 +214,21 @@ export class EmailRepository {
     return row ?? null;
   }
 
-  /** Cancels a session's queued invitations and reminders (it ended). */
+  /** Cancels a session's queued invitations and reminders (it ended), but those its clock already sent. */
   async cancelQueuedInvitationsAndReminders(em: EntityManager, sessionId: string): Promise<void> {
     await em.execute(
-      `update email_message set status = 'cancelled', updated_at = now()
-        where session_id = ? and kind in ('invitation', 'reminder') and status = 'queued'`,
+      `update email_message m set status = 'cancelled', updated_at = now() from session s
+        where s.id = m.session_id and m.session_id = ? and m.kind in ('invitation', 'reminder') and m.status = 'queued'
+          and not ${SENT_IN_SESSION_TIME('m', 's')}`,
       [sessionId],
     );
   }
 
   /**
    * Cancels queued invitations and reminders nobody should get any more (and those a crashed
-   * instance left mid-send): the session ended (or its deadline passed), the payer paid or
-   * unsubscribed. Runs before each claim, so none of them is sent.
+   * instance left mid-send): the session ended (or its deadline passed, on its own clock), the payer
+   * paid or unsubscribed, unless the session's clock sent it before that. Runs before each claim,
+   * so none of them is sent.
    */
   async cancelUnwanted(em: EntityManager): Promise<void> {
     await em.getConnection().execute(
@@ -212,8 +236,8 @@ export class EmailRepository {
          from session s, participant p
         where s.id = m.session_id and p.id = m.participant_id
           and (m.status = 'queued' or ${abandonedClaim(EMAIL_SEND_QUEUE, 'm')})
-          and m.kind in ('invitation', 'reminder')
-          and (s.status in ${ENDED_STATUSES} or s.expires_at <= now() or p.status = 'paid'
+          and m.kind in ('invitation', 'reminder') and not ${SENT_IN_SESSION_TIME('m', 's')}
+          and (s.status in ${ENDED_STATUSES} or s.expires_at <= coalesce(s.test_clock_at, now()) or p.status = 'paid'
                or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
     );
   }
@@ -221,12 +245,11 @@ export class EmailRepository {
   /** What the messages of these ids need to be sent (in any order). */
   async messagesOf(em: EntityManager, ids: readonly string[]): Promise<OutgoingEmail[]> {
     if (ids.length === 0) return [];
-    return em
-      .getConnection()
-      .execute<OutgoingEmail[]>(
-        `select id, session_id, participant_id, kind, reason, recipient, created_at from email_message where id in (${placeholders(ids)})`,
-        [...ids],
-      );
+    return em.getConnection().execute<OutgoingEmail[]>(
+      `select id, session_id, participant_id, kind, reason, recipient, created_at, session_clock_at from email_message
+          where id in (${placeholders(ids)})`,
+      [...ids],
+    );
   }
 
   /** Records an attempt and its outcome on the message, in the transaction that ends the message's claim. */

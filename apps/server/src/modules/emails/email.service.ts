@@ -2,22 +2,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   acceptedLanguages,
   AppError,
-  dueReminder,
   ErrorCode,
   isUuid,
   isTerminalStatus,
   nextManualRemindAt,
-  reminderOffsetOf,
   negotiateLocale,
   type ReaderLocale,
-  reminderReason,
+  sessionNow,
 } from '@paysplit/domain';
 import type { Viewer } from '../sessions/index.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { SessionLocks } from '../sessions/index.js';
 import type { EmailOutbox } from './email-outbox.js';
-import type { EmailSweepRepository, ReminderCandidate } from './email-sweep.repository.js';
-import type { SessionLinks } from '../sessions/index.js';
+import type { EmailSweepRepository } from './email-sweep.repository.js';
+import { ScheduledReminders } from './scheduled-reminders.js';
+import type { SessionLinks, SessionSchedule } from '../sessions/index.js';
 import type { EmailFacts } from './email-wording.js';
 import { emailFactsOf } from './email-facts.js';
 import { emailLocale } from './email-locale.js';
@@ -66,9 +65,11 @@ export interface UnsubscribeContext {
 /** The host's Remind, unsubscribing, the reminder and erasure sweeps, and what the roster shows. */
 export class EmailService {
   private readonly now: () => Date;
+  private readonly reminders: ScheduledReminders;
 
   constructor(private readonly options: EmailServiceOptions) {
     this.now = options.now ?? (() => new Date());
+    this.reminders = new ScheduledReminders(options);
   }
 
   /**
@@ -85,8 +86,9 @@ export class EmailService {
     await em.transactional(async (tx) => {
       const session = await sessions.lockSession(tx, { id: viewer.sessionId });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
+      // Ended by the session's own clock (real time, or its test clock); the hourly limit below is real time.
       const now = this.now();
-      if (isTerminalStatus(session.status) || session.expiresAt.getTime() <= now.getTime()) {
+      if (isTerminalStatus(session.status) || session.expiresAt.getTime() <= sessionNow(session, now).getTime()) {
         throw new AppError(ErrorCode.InvalidState, 'This session has ended: no more reminders');
       }
       const participant = await sessions.lockParticipant(tx, participantId, session.id);
@@ -174,7 +176,10 @@ export class EmailService {
       organiserName: row.organiser_name,
       unsubscribed: row.unsubscribed,
       paid: row.participant_status === 'paid',
-      ended: isTerminalStatus(row.session_status) || new Date(row.expires_at).getTime() <= this.now().getTime(),
+      ended:
+        isTerminalStatus(row.session_status) ||
+        new Date(row.expires_at).getTime() <=
+          sessionNow({ testClockAt: row.test_clock_at && new Date(row.test_clock_at) }, this.now()).getTime(),
       locale: emailLocale({ recipient: row.recipient_locale, session: row.session_locale, organiser: row.organiser_locale }),
     };
   }
@@ -216,41 +221,14 @@ export class EmailService {
     return this.options.emails.sessionOfParticipant(em, participantId);
   }
 
-  /**
-   * Queues every reminder due now (dueReminder decides); a reason already written is skipped, so
-   * sweeps on several instances send each reminder once. Returns how many were queued.
-   */
-  async queueDueReminders(em: EntityManager, limit = 500): Promise<number> {
-    const now = this.now();
-    let queued = 0;
-    // Every page, not only the first: payers whose reminders are all sent stay candidates until
-    // their session ends, and must not crowd out the sessions due later.
-    for (let after: { expiresAt: Date; participantId: string } | undefined; ;) {
-      const candidates = await this.options.sweeps.reminderCandidates(em, now, limit, after);
-      queued += await this.queueReminders(em, candidates, now);
-      const last = candidates.at(-1);
-      if (candidates.length < limit || !last) return queued;
-      after = { expiresAt: new Date(last.expires_at), participantId: last.participant_id };
-    }
+  /** Queues every reminder due now, each by its session's clock (scheduled-reminders.ts), pages of `limit`; how many were queued. */
+  queueDueReminders(em: EntityManager, limit?: number): Promise<number> {
+    return this.reminders.queueDue(em, limit);
   }
 
-  private async queueReminders(em: EntityManager, candidates: readonly ReminderCandidate[], now: Date): Promise<number> {
-    let queued = 0;
-    for (const candidate of candidates) {
-      const sent = candidate.sent_reasons.map(reminderOffsetOf).filter((offset): offset is number => offset !== undefined);
-      const due = dueReminder({ deadline: new Date(candidate.expires_at), offsetsMinutes: candidate.offsets, sent, now, ended: false });
-      if (due === null) continue;
-      const written = await em.transactional((tx) =>
-        this.options.outbox.reminder(tx, {
-          sessionId: candidate.session_id,
-          participantId: candidate.participant_id,
-          email: candidate.email,
-          reason: reminderReason(due),
-        }),
-      );
-      if (written) queued += 1;
-    }
-    return queued;
+  /** Test clocks: a session's reminders as one of its schedules. */
+  reminderSchedule(): SessionSchedule {
+    return this.reminders.schedule();
   }
 
   /** Erases the addresses of sessions that ended more than `retentionDays` ago. Returns how many sessions. */
@@ -264,7 +242,6 @@ export class EmailService {
   }
 }
 
-/** The host part of a merchant's address ("harbourtable.example"), or null. */
 /** Paid participants' nextRemindAllowedAt is nulled by the caller, which knows their status. */
 function toStatus(row: EmailStatusRow, now: Date): EmailStatus {
   const unsubscribed = row.unsubscribed_at !== null;

@@ -5,6 +5,7 @@ import { PaymentResolver } from './payments/payment.resolver.js';
 import { PaySessionResolver } from './pay-session.resolver.js';
 import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
 import { SessionResolver } from './session.resolver.js';
+import { TestClockResolver } from './test-clock/test-clock.resolver.js';
 
 /** The module's part of the GraphQL schema (graphql/schema.ts builds one schema from every module's). */
 export const SESSION_RESOLVERS = [
@@ -19,4 +20,5 @@ export const SESSION_RESOLVERS = [
   CaptureResolver,
   SessionPaymentCallsResolver,
   SessionDuplicatePaymentsResolver,
+  TestClockResolver,
 ] as const;

@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppError,
+  assertStorableText,
   configure,
   ErrorCode,
   planParticipantChange,
   requireCurrency,
+  sessionNow,
   type SplitMode,
-  assertStorableText,
 } from '@paysplit/domain';
 import type { SessionEventBus } from './events.js';
 import type { SessionAccess } from './access/session-access.js';
@@ -58,7 +59,9 @@ export class SessionConfigurationService {
       const session = await sessions.lockSession(tx, { id: command.sessionId });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${command.sessionId} not found`);
       const status = configure(session.status, session.paidMinor);
-      if (session.expiresAt.getTime() <= this.now().getTime()) throw new AppError(ErrorCode.InvalidState, 'This session has expired');
+      // The session's own time: real time, or its test clock.
+      const now = sessionNow(session, this.now());
+      if (session.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.InvalidState, 'This session has expired');
       const current = await sessions.lockParticipantsOfSession(tx, session.id);
       const plan = planParticipantChange({
         current,
@@ -77,7 +80,7 @@ export class SessionConfigurationService {
         people: command.participants.map((input) => ({ displayName: input.displayName.trim(), email: input.email?.trim() || null })),
         splitMode: command.splitMode,
         status,
-        now: this.now(),
+        now,
         inviteTokenHash: (participantId) => access.participantTokenHash(participantId),
       });
       // Invitations for the people the host ticked, in the same transaction (the participants at
@@ -85,7 +88,7 @@ export class SessionConfigurationService {
       const chosen = changed.participants
         .getItems()
         .filter((participant) => command.participants[participant.position]?.sendInvite === true);
-      await this.options.events.publish(tx, 'splitSaved', { session: changed, invite: chosen, at: this.now() });
+      await this.options.events.publish(tx, 'splitSaved', { session: changed, invite: chosen, at: now });
       await announcer.announce(tx, session.id);
       return changed;
     });

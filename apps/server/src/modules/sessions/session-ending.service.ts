@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, cancel, ErrorCode, expire, isUuid } from '@paysplit/domain';
+import { AppError, cancel, ErrorCode, expire, isUuid, sessionNow } from '@paysplit/domain';
 import type { Viewer } from './access/session-access.js';
 import type { MerchantPrincipal } from '../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
@@ -9,7 +9,8 @@ import type { RefundService } from './refunds/refund.service.js';
 import type { SessionEventBus, SessionOutcome } from './events.js';
 import type { Session } from './session.entity.js';
 import type { SessionReadService } from './session-reads.service.js';
-import type { SessionRepository } from './session.repository.js';
+import { EXPIRING_STATUSES, type SessionRepository } from './session.repository.js';
+import { type SessionSchedule, testClockRun } from './test-clock/session-schedules.js';
 
 export type { SessionOutcome };
 
@@ -54,7 +55,8 @@ export class SessionEndingService {
     return em.transactional(async (tx) => {
       const now = this.now();
       const sessions = await this.options.sessions.claimDueSessions(tx, now, limit);
-      for (const session of sessions) await this.endSession(tx, session, { to: 'expired' }, now);
+      // Each at its deadline's moment on its own clock (a session with a test clock is due by that clock).
+      for (const session of sessions) await this.endSession(tx, session, { to: 'expired' }, sessionNow(session, now));
       return sessions.map((session) => session.id);
     });
   }
@@ -98,11 +100,24 @@ export class SessionEndingService {
     return true;
   }
 
+  /**
+   * Test clocks: a session that can still expire falls due at its deadline, and then expires as the
+   * sweep would expire it (holds released, money owed refunded, the event at that moment).
+   */
+  deadlineSchedule(): SessionSchedule {
+    return {
+      rank: 30,
+      nextDueAt: async (_tx, session) => (EXPIRING_STATUSES.includes(session.status) ? session.expiresAt : null),
+      runDue: async (tx, session, at) =>
+        (await this.endSession(tx, session, { to: 'expired' }, at)) ? [testClockRun(at, 'session_expired')] : [],
+    };
+  }
+
   private async cancel(em: EntityManager, where: { id: string; integration?: string }, by: 'merchant' | 'host'): Promise<void> {
     await em.transactional(async (tx) => {
       const session = await this.options.sessions.lockSessionWithIntegration(tx, where);
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${where.id} not found`);
-      await this.endSession(tx, session, { to: 'cancelled', by }, this.now());
+      await this.endSession(tx, session, { to: 'cancelled', by }, sessionNow(session, this.now()));
     });
   }
 }

@@ -29,6 +29,8 @@ export interface SessionRecord {
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date;
+  /** Test mode: the session's frozen clock once advanced; null runs on real time. */
+  testClockAt: Date | null;
   /** In display order (by position). */
   participants: ParticipantRecord[];
 }
@@ -66,6 +68,7 @@ export interface SessionRow {
   created_at: string | Date;
   updated_at: string | Date;
   expires_at: string | Date;
+  test_clock_at: string | Date | null;
   participants: {
     id: string;
     position: number;
@@ -83,7 +86,7 @@ export interface SessionRow {
  */
 export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.capture_method, s.currency, s.amount_minor, s.paid_minor,
                 s.refunded_minor, s.duplicate_refunded_minor, s.split_mode, s.order_reference, s.description, s.metadata, s.version,
-                s.completed_at, s.created_at, s.updated_at, s.expires_at,
+                s.completed_at, s.created_at, s.updated_at, s.expires_at, s.test_clock_at,
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
                                                             'status', p.status) order by p.position)
@@ -111,6 +114,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     expiresAt: new Date(row.expires_at),
+    testClockAt: row.test_clock_at === null ? null : new Date(row.test_clock_at),
     participants: row.participants.map((participant) => ({
       id: participant.id,
       position: participant.position,

@@ -32,6 +32,8 @@ import { SessionReadService } from './session-reads.service.js';
 import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
+import { SessionSchedules } from './test-clock/session-schedules.js';
+import { TestClockService } from './test-clock/test-clock.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
 export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
@@ -55,6 +57,8 @@ export interface SessionServices {
   hostSignIn: HostSignInService;
   /** Calls to the merchant about one payment (partner.payment.cancel and .capture) and settling them. */
   paymentCalls: PaymentCallService;
+  /** Test mode: advancing a session's clock through what falls due. */
+  testClocks: TestClockService;
 }
 
 export interface SessionServiceDeps {
@@ -113,6 +117,8 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
+  // What falls due in a session's life, for its test clock; the emails module registers its reminders too.
+  const schedules = new SessionSchedules().register(holds.schedule()).register(sessionEnding.deadlineSchedule());
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({
@@ -150,10 +156,13 @@ export function createSessionServices(deps: SessionServiceDeps) {
     refunds,
     hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
     paymentCalls: calls,
+    testClocks: new TestClockService({ sessions, schedules, now }),
   };
   return {
     services,
     sessionLocks: sessions satisfies SessionLocks,
+    /** What falls due in a session's life (test clocks): other modules register theirs. */
+    schedules,
     /** Refunds and their call attempts as plain reads (the live pay page's view reads them). */
     refundRecords: refundRecords as RefundReads,
     jobs: {

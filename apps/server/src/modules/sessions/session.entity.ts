@@ -24,6 +24,12 @@ import { Participant } from './participant.entity.js';
   name: 'session_emails_to_erase_index',
   expression: `create index "session_emails_to_erase_index" on "session" ("updated_at") where emails_erased_at is null and status in ('completed', 'expired', 'cancelled')`,
 })
+// Test clocks: sessions with one are swept by their own time (test-clock/).
+@Index({
+  name: 'session_test_clock_due_index',
+  expression: `create index "session_test_clock_due_index" on "session" ("expires_at") where test_clock_at is not null and status in ('unconfigured', 'open', 'partially_paid')`,
+})
+@Check({ name: 'session_test_clock_check', expression: "test_clock_at is null or mode = 'test'" })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 @Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
 @Check({
@@ -42,7 +48,8 @@ export class Session {
     | 'createdAt'
     | 'updatedAt'
     | 'participants'
-    | 'captureMethod';
+    | 'captureMethod'
+    | 'testClockAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -114,6 +121,13 @@ export class Session {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt?: Date | null;
+
+  /**
+   * Test mode only: the session's frozen time once its test clock was advanced (docs/decisions.md,
+   * "Test clocks"); null runs on real time. Every time check of the session reads `sessionNow`.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  testClockAt: Date | null = null;
 
   /** When the erasure sweep removed the payers' email addresses (EMAIL_RETENTION_DAYS after the end). */
   @Property({ type: 'timestamptz', nullable: true })

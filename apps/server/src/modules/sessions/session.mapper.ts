@@ -51,6 +51,7 @@ export function toSessionView(session: Session, listsDuplicatesApart = false): S
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,
+    testClockAt: session.testClockAt,
     participants: inDisplayOrder(session).map(({ id, position, displayName, email, isHost, amountMinor, status }) => ({
       id,
       position,
@@ -101,6 +102,7 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,
+    testClockAt: session.testClockAt,
   });
 }
 

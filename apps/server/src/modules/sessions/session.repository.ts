@@ -92,7 +92,8 @@ const INSERT_SESSION_STATEMENT: PreparedStatement = {
          values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16, $17)`,
 };
 
-const DUE_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
+/** The statuses in which a session expires when its deadline passes (a capturing one waits for its captures). */
+export const EXPIRING_STATUSES: readonly SessionStatus[] = ['unconfigured', 'open', 'partially_paid'];
 
 /** Every query and write of the session, participant and idempotency_record tables. */
 export class SessionRepository {
@@ -179,13 +180,25 @@ export class SessionRepository {
     return em.find(Participant, { id: { $in: [...participantIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
-  /** Claims up to `limit` sessions past their deadline; SKIP LOCKED, so instances share the work and claim each session once. */
+  /**
+   * Claims up to `limit` sessions past their deadline, each by its own clock: real time `now`, or
+   * its test clock (two statements, so each reads its own partial index up to the deadlines due
+   * instead of every running session); SKIP LOCKED, so instances share the work and claim each
+   * session once.
+   */
   async claimDueSessions(em: EntityManager, now: Date, limit: number): Promise<Session[]> {
-    const due = await em.execute<{ id: string }[]>(
-      `select id from session where status in (${DUE_STATUSES.map(() => '?').join(', ')}) and expires_at <= ?
+    const statuses = EXPIRING_STATUSES.map(() => '?').join(', ');
+    const byRealTime = await em.execute<{ id: string }[]>(
+      `select id from session where status in (${statuses}) and expires_at <= ? and test_clock_at is null
         order by expires_at limit ? for update skip locked`,
-      [...DUE_STATUSES, now, limit],
+      [...EXPIRING_STATUSES, now, limit],
     );
+    const byTestClock = await em.execute<{ id: string }[]>(
+      `select id from session where status in (${statuses}) and test_clock_at is not null and expires_at <= test_clock_at
+        order by expires_at limit ? for update skip locked`,
+      [...EXPIRING_STATUSES, Math.max(0, limit - byRealTime.length)],
+    );
+    const due = [...byRealTime, ...byTestClock];
     if (due.length === 0) return [];
     return em.find(Session, { id: { $in: due.map((row) => row.id) } }, { populate: ['integration'] });
   }

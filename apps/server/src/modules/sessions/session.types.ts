@@ -63,6 +63,12 @@ export class SessionView {
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) updatedAt!: Date;
   @Field(() => Date) expiresAt!: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "Test mode: the session's clock, frozen there since it was last advanced (advanceTestClock); null: the session runs on real time (always for live mode).",
+  })
+  testClockAt!: Date | null;
 }
 
 @InputType({ description: 'A participant named at creation (with unconfigured: false).' })

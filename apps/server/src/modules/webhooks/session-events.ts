@@ -88,13 +88,17 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
     });
 }
 
-/** Fields every event carries; `sessionVersion` lets a receiver discard stale events. */
+/**
+ * Fields every event carries; `sessionVersion` lets a receiver discard stale events. A session whose
+ * test clock was advanced stamps its events with that clock, and says so (`testClock`).
+ */
 function envelope(type: WebhookEventType, session: Session, eventId: string, createdAt: Date): Record<string, unknown> {
   return {
     eventId,
     type,
     createdAt: createdAt.toISOString(),
     mode: session.mode,
+    ...(session.testClockAt ? { testClock: true } : {}),
     sessionId: session.id,
     sessionVersion: session.version,
     orderReference: session.orderReference ?? null,

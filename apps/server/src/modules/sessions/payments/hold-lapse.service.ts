@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sessionNow } from '@paysplit/domain';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEventBus } from '../events.js';
 import type { SessionEndingService } from '../session-ending.service.js';
@@ -8,6 +9,7 @@ import type { PaymentCallService } from './payment-call.service.js';
 import type { Payment } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
 import { reopenSharesOf } from './reopen-shares.js';
+import { type SessionSchedule, testClockRun } from '../test-clock/session-schedules.js';
 
 export interface HoldLapseOptions {
   sessions: SessionRepository;
@@ -53,22 +55,45 @@ export class HoldLapseService {
   private async releaseLapsingBatch(em: EntityManager, limit = 50): Promise<{ claimed: number; released: string[] }> {
     return em.transactional(async (tx) => {
       const now = this.now();
-      const lapsesBy = new Date(now.getTime() + this.options.holdMarginMs);
-      const sessionIds = await this.options.payments.claimSessionsWithLapsingHolds(tx, lapsesBy, limit);
+      const sessionIds = await this.options.payments.claimSessionsWithLapsingHolds(tx, now, this.options.holdMarginMs, limit);
       const released: string[] = [];
       for (const sessionId of sessionIds) {
         const session = await this.options.sessions.lockSessionWithIntegration(tx, { id: sessionId });
-        if (!session) continue;
-        for (const payment of await this.options.payments.lockLapsingHolds(tx, sessionId, lapsesBy)) {
-          // Only a session still taking shares: past its deadline the first lapse ended it (the
-          // ending released the other holds), and a capturing one's captures are running.
-          if (session.status !== 'partially_paid') break;
-          await this.lapse(tx, session, payment, now);
-          released.push(payment.id);
-        }
+        if (session) released.push(...(await this.releaseLapsingHolds(tx, session, sessionNow(session, now))));
       }
       return { claimed: sessionIds.length, released };
     });
+  }
+
+  /** A locked session's holds that lapse within HOLD_MARGIN of `at` (its clock), released; their ids. */
+  private async releaseLapsingHolds(tx: EntityManager, session: Session, at: Date): Promise<string[]> {
+    const released: string[] = [];
+    const lapsesBy = new Date(at.getTime() + this.options.holdMarginMs);
+    for (const payment of await this.options.payments.lockLapsingHolds(tx, session.id, lapsesBy)) {
+      // Only a session still taking shares: past its deadline the first lapse ended it (the
+      // ending released the other holds), and a capturing one's captures are running.
+      if (session.status !== 'partially_paid') break;
+      await this.lapse(tx, session, payment, at);
+      released.push(payment.id);
+    }
+    return released;
+  }
+
+  /**
+   * Test clocks: a counted hold falls due HOLD_MARGIN before it lapses, while the session takes
+   * shares, and is then released as the sweep releases it.
+   */
+  schedule(): SessionSchedule {
+    return {
+      rank: 20,
+      nextDueAt: async (tx, session) => {
+        if (session.status !== 'partially_paid') return null;
+        const lapses = await this.options.payments.earliestCountedHoldLapse(tx, session.id);
+        return lapses && new Date(lapses.getTime() - this.options.holdMarginMs);
+      },
+      runDue: async (tx, session, at) =>
+        (await this.releaseLapsingHolds(tx, session, at)).map((paymentId) => testClockRun(at, 'hold_lapsed', { paymentId })),
+    };
   }
 
   private async lapse(tx: EntityManager, session: Session, payment: Payment, at: Date): Promise<void> {

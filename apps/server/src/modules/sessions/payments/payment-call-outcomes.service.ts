@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { completeCapture, isTerminalStatus } from '@paysplit/domain';
+import { completeCapture, isTerminalStatus, sessionNow } from '@paysplit/domain';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
 import type { SessionEventBus } from '../events.js';
 import type { RefundService } from '../refunds/refund.service.js';
@@ -50,7 +50,7 @@ export class PaymentCallOutcomeService {
 
   /** The hold is given back: nothing was taken, so nothing is refunded. */
   private async released(tx: EntityManager, session: Session, payment: Payment, call: PaymentCall): Promise<void> {
-    const at = this.now();
+    const at = sessionNow(session, this.now());
     payment.status = 'released';
     payment.releasedAt = at;
     await this.changed(tx, session);
@@ -63,7 +63,7 @@ export class PaymentCallOutcomeService {
    * that no longer counts, is owed back and refunded like a late payment.
    */
   private async captured(tx: EntityManager, session: Session, payment: Payment, call: PaymentCall): Promise<void> {
-    const at = this.now();
+    const at = sessionNow(session, this.now());
     payment.status = 'captured';
     payment.capturedAt = at;
     let completes = false;
@@ -93,7 +93,7 @@ export class PaymentCallOutcomeService {
    * captured money refunded).
    */
   private async captureFailed(tx: EntityManager, session: Session, payment: Payment, call: PaymentCall): Promise<void> {
-    const at = this.now();
+    const at = sessionNow(session, this.now());
     payment.status = 'capture_failed';
     payment.failureReason = call.failureReason ?? 'the capture was declined';
     if (!isTerminalStatus(session.status) && !payment.refundRequired) await reopenSharesOf(this.options, tx, session, payment, at);

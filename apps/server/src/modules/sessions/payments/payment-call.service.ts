@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, type CancelReason, ErrorCode, isUuid } from '@paysplit/domain';
+import { AppError, type CancelReason, ErrorCode, isUuid, sessionNow } from '@paysplit/domain';
 import type { PartnerCallAnswer } from '../../../jobs/partner-call.job.js';
 import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { Session } from '../session.entity.js';
@@ -124,7 +124,7 @@ export class PaymentCallService {
     payments: readonly P[],
     dueInMs: (payment: P) => number,
   ): Promise<void> {
-    const createdAt = this.now();
+    const createdAt = sessionNow(session, this.now());
     await this.options.calls.insertCalls(
       tx,
       payments.map((payment) => ({
@@ -221,7 +221,7 @@ export class PaymentCallService {
       );
     }
     call.status = outcome.status;
-    call.settledAt = this.now();
+    call.settledAt = sessionNow(session, this.now());
     call.callStatus = 'done';
     if (outcome.processorReference) call.processorCallReference = outcome.processorReference;
     if (outcome.status === 'failed') call.failureReason = outcome.failureReason || 'reported failed by the merchant';

@@ -9,6 +9,7 @@ import {
   recordAuthorization,
   recordHold,
   assertStorableText,
+  sessionNow,
 } from '@paysplit/domain';
 import type { MerchantPrincipal } from '../../integrations/index.js';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
@@ -115,8 +116,9 @@ export class PaymentRecordingService {
           // PaySplit is refunding it through the partner refund call: a refund by hand too would pay it back twice.
           throw new AppError(ErrorCode.InvalidState, 'A refund of this payment through PaySplit is still pending; settle or wait for it');
         }
-        payment.refundedAt = this.now();
-        await this.options.events.publish(tx, 'paymentRefundRecorded', { session, payment, at: this.now() });
+        const at = sessionNow(session, this.now());
+        payment.refundedAt = at;
+        await this.options.events.publish(tx, 'paymentRefundRecorded', { session, payment, at });
       } else if (command.action === 'fail') {
         if (payment.status === 'authorized')
           throw new AppError(ErrorCode.InvalidState, 'This payment is already authorized; it cannot be marked failed');
@@ -126,11 +128,12 @@ export class PaymentRecordingService {
         // A session past its deadline ends now, whether or not the expiry job got to it yet (one whose
         // holds are being captured waits for the captures).
         const due = !isTerminalStatus(session.status) && session.status !== 'capturing';
-        if (due && session.expiresAt.getTime() <= this.now().getTime()) {
-          await this.options.ending.endSession(tx, session, { to: 'expired' }, this.now(), payment.id);
+        const now = sessionNow(session, this.now());
+        if (due && session.expiresAt.getTime() <= now.getTime()) {
+          await this.options.ending.endSession(tx, session, { to: 'expired' }, now, payment.id);
         }
         await this.authorize(tx, session, payment, holdExpiresAt);
-        await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: this.now() });
+        await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: now });
       }
       const reply = this.reply(session, payment);
       payment.recordReplies = { ...payment.recordReplies, [command.action]: reply as unknown as Record<string, unknown> };
@@ -140,7 +143,7 @@ export class PaymentRecordingService {
   }
 
   private async authorize(tx: EntityManager, session: Session, payment: Payment, holdExpiresAt: Date | undefined): Promise<void> {
-    const now = this.now();
+    const now = sessionNow(session, this.now());
     const manual = session.captureMethod === 'manual';
     payment.status = 'authorized';
     payment.authorizedAt = now;
@@ -230,8 +233,9 @@ export class PaymentRecordingService {
       // Its checkout was cancelled before this authorization arrived: the merchant said nothing can
       // be taken there, so the hold counts as released now (no second cancel: one succeeded).
       payment.status = 'released';
-      payment.releasedAt = this.now();
-      await this.options.events.publish(tx, 'paymentReleased', { session, payment, call: cancelled, at: this.now() });
+      const at = sessionNow(session, this.now());
+      payment.releasedAt = at;
+      await this.options.events.publish(tx, 'paymentReleased', { session, payment, call: cancelled, at });
       return;
     }
     const held = { id: payment.id, payerId: payment.payerId, amountMinor: payment.amountMinor, previousStatus: payment.status };

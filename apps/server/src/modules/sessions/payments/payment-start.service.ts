@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, assertPayable, ErrorCode, formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
+import { AppError, assertPayable, ErrorCode, formatMinorAsMajor, requireCurrency, sessionNow } from '@paysplit/domain';
 import type { Viewer } from '../access/session-access.js';
 import type { SigningSecretsService } from '../../integrations/index.js';
 import type { SessionRepository } from '../session.repository.js';
@@ -54,7 +54,7 @@ export class PaymentStartService {
       const session = await sessions.lockSessionWithIntegration(tx, { id: viewer.sessionId });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${viewer.sessionId} not found`);
       assertPayable(session.status);
-      if (session.expiresAt.getTime() <= this.now().getTime()) {
+      if (session.expiresAt.getTime() <= sessionNow(session, this.now()).getTime()) {
         throw new AppError(ErrorCode.SessionNotPayable, 'This session has expired');
       }
       const participant = await sessions.lockParticipant(tx, payerId, session.id);
@@ -74,7 +74,7 @@ export class PaymentStartService {
         amountMinor: covered.reduce((sum, share) => sum + share.amountMinor, 0n),
         coversParticipantIds: options.coverRemaining ? coveredIds : null,
         captureMethod: session.captureMethod,
-        createdAt: this.now(),
+        createdAt: sessionNow(session, this.now()),
       });
       return { payment, session };
     });

@@ -91,21 +91,41 @@ export class PaymentRepository {
 
   /**
    * The hold-expiry sweep: claims up to `limit` sessions, neither capturing nor ended, with a
-   * counted hold that lapses by `lapsesBy` (such a session is `partially_paid`: a counted hold is
-   * money paid). SKIP LOCKED on the session row, so instances sweeping at once share the sessions
-   * and each is handled by one of them. Returns their ids.
+   * counted hold that lapses within `marginMs` of the session's clock (real time `now`, or its
+   * test clock); such a session is `partially_paid`: a counted hold is money paid. SKIP LOCKED on
+   * the session row, so instances sweeping at once share the sessions and each is handled by one
+   * of them. Returns their ids.
    */
-  async claimSessionsWithLapsingHolds(em: EntityManager, lapsesBy: Date, limit: number): Promise<string[]> {
-    const rows = await em.execute<{ id: string }[]>(
+  async claimSessionsWithLapsingHolds(em: EntityManager, now: Date, marginMs: number, limit: number): Promise<string[]> {
+    // Two statements: real time reads the index of counted holds up to `now` + margin; the few
+    // sessions with a test clock are each compared with their own.
+    const counted = `p.status = 'authorized' and p.capture_method = 'manual' and p.refund_required = false`;
+    const byRealTime = await em.execute<{ id: string }[]>(
       `select s.id from session s
-        where s.status = 'partially_paid'
-          and s.id in (select p.session_id from payment p
-                        where p.status = 'authorized' and p.capture_method = 'manual' and p.refund_required = false
-                          and p.hold_expires_at <= ?)
+        where s.status = 'partially_paid' and s.test_clock_at is null
+          and s.id in (select p.session_id from payment p where ${counted} and p.hold_expires_at <= ?)
         order by s.id limit ? for update of s skip locked`,
-      [lapsesBy, limit],
+      [new Date(now.getTime() + marginMs), limit],
     );
-    return rows.map((row) => row.id);
+    const byTestClock = await em.execute<{ id: string }[]>(
+      `select s.id from session s
+        where s.status = 'partially_paid' and s.test_clock_at is not null
+          and exists (select 1 from payment p where p.session_id = s.id and ${counted}
+                        and p.hold_expires_at <= s.test_clock_at + ? * interval '1 millisecond')
+        order by s.id limit ? for update of s skip locked`,
+      [marginMs, Math.max(0, limit - byRealTime.length)],
+    );
+    return [...byRealTime, ...byTestClock].map((row) => row.id);
+  }
+
+  /** When the first counted hold of a session lapses (null: it has none). */
+  async earliestCountedHoldLapse(em: EntityManager, sessionId: string): Promise<Date | null> {
+    const [row] = await em.execute<{ lapses: Date | string | null }[]>(
+      `select min(hold_expires_at) as lapses from payment
+        where session_id = ? and status = 'authorized' and capture_method = 'manual' and refund_required = false`,
+      [sessionId],
+    );
+    return row?.lapses ? new Date(row.lapses) : null;
   }
 
   /** A locked session's counted holds that lapse by `lapsesBy`, each locked, the soonest first. */

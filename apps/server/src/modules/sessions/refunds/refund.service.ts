@@ -9,6 +9,7 @@ import {
   type RefundablePayment,
   type RefundPart,
   type RefundRequestInput,
+  sessionNow,
   totalRefundable,
 } from '@paysplit/domain';
 import type { SecretBox } from '../../../security/secret-box.js';
@@ -98,11 +99,9 @@ export function toRefundRecord(refund: Refund): RefundRecord {
  * refund, inside one transaction; the payment's CHECK keeps refunds within what was paid.
  */
 export class RefundService {
-  private readonly now: () => Date;
+  constructor(private readonly options: RefundServiceOptions) {}
 
-  constructor(private readonly options: RefundServiceOptions) {
-    this.now = options.now ?? (() => new Date());
-  }
+  private readonly now: () => Date = this.options.now ?? (() => new Date());
 
   /** POST /api/v1/payments/sessions/{id}/refunds and the refundSession mutation. */
   async refundSession(
@@ -168,7 +167,7 @@ export class RefundService {
         amountMinor: part.amountMinor,
         source: 'merchant' as const,
         reason: request.reason,
-        createdAt: this.now(),
+        createdAt: sessionNow(session, this.now()),
       })),
     );
     await this.options.announcer.announce(tx, session.id);
@@ -193,7 +192,7 @@ export class RefundService {
         amountMinor: refundableOf(payment),
         source: 'automatic' as const,
         reason,
-        createdAt: this.now(),
+        createdAt: sessionNow(session, this.now()),
       })),
     );
     await this.options.announcer.announce(tx, session.id);
@@ -254,7 +253,7 @@ export class RefundService {
       if (refund.status === outcome.status) return refund;
       throw new AppError(ErrorCode.InvalidState, `This refund is already ${refund.status}; it cannot be settled as ${outcome.status}`);
     }
-    const now = this.now();
+    const now = sessionNow(session, this.now());
     refund.status = outcome.status;
     refund.settledAt = now;
     refund.callStatus = 'done';
