@@ -37,8 +37,9 @@ const MIGHT_MATCH = /[@_=:.]|\d,?\s|bearer|basic|box/i;
 export function redactText(text: string): string {
   if (text.length < 43 && !MIGHT_MATCH.test(text)) return text;
   return scrubSecrets(text.replace(URL_QUERY, '$1$2[REDACTED]').replace(BEARER, '$1 [REDACTED]').replace(JWT, '[REDACTED]'))
-    .replace(IPV4_CANDIDATE, (match) => (isIPv4(match) ? '[IP]' : match))
+    // IPv6 first: an IPv4-mapped address (::ffff:192.0.2.1) is taken out whole.
     .replace(IPV6_CANDIDATE, (match) => (isIPv6(match) ? '[IP]' : match))
+    .replace(IPV4_CANDIDATE, (match) => (isIPv4(match) ? '[IP]' : match))
     .replace(STREET, '[ADDRESS]')
     .replace(PO_BOX, '[ADDRESS]');
 }
