@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isUuid } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
@@ -181,10 +182,20 @@ function text(value: string, max: number): string {
     .replaceAll(NUL, '\uFFFD');
 }
 
+/**
+ * A UUID of version 7 (RFC 9562): the millisecond in its first 48 bits, random after. A random
+ * (version 4) UUID from node's entropy cache with its first 12 digits and its version replaced.
+ */
+export function timeOrderedUuid(ms: number): string {
+  const time = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+}
+
 /** The row kept of a request: redacted, bounded, and every value of its column's type. */
 export function toRow(request: MerchantRequest): RequestLogRow {
   const caller = request.caller;
   return {
+    id: timeOrderedUuid(request.at),
     at: new Date(request.at),
     integrationId: caller?.integrationId ?? null,
     apiKeyId: caller?.apiKeyId ?? null,

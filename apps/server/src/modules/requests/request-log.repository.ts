@@ -3,6 +3,8 @@ import { type PreparedStatement, runPrepared } from '../../db/prepared-statement
 
 /** A request as the log keeps it: already redacted and bounded (request-redaction.ts). */
 export interface RequestLogRow {
+  /** Time-ordered (UUID version 7, from `at`): each batch adds to the end of the primary key's index. */
+  id: string;
   at: Date;
   integrationId: string | null;
   apiKeyId: string | null;
@@ -21,7 +23,6 @@ export interface RequestLogRow {
 
 /** A row read back, with its id and its exact position for the next page's cursor. */
 export interface StoredRequest extends RequestLogRow {
-  id: string;
   cursorAt: string;
 }
 
@@ -52,10 +53,10 @@ export interface RequestPosition {
  */
 const INSERT_BATCH: PreparedStatement = {
   name: 'request_log_insert_batch',
-  text: `insert into request_log (at, integration_id, api_key_id, mode, method, path, status, status_class, error_code,
+  text: `insert into request_log (id, at, integration_id, api_key_id, mode, method, path, status, status_class, error_code,
            request_id, idempotency_key, duration_ms, session_id, request_body, response_body)
-         select * from unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::smallint[],
-           $8::smallint[], $9::text[], $10::text[], $11::text[], $12::float8[], $13::uuid[], $14::text[], $15::text[])`,
+         select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::smallint[],
+           $9::smallint[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::uuid[], $15::text[], $16::text[])`,
 };
 
 const COLUMNS = `r.id, r.at, r.integration_id, r.api_key_id, r.mode, r.method, r.path, r.status, r.error_code, r.request_id,
@@ -107,6 +108,7 @@ export class RequestLogRepository {
   async insertBatch(em: EntityManager, rows: readonly RequestLogRow[]): Promise<void> {
     const column = <T>(pick: (row: RequestLogRow) => T): T[] => rows.map(pick);
     await runPrepared(em, INSERT_BATCH, [
+      column((row) => row.id),
       column((row) => row.at),
       column((row) => row.integrationId),
       column((row) => row.apiKeyId),
