@@ -29,7 +29,7 @@ async function makeIntegration(client: AdminClient, name: string): Promise<{ id:
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ environment: { RATE_LIMITS: 'off' }, jobs: false });
+  server = await startTestServer({ environment: { RATE_LIMITS: 'off' }, jobs: false, logLevel: 'warn' });
   alice = new AdminClient(server.baseUrl);
   bob = new AdminClient(server.baseUrl);
   await alice.register('alice@shop.example', PASSWORD);
@@ -54,6 +54,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** The one row a query answers. */
+async function first<T>(sql: string, params: unknown[] = []): Promise<T> {
+  const [row] = await server.query<T>(sql, params);
+  if (!row) throw new Error(`no row: ${sql}`);
+  return row;
+}
 
 interface Sent {
   requestId: string;
@@ -241,7 +248,7 @@ describe('recording', () => {
 
     // Each request is handed over as its answer is written: flushing now writes all of them.
     await server.paysplit.services.requestLogWriter.flush();
-    const [{ count }] = await server.query<{ count: string }>(`select count(*)::text as count from request_log`);
+    const { count } = await first<{ count: string }>(`select count(*)::text as count from request_log`);
     expect(Number(count)).toBe(LOAD);
 
     // Each as it was answered, under whose key it carried (a revoked key's integration is known).
@@ -270,7 +277,7 @@ describe('recording', () => {
     );
 
     // The whole table as text: none of what was sent to be kept out.
-    const [{ dump }] = await server.query<{ dump: string }>(`select string_agg(row_to_json(r)::text, E'\\n') as dump from request_log r`);
+    const { dump } = await first<{ dump: string }>(`select string_agg(row_to_json(r)::text, E'\\n') as dump from request_log r`);
     const forbidden = [...secrets.keys, ...secrets.hostTokens, ...secrets.emails, ...secrets.ips, ...secrets.others, 'hunter2hunter2'];
     expect(secrets.hostTokens.length).toBeGreaterThan(100);
     expect(forbidden.filter((value) => dump.includes(value))).toEqual([]);
@@ -340,7 +347,7 @@ describe('the administration area', () => {
     expect(byId.merchantRequests.edges).toHaveLength(1);
 
     // One session's requests: its creation (whose answer named it) and the polls of it.
-    const [{ session_id: sessionId }] = await server.query<{ session_id: string }>(
+    const { session_id: sessionId } = await first<{ session_id: string }>(
       `select session_id from request_log where integration_id = ? and method = 'GET' and status = 200 limit 1`,
       [integrationA.id],
     );
@@ -397,7 +404,7 @@ describe('the administration area', () => {
 
     // Operators: any integration's, and by request id those of keys nobody issued too.
     expect((await operator.ok(ONE, { id })).merchantRequest.requestId).toBe(requestId);
-    const [{ request_id: unattributed }] = await server.query<{ request_id: string }>(
+    const { request_id: unattributed } = await first<{ request_id: string }>(
       `select request_id from request_log where integration_id is null and request_id like 'load-%' limit 1`,
     );
     const found = await operator.ok(LIST, { filter: { requestId: unattributed } });
@@ -409,7 +416,7 @@ describe('the administration area', () => {
 describe('retention', () => {
   it('purges requests older than REQUEST_LOG_RETENTION_DAYS and keeps the rest', async () => {
     expect(server.config.requestLog.retentionDays).toBe(30);
-    const [{ count: before }] = await server.query<{ count: string }>(`select count(*)::text as count from request_log`);
+    const { count: before } = await first<{ count: string }>(`select count(*)::text as count from request_log`);
     await server.query(
       `insert into request_log (at, integration_id, method, path, status, status_class, request_id, duration_ms)
        select now() - (g || ' days')::interval - interval '1 minute', ?, 'GET', '/api/v1/payments/sessions/x', 200, 2, 'old-' || g, 1
@@ -421,7 +428,7 @@ describe('retention', () => {
       `select request_id from request_log where request_id like 'old-%' order by request_id`,
     );
     expect(left.map((row) => row.request_id)).toEqual(['old-29']);
-    const [{ count: after }] = await server.query<{ count: string }>(`select count(*)::text as count from request_log`);
+    const { count: after } = await first<{ count: string }>(`select count(*)::text as count from request_log`);
     expect(Number(after)).toBe(Number(before) + 1);
   });
 });

@@ -156,6 +156,26 @@ describe('the writer', () => {
     expect(writer.stats).toMatchObject({ recorded: 10, written: 10, buffered: 0, bufferedBytes: 0 });
   });
 
+  it('writes what waits without a flush, also when its wait ends while a batch is being written', async () => {
+    const written: number[] = [];
+    const writer = new RequestLogWriter({
+      write: async (rows) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        written.push(rows.length);
+      },
+      logger: quietLogger,
+      enabled: true,
+      maxBufferedBytes: 1024 * 1024,
+      batchRows: 2,
+      flushIntervalMs: 10,
+    });
+    writer.record(request());
+    writer.record(request());
+    writer.record(request());
+    await expect.poll(() => writer.stats.written, { timeout: 2_000 }).toBe(3);
+    expect(written).toEqual([2, 1]);
+  });
+
   it('does not grow past its bound while the database is away: further requests are counted as dropped', async () => {
     let release!: () => void;
     const away = new Promise<void>((resolve) => (release = resolve));

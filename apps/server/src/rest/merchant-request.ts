@@ -27,9 +27,8 @@ export interface MerchantRequest {
   readonly caller: MerchantCaller | undefined;
   /** The route's `:sessionId`, else the answer's `sessionId`, as sent (not checked). */
   readonly sessionId: unknown;
-  /** The body as received (read by the route), with its content type. */
+  /** The body as received (read by the route). */
   readonly body: Buffer | undefined;
-  readonly contentType: string | undefined;
   /** What was answered: the route's reply or the error body. */
   readonly reply: unknown;
 }
@@ -86,7 +85,6 @@ export class MerchantRequestRecording {
       caller: this.caller,
       sessionId: req.params.sessionId ?? (reply as { sessionId?: unknown } | null | undefined)?.sessionId,
       body: Buffer.isBuffer(body) ? body : undefined,
-      contentType: req.get('content-type'),
       reply,
     });
   }

@@ -89,7 +89,7 @@ export class RequestLogWriter {
     this.bufferedBytes += sizeOf(row);
     this.counts.recorded += 1;
     if (this.buffer.length >= this.batchRows) void this.drain(false);
-    else this.timer ??= setTimeout(() => void this.drain(false), this.flushIntervalMs).unref();
+    else this.schedule();
   };
 
   /** Writes everything buffered now; resolves when it is written or given up. */
@@ -102,6 +102,14 @@ export class RequestLogWriter {
     this.stopping = true;
     this.wake?.();
     await this.flush();
+  }
+
+  /** A part batch waits at most flushIntervalMs (a timer that fires while a batch is written is followed by another). */
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.drain(false);
+    }, this.flushIntervalMs).unref();
   }
 
   private drain(everything: boolean): Promise<void> {
@@ -123,7 +131,7 @@ export class RequestLogWriter {
       this.buffer.splice(0, batch.length);
       for (const row of batch) this.bufferedBytes -= sizeOf(row);
     }
-    if (this.buffer.length > 0) this.timer ??= setTimeout(() => void this.drain(false), this.flushIntervalMs).unref();
+    if (this.buffer.length > 0) this.schedule();
   }
 
   private async writeWithRetries(batch: readonly RequestLogRow[]): Promise<void> {
