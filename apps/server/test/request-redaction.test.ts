@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import type { RequestLogRow } from '../src/modules/requests/request-log.repository.js';
 import { RequestLogWriter, toRow } from '../src/modules/requests/request-log-writer.js';
 import { keptJson, keptPath, keptRequestBody, MAX_KEPT_BODY_CHARS, redactText } from '../src/modules/requests/request-redaction.js';
 import type { MerchantRequest } from '../src/rest/merchant-request.js';
@@ -237,11 +236,12 @@ describe('the writer', () => {
   });
 
   it('writes a refused batch row by row, so one bad row costs only itself', async () => {
-    const written: RequestLogRow[] = [];
+    const written: { request_id: string }[] = [];
     const writer = new RequestLogWriter({
       write: async (rows) => {
-        if (rows.some((row) => row.requestId === 'bad')) throw Object.assign(new Error('invalid input'), { code: '22P02' });
-        written.push(...rows);
+        const parsed = rows.map((line) => JSON.parse(line) as { request_id: string });
+        if (parsed.some((row) => row.request_id === 'bad')) throw Object.assign(new Error('invalid input'), { code: '22P02' });
+        written.push(...parsed);
       },
       logger: quietLogger,
       enabled: true,
@@ -249,7 +249,7 @@ describe('the writer', () => {
     });
     for (const requestId of ['a', 'bad', 'c']) writer.record(request({ requestId }));
     await writer.flush();
-    expect(written.map((row) => row.requestId)).toEqual(['a', 'c']);
+    expect(written.map((row) => row.request_id)).toEqual(['a', 'c']);
     expect(writer.stats).toMatchObject({ written: 2, droppedWriteFailed: 1 });
   });
 

@@ -48,15 +48,18 @@ export interface RequestPosition {
 }
 
 /**
- * Every batch is one statement of column arrays: one parse and plan per connection (a prepared
- * statement), one round trip and one transaction for up to a batch of rows.
+ * A row as JSON named by the table's columns (request-log-writer.ts makes them): the writer keeps
+ * each waiting request as one flat string, and a batch is their JSON array.
+ */
+export type RequestLogLine = string;
+
+/**
+ * Every batch is one statement, one parameter: PostgreSQL reads the JSON array into rows of the
+ * table's own type. A prepared statement: parsed and planned once per connection.
  */
 const INSERT_BATCH: PreparedStatement = {
   name: 'request_log_insert_batch',
-  text: `insert into request_log (id, at, integration_id, api_key_id, mode, method, path, status, status_class, error_code,
-           request_id, idempotency_key, duration_ms, session_id, request_body, response_body)
-         select * from unnest($1::uuid[], $2::timestamptz[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::smallint[],
-           $9::smallint[], $10::text[], $11::text[], $12::text[], $13::float8[], $14::uuid[], $15::text[], $16::text[])`,
+  text: `insert into request_log select * from json_populate_recordset(null::request_log, $1::json)`,
 };
 
 const COLUMNS = `r.id, r.at, r.integration_id, r.api_key_id, r.mode, r.method, r.path, r.status, r.error_code, r.request_id,
@@ -105,26 +108,8 @@ function toStored(row: RawRow): StoredRequest {
 
 /** Every read and write of request_log. */
 export class RequestLogRepository {
-  async insertBatch(em: EntityManager, rows: readonly RequestLogRow[]): Promise<void> {
-    const column = <T>(pick: (row: RequestLogRow) => T): T[] => rows.map(pick);
-    await runPrepared(em, INSERT_BATCH, [
-      column((row) => row.id),
-      column((row) => row.at),
-      column((row) => row.integrationId),
-      column((row) => row.apiKeyId),
-      column((row) => row.mode),
-      column((row) => row.method),
-      column((row) => row.path),
-      column((row) => row.status),
-      column((row) => Math.floor(row.status / 100)),
-      column((row) => row.errorCode),
-      column((row) => row.requestId),
-      column((row) => row.idempotencyKey),
-      column((row) => row.durationMs),
-      column((row) => row.sessionId),
-      column((row) => row.requestBody),
-      column((row) => row.responseBody),
-    ]);
+  async insertBatch(em: EntityManager, lines: readonly RequestLogLine[]): Promise<void> {
+    await runPrepared(em, INSERT_BATCH, [`[${lines.join(',')}]`]);
   }
 
   /**
