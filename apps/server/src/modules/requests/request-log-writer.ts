@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isUuid } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
@@ -49,7 +49,7 @@ const DATA_EXCEPTION = /^22/;
  * than REQUEST_LOG_BUFFER_MB.
  */
 export class RequestLogWriter {
-  /** One flat string per waiting request: cheap for the garbage collector however long it waits. */
+  /** One flat string per waiting request: one object for the garbage collector however long it waits. */
   private buffer: RequestLogLine[] = [];
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -212,13 +212,21 @@ function text(value: string, max: number): string {
     .replaceAll(NUL, '\uFFFD');
 }
 
+/** This process's part of every id it makes: 60 random bits, so two instances' ids never meet. */
+const PROCESS_BITS = randomBytes(8).toString('hex').slice(0, 15);
+let sequence = 0;
+
 /**
- * A UUID of version 7 (RFC 9562): the millisecond in its first 48 bits, random after. A random
- * (version 4) UUID from node's entropy cache with its first 12 digits and its version replaced.
+ * A UUID of version 7 (RFC 9562): the millisecond in its first 48 bits, then this process's random
+ * bits and a counter, so ids are unique and ordered by time without drawing random bytes per
+ * request (a random UUID per request showed in the profile as a refill of the entropy cache).
  */
 export function timeOrderedUuid(ms: number): string {
   const time = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  sequence = (sequence + 1) % 0x1000000;
+  const count = sequence.toString(16).padStart(6, '0');
+  // Version 7, then the variant (10xx) in front of the process's bits.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${count.slice(0, 3)}-${'89ab'[parseInt(PROCESS_BITS[0]!, 16) & 3]}${count.slice(3, 6)}-${PROCESS_BITS.slice(1, 13)}`;
 }
 
 /** The row kept of a request: redacted, bounded, and every value of its column's type. */
