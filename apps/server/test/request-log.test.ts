@@ -304,6 +304,7 @@ const LIST = `query($filter: MerchantRequestFilter!, $first: Int, $after: String
     pageInfo { hasNextPage endCursor }
   }
 }`;
+const ALL = { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' };
 const ONE = `query($id: ID!) { merchantRequest(id: $id) { id requestId status requestBody responseBody sessionId } }`;
 
 describe('the administration area', () => {
@@ -401,6 +402,17 @@ describe('the administration area', () => {
     // A list must name what it is of.
     expect(errorCode(await alice.gql(LIST, { filter: {} }))).toBe('VALIDATION_ERROR');
     expect(errorCode(await alice.gql(LIST, { filter: { integrationId: integrationA.id, statusClass: 9 } }))).toBe('VALIDATION_ERROR');
+    for (const filter of [
+      { requestId: 'req\u0000x' },
+      { path: '/api\u0000' },
+      { path: 'api' },
+      { status: 99 },
+      { from: ALL.to, to: ALL.from },
+    ]) {
+      expect(errorCode(await alice.gql(LIST, { filter: { integrationId: integrationA.id, ...filter } })), JSON.stringify(filter)).toBe(
+        'VALIDATION_ERROR',
+      );
+    }
 
     // Operators: any integration's, and by request id those of keys nobody issued too.
     expect((await operator.ok(ONE, { id })).merchantRequest.requestId).toBe(requestId);

@@ -20,6 +20,7 @@ export interface RequestLogFilter {
 /** Rows removed per statement by the purge: short statements, each holding its locks briefly. */
 const PURGE_BATCH = 10_000;
 const DAY_MS = 86_400_000;
+const NUL = String.fromCharCode(0);
 
 /**
  * The request log as the administration area reads it, scoped like the deliveries pages: operators
@@ -82,7 +83,10 @@ function refusal(path: string, message: string): AppError {
 function checkedCriteria(filter: RequestLogFilter): RequestCriteria {
   const criteria: RequestCriteria = {};
   if (filter.requestId) {
-    if (filter.requestId.length > 200) throw refusal('filter.requestId', 'must be at most 200 characters');
+    // PostgreSQL text holds no NUL, so no kept request id has one.
+    if (filter.requestId.length > 200 || filter.requestId.includes(NUL)) {
+      throw refusal('filter.requestId', 'must be at most 200 characters, without NUL');
+    }
     criteria.requestId = filter.requestId;
   }
   // A malformed session id names no session (graphql/id-arguments.ts has already made it the nil UUID).
@@ -100,8 +104,8 @@ function checkedCriteria(filter: RequestLogFilter): RequestCriteria {
     criteria.statusClass = filter.statusClass;
   }
   if (filter.path) {
-    if (!filter.path.startsWith('/') || filter.path.length > 2048) {
-      throw refusal('filter.path', 'must start with / and be at most 2048 characters');
+    if (!filter.path.startsWith('/') || filter.path.length > 2048 || filter.path.includes(NUL)) {
+      throw refusal('filter.path', 'must start with / and be at most 2048 characters, without NUL');
     }
     criteria.pathPrefix = filter.path;
   }
