@@ -10,7 +10,7 @@ import wordsThroughMessages from './eslint-rules/words-through-messages.js';
  * The server's modules from the bottom up, as docs/architecture.md draws them: each may import the
  * front doors of the ones before it (test/layering.test.ts checks the drawing says the same).
  */
-export const MODULE_ORDER = ['audit', 'accounts', 'integrations', 'sessions', 'webhooks', 'emails', 'live', 'admin'];
+export const MODULE_ORDER = ['audit', 'accounts', 'integrations', 'sessions', 'webhooks', 'emails', 'live', 'admin', 'requests'];
 
 const repo = new URL('../../', import.meta.url).pathname;
 

@@ -95,6 +95,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
   metrics.observeOutboxBacklog((em) => services.webhooks.unfinishedByStatus(em));
+  metrics.observeRequestLog(() => services.requestLogWriter.stats);
   try {
     await services.live.start();
   } catch (error) {
@@ -199,7 +200,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   // First, so the busiest requests (status polls, API calls) match without walking other routes.
   // They need no cookies: only GraphQL reads them (the pay app and the administration area).
   const restRouter = express.Router();
-  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
+  const restDeps = { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, recordRequest: services.requestLogWriter.record };
+  for (const route of REST_ROUTES) mountRestRoute(restRouter, route, restDeps);
   app.use(restRouter);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
@@ -289,6 +291,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       await dashboard.close();
       redis?.disconnect();
       await apollo.stop();
+      // Requests answered until now are written before the database goes.
+      await services.requestLogWriter.stop();
     },
   };
 }

@@ -100,6 +100,11 @@ const environmentSchema = z.object({
   LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
+  // The merchant API's request log (docs/operations.md): on unless switched off, days each request is
+  // kept, and the memory rows waiting to be written may take before further requests go unrecorded.
+  REQUEST_LOG: z.enum(['on', 'off']).default('on'),
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  REQUEST_LOG_BUFFER_MB: z.coerce.number().int().min(1).max(1024).default(16),
 });
 
 export interface Config {
@@ -164,6 +169,8 @@ export interface Config {
   readonly trustedDocumentsOnly: boolean;
   /** Bounds of the live updates' sockets (docs/operations.md, "Live updates"). */
   readonly live: LiveLimits;
+  /** The merchant API's request log: REQUEST_LOG, REQUEST_LOG_RETENTION_DAYS, REQUEST_LOG_BUFFER_MB (in bytes). */
+  readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number; readonly bufferBytes: number };
 }
 
 export interface LiveLimits {
@@ -253,6 +260,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       pingIntervalMs: env.LIVE_PING_INTERVAL_MS,
       initTimeoutMs: env.LIVE_INIT_TIMEOUT_MS,
       pendingSocketsPerAddress: env.LIVE_INIT_PENDING_PER_ADDRESS,
+    }),
+    requestLog: Object.freeze({
+      enabled: env.REQUEST_LOG === 'on',
+      retentionDays: env.REQUEST_LOG_RETENTION_DAYS,
+      bufferBytes: env.REQUEST_LOG_BUFFER_MB * 1024 * 1024,
     }),
   });
 }

@@ -14,6 +14,7 @@ import { createAuditService } from './modules/audit/index.js';
 import { createEmailServices, createEmailTransport } from './modules/emails/index.js';
 import { type ApiKeyRow, createIntegrationModule } from './modules/integrations/index.js';
 import { LiveSessionReader, SessionFanout } from './modules/live/index.js';
+import { createRequestLogModule, type RequestLogWriter } from './modules/requests/index.js';
 import { createSessionServices, type SessionEvents, type SessionProgress } from './modules/sessions/index.js';
 import { createWebhookServices } from './modules/webhooks/index.js';
 import type { SecretBox } from './security/secret-box.js';
@@ -39,12 +40,15 @@ type ModuleJobs = {
   expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
   holdExpiry: ReturnType<typeof createSessionServices>['jobs']['holdExpiry'];
   emails: ReturnType<typeof createEmailServices>['jobs'];
+  requestLogPurge: ReturnType<typeof createRequestLogModule>['purgeJob'];
 };
 
 /** Everything one app (server, test server, CLI, bench) runs on, made in one place. */
 export interface AppServices extends Services {
   /** The job kinds of every module, for createJobRunner. */
   readonly moduleJobs: ModuleJobs;
+  /** Records the merchant API's requests (the REST routes hand them over; createApp flushes it when it stops). */
+  readonly requestLogWriter: RequestLogWriter;
 }
 
 /**
@@ -109,6 +113,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     logger,
   });
   live.onCommittedSessionChange((sessionId) => liveViews.changed(sessionId));
+  const requests = createRequestLogModule({
+    em: orm.em,
+    adminScope: integrations.services.adminScope,
+    settings: config.requestLog,
+    logger,
+    now,
+  });
   live.onReconnection(() => liveViews.refreshAll());
   return {
     ...accounts,
@@ -118,6 +129,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     ...webhooks.services,
     ...emails.services,
     explorer: new ExplorerService({ adminScope: integrations.services.adminScope }),
+    requestLog: requests.requestLog,
+    requestLogWriter: requests.writer,
     live,
     liveViews,
     requestLoaders: (emFor: () => EntityManager): RequestLoaders => ({
@@ -126,7 +139,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       ...webhooks.loaders(emFor),
       ...emails.loaders(emFor),
     }),
-    moduleJobs: { webhookDelivery: webhooks.deliveryJob, ...sessions.jobs, emails: emails.jobs },
+    moduleJobs: { webhookDelivery: webhooks.deliveryJob, ...sessions.jobs, emails: emails.jobs, requestLogPurge: requests.purgeJob },
   };
 }
 
@@ -192,6 +205,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
   runner.register(jobs.paymentCancelCall(paymentCalls)).register(jobs.paymentCaptureCall(paymentCalls));
   runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));
   runner.registerPeriodic(jobs.holdExpiry({ logger, everyMs: config.expirySweepMs }));
+  runner.registerPeriodic(jobs.requestLogPurge({ logger }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {
     const emails = jobs.emails({

@@ -71,6 +71,7 @@ describe('the cost of an operation', () => {
       `{ sessions(first: 100) { edges { cursor node { amountMinor createdAt currency id integrationId mode orderReference paidMinor status } } pageInfo { endCursor hasNextPage } } }`,
       `{ webhookDeliveries(first: 100) { edges { cursor node { createdAt eventId eventType integrationId sessionId delivery { attemptCount attempts { attemptNumber durationMs error responseExcerpt startedAt statusCode } deliveredAt id lastError nextAttemptAt status url } } } pageInfo { endCursor hasNextPage } } }`,
       `{ auditLog(first: 100) { edges { cursor node { action actor at id summary } } pageInfo { endCursor hasNextPage } } }`,
+      `{ merchantRequests(filter: { integrationId: "00000000-0000-4000-8000-000000000000" }, first: 100) { edges { cursor node { apiKeyId at durationMs errorCode id idempotencyKey integrationId method mode path requestBody requestId responseBody sessionId status } } pageInfo { endCursor hasNextPage } } }`,
       `{ integrations { createdAt enabled id name ownerEmail payoutOnboarding { status } webhookUrl } }`,
       `{ integrations { id name apiKeys { createdAt id last4 lastUsedAt mode name revokedAt } } }`,
     ];

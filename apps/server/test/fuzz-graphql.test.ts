@@ -168,6 +168,20 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       'query($input: SessionFilter) { sessions(filter: $input, first: 5) { edges { cursor } } }',
       () => ({ status: ['OPEN'], mode: 'TEST', amountMinorMin: '100', amountMinorMax: '5000', createdFrom: '2026-01-01T00:00:00Z' }),
     ],
+    [
+      'merchantRequests (filter)',
+      'query($input: MerchantRequestFilter!) { merchantRequests(filter: $input, first: 5) { edges { cursor node { id status } } } }',
+      () => ({
+        integrationId: adminIntegrationId,
+        statusClass: 4,
+        status: 404,
+        path: '/api/v1/payments/sessions',
+        from: '2026-01-01T00:00:00Z',
+        to: '2031-01-01T00:00:00Z',
+        requestId: 'req_fuzz',
+        sessionId: target.sessionId,
+      }),
+    ],
   ];
 
   it.each([...mutations.map((entry) => [...entry, 'merchant'] as const), ...adminMutations.map((entry) => [...entry, 'admin'] as const)])(

@@ -618,6 +618,20 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     expect(Number(mails!.n)).toBe(0);
   });
 
+  it('kept every merchant request of the run in the request log, whatever its bytes, and no key or host token', async () => {
+    const writer = target.server.paysplit.services.requestLogWriter;
+    await writer.flush();
+    const { recorded, written, droppedBufferFull, droppedWriteFailed } = writer.stats;
+    expect({ written, droppedBufferFull, droppedWriteFailed }).toEqual({ written: recorded, droppedBufferFull: 0, droppedWriteFailed: 0 });
+    const [kept] = await target.server.query<{ n: string; leaks: string }>(
+      `select count(*)::text as n, count(*) filter (where strpos(row_to_json(r)::text, ?) > 0 or strpos(row_to_json(r)::text, ?) > 0)::text as leaks
+         from request_log r`,
+      [target.integration.apiKey, target.hostToken],
+    );
+    expect(Number(kept!.n)).toBe(recorded);
+    expect(kept!.leaks).toBe('0');
+  });
+
   it('logged no error line over the whole run', () => {
     expectNoErrorLines(target.server);
   });

@@ -199,6 +199,22 @@ const RECIPES: Record<string, Recipe[]> = {
     { as: 'operator token', variables: () => ({ integrationId: state.userIntegrationId }), select: 'edges { cursor }' },
   ],
   'Query.integration': [{ as: 'merchant user', variables: () => ({ id: state.userIntegrationId }) }],
+  'Query.merchantRequest': [
+    { as: 'merchant user', variables: () => ({}) },
+    { as: 'operator token', variables: () => ({}) },
+  ],
+  'Query.merchantRequests': [
+    {
+      as: 'merchant user',
+      variables: () => ({ filter: { integrationId: state.userIntegrationId, sessionId: state.sessionId } }),
+      select: 'edges { cursor }',
+    },
+    {
+      as: 'operator token',
+      variables: () => ({ filter: { integrationId: state.merchant.integrationId, sessionId: state.sessionId } }),
+      select: 'edges { cursor }',
+    },
+  ],
   'Query.paySession': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId }) }],
   'Query.session': [
     { as: 'api key', variables: () => ({ id: state.sessionId }) },

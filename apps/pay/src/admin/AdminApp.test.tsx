@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { graphQLError } from '../test-support/fixtures';
 import { renderWithQuery } from '../test-support/render';
 import AdminApp from './AdminApp';
-import { adminFetch, merchant } from './test-support/admin-fixtures';
+import { adminFetch, makeIntegration, merchant } from './test-support/admin-fixtures';
 import { rememberCsrfToken } from './transport';
 
 afterEach(() => {
@@ -127,5 +127,109 @@ describe('AdminApp', () => {
     );
     boot('/admin/sessions/not-mine');
     expect(await screen.findByRole('heading', { name: 'We can’t find this session' })).toBeTruthy();
+  });
+});
+
+const SESSION = '3f9c1c8e-5b7a-4c7e-9a55-0d1f2f0b6a11';
+const listed = {
+  id: 'r-1',
+  at: '2030-03-12T09:30:00.000Z',
+  method: 'POST',
+  path: '/api/v1/payments/sessions',
+  status: 422,
+  errorCode: 'INVALID_AMOUNT',
+  requestId: 'req_abc',
+  durationMs: 3.25,
+  sessionId: SESSION,
+};
+
+describe('the request log', () => {
+  it('reads its filter from the address, lists the requests, and links each to its page and its session', async () => {
+    const { fetchMock, calls } = adminFetch({
+      AdminMe: () => ({ data: { me: merchant } }),
+      AdminIntegration: () => ({ data: { integration: makeIntegration() } }),
+      AdminMerchantRequests: () => ({
+        data: { merchantRequests: { edges: [{ node: listed }], pageInfo: { hasNextPage: false, endCursor: null } } },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    boot(`/admin/integrations/int-1/requests?status=4xx&session=${SESSION}&path=%2Fapi%2Fv1`);
+    expect(await screen.findByRole('heading', { name: 'Requests · Shop' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'POST /api/v1/payments/sessions' });
+    expect(link.getAttribute('href')).toBe('/admin/integrations/int-1/requests/r-1');
+    expect(screen.getByText('INVALID_AMOUNT')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `3f9c1c8e (session ${SESSION})` }).getAttribute('href')).toBe(`/admin/sessions/${SESSION}`);
+    expect(calls.find((call) => call.operationName === 'AdminMerchantRequests')?.variables).toEqual({
+      filter: { integrationId: 'int-1', statusClass: 4, sessionId: SESSION, path: '/api/v1' },
+      first: 25,
+      after: null,
+    });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('4xx');
+  });
+
+  it('marks a filter it cannot send, and sends nothing until it is right', async () => {
+    const { fetchMock, calls } = adminFetch({
+      AdminMe: () => ({ data: { me: merchant } }),
+      AdminIntegration: () => ({ data: { integration: makeIntegration() } }),
+      AdminMerchantRequests: () => ({ data: { merchantRequests: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    boot('/admin/integrations/int-1/requests');
+    expect(await screen.findByText('No requests match.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Path starts with'), { target: { value: 'api/v1' } });
+    fireEvent.change(screen.getByLabelText('Session id'), { target: { value: '3f9c1c8e' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('Check the highlighted filters.')).toBeTruthy();
+    expect(screen.getByLabelText('Path starts with').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Session id').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.operationName === 'AdminMerchantRequests')).toHaveLength(1);
+    expect(window.location.search).toBe('');
+  });
+
+  it("shows one request's bodies and the way to its session's other requests and outgoing calls", async () => {
+    vi.stubGlobal(
+      'fetch',
+      adminFetch({
+        AdminMe: () => ({ data: { me: merchant } }),
+        AdminMerchantRequest: () => ({
+          data: {
+            merchantRequest: {
+              ...listed,
+              integrationId: 'int-1',
+              apiKeyId: 'key-1234-5678',
+              mode: 'TEST',
+              idempotencyKey: 'order-1',
+              requestBody: '{"integrationId":"int-1","amount":0.30000000000000001,"metadata":{"email":"[EMAIL]"}}',
+              responseBody: '{"success":false,"code":"INVALID_AMOUNT"}',
+            },
+          },
+        }),
+      }).fetchMock,
+    );
+    boot('/admin/integrations/int-1/requests/r-1');
+    expect(await screen.findByRole('heading', { name: 'POST /api/v1/payments/sessions' })).toBeTruthy();
+    // A number beyond a double is shown as kept, not rounded by the browser; an answer is laid out.
+    expect(screen.getByRole('region', { name: 'Request body as kept' }).textContent).toContain('0.30000000000000001');
+    expect(screen.getByRole('region', { name: 'Response body as kept' }).textContent).toBe(
+      '{\n  "success": false,\n  "code": "INVALID_AMOUNT"\n}',
+    );
+    expect(screen.getByRole('link', { name: 'Every request about this session' }).getAttribute('href')).toBe(
+      `/admin/integrations/int-1/requests?session=${SESSION}`,
+    );
+    expect(screen.getByRole('link', { name: 'Webhooks sent about this session' }).getAttribute('href')).toBe(
+      `/admin/sessions/${SESSION}#events`,
+    );
+  });
+
+  it("shows a request of another integration's address as not found", async () => {
+    vi.stubGlobal(
+      'fetch',
+      adminFetch({
+        AdminMe: () => ({ data: { me: merchant } }),
+        AdminMerchantRequest: () => graphQLError('NOT_FOUND'),
+      }).fetchMock,
+    );
+    boot('/admin/integrations/int-1/requests/r-9');
+    expect(await screen.findByRole('heading', { name: 'We can’t find this request' })).toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ import { IntegrationsScreen } from './integrations/IntegrationsScreen';
 import { NewIntegrationScreen } from './integrations/NewIntegrationScreen';
 import { navigate, useAdminLocation } from './navigation';
 import { OperatorTokensScreen } from './operators/OperatorTokensScreen';
+import { RequestScreen } from './requests/RequestScreen';
+import { RequestsScreen } from './requests/RequestsScreen';
 import { SessionScreen } from './sessions/SessionScreen';
 import { SessionsScreen } from './sessions/SessionsScreen';
 import { describeError } from './ui/form-errors';
@@ -85,6 +87,10 @@ function AdminScreen({ route }: { route: AdminRoute }) {
       return <NewIntegrationScreen />;
     case 'integration':
       return <IntegrationScreen key={route.integrationId} integrationId={route.integrationId} />;
+    case 'requests':
+      return <RequestsScreen key={route.integrationId} integrationId={route.integrationId} />;
+    case 'request':
+      return <RequestScreen key={route.requestLogId} integrationId={route.integrationId} requestLogId={route.requestLogId} />;
     case 'sessions':
       return <SessionsScreen />;
     case 'session':

@@ -20,6 +20,12 @@ describe('admin addresses', () => {
     ['/admin/sessions/a%20b', { name: 'session', sessionId: 'a b' }],
     ['/admin/sessions/%E0%A4%A', { name: 'not-found' }],
     ['/admin/sessions/a/b', { name: 'not-found' }],
+    ['/admin/integrations/i-1/requests', { name: 'requests', integrationId: 'i-1' }],
+    ['/admin/integrations/i-1/requests/', { name: 'requests', integrationId: 'i-1' }],
+    ['/admin/integrations/i-1/requests/r-2', { name: 'request', integrationId: 'i-1', requestLogId: 'r-2' }],
+    ['/admin/integrations/i-1/requests/%E0%A4%A', { name: 'not-found' }],
+    ['/admin/integrations/i-1/requests/r-2/x', { name: 'not-found' }],
+    ['/admin/integrations/i-1/other', { name: 'not-found' }],
     ['/admin/operator-tokens', { name: 'operator-tokens' }],
     ['/admin/account/password', { name: 'change-password' }],
     ['/admin/nope', { name: 'not-found' }],
@@ -30,5 +36,7 @@ describe('admin addresses', () => {
   it('builds the addresses it reads', () => {
     expect(matchAdminRoute(adminPaths.session('x/y'))).toEqual({ name: 'session', sessionId: 'x/y' });
     expect(matchAdminRoute(adminPaths.integration('i 1'))).toEqual({ name: 'integration', integrationId: 'i 1' });
+    expect(matchAdminRoute(adminPaths.requests('i/1'))).toEqual({ name: 'requests', integrationId: 'i/1' });
+    expect(matchAdminRoute(adminPaths.request('i 1', 'r/2'))).toEqual({ name: 'request', integrationId: 'i 1', requestLogId: 'r/2' });
   });
 });

@@ -6,6 +6,8 @@ export type AdminRoute =
   | { name: 'integrations' }
   | { name: 'integration-new' }
   | { name: 'integration'; integrationId: string }
+  | { name: 'requests'; integrationId: string }
+  | { name: 'request'; integrationId: string; requestLogId: string }
   | { name: 'sessions' }
   | { name: 'session'; sessionId: string }
   | { name: 'operator-tokens' }
@@ -18,6 +20,10 @@ export const adminPaths = {
   integrations: '/admin/integrations',
   newIntegration: '/admin/integrations/new',
   integration: (id: string) => `/admin/integrations/${encodeURIComponent(id)}`,
+  /** An integration's request log; `search` is a filter's query string (request-filter.ts). */
+  requests: (integrationId: string, search = '') => `/admin/integrations/${encodeURIComponent(integrationId)}/requests${search}`,
+  request: (integrationId: string, requestLogId: string) =>
+    `/admin/integrations/${encodeURIComponent(integrationId)}/requests/${encodeURIComponent(requestLogId)}`,
   sessions: '/admin/sessions',
   session: (id: string) => `/admin/sessions/${encodeURIComponent(id)}`,
   operatorTokens: '/admin/operator-tokens',
@@ -34,18 +40,29 @@ const STATIC: Readonly<Record<string, AdminRoute>> = {
 };
 
 const WITH_ID = /^\/admin\/(integrations|sessions)\/([^/]+)$/;
+const REQUESTS = /^\/admin\/integrations\/([^/]+)\/requests(?:\/([^/]+))?$/;
+
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
 
 export function matchAdminRoute(pathname: string): AdminRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const fixed = STATIC[path];
   if (fixed) return fixed;
-  const match = WITH_ID.exec(path);
-  if (!match?.[2]) return { name: 'not-found' };
-  let id: string;
-  try {
-    id = decodeURIComponent(match[2]);
-  } catch {
-    return { name: 'not-found' };
+  const requests = REQUESTS.exec(path);
+  if (requests?.[1]) {
+    const integrationId = decoded(requests[1]);
+    const requestLogId = requests[2] === undefined ? undefined : decoded(requests[2]);
+    if (integrationId === undefined || (requests[2] !== undefined && requestLogId === undefined)) return { name: 'not-found' };
+    return requestLogId === undefined ? { name: 'requests', integrationId } : { name: 'request', integrationId, requestLogId };
   }
+  const match = WITH_ID.exec(path);
+  const id = match?.[2] === undefined ? undefined : decoded(match[2]);
+  if (!match || id === undefined) return { name: 'not-found' };
   return match[1] === 'integrations' ? { name: 'integration', integrationId: id } : { name: 'session', sessionId: id };
 }

@@ -6,6 +6,8 @@ import { findFreePort } from '../db/embedded-database.js';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in all. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -38,6 +40,7 @@ export async function load(options: {
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -49,6 +52,8 @@ export interface ChildServer {
   url: string;
   process: ChildProcess;
   rssMb(): Promise<number>;
+  /** CPU time the process has used so far (user + system), from /proc. */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -86,6 +91,12 @@ export async function startChild(
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
       return Math.round(kb / 1024);
+    },
+    async cpuSeconds() {
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
       if (child.exitCode !== null) return;

@@ -36,9 +36,10 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=explorer` the admin sessions explorer at BENCH_EXPLORER_SESSIONS (1,000,000) sessions.
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  * `BENCH_ONLY=webhook-latency` the last record -> webhook received row and the pay app's bundle, on their own server.
+ * `BENCH_ONLY=request-log` REST create and the merchant's session poll with the request log on, beside a server with it off.
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout', 'webhook-latency'];
+const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout', 'webhook-latency', 'request-log'];
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -164,6 +165,9 @@ async function main(): Promise<void> {
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'fanout') {
       await fanoutRows(orm, environment);
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'request-log') {
+      await requestLogRows(paysplit, environment, api, createBody);
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'pgbouncer') {
       await seedSessions(orm, created.integration.id, 20_000);
@@ -337,6 +341,7 @@ async function main(): Promise<void> {
           { createAt200, floorAt200 },
         );
         await poolerRows(database.url, environment, paysplit, spread, api, createBody);
+        await requestLogRows(paysplit, environment, api, createBody);
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
         await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
         await fanoutRows(orm, environment);
@@ -465,6 +470,82 @@ async function poolerRows(
     },
     pooled.create,
   );
+}
+
+/**
+ * The request log's cost: REST create and the merchant's poll of one session (GET, API key) on the
+ * server under test (REQUEST_LOG on, the default) beside a second instance on the same database with
+ * REQUEST_LOG=off, alternating (docs/benchmarks.md, "The request log"). Target: within 5 %.
+ */
+async function requestLogRows(
+  logged: ChildServer,
+  environment: Record<string, string>,
+  createHeaders: Record<string, string>,
+  createBody: string,
+): Promise<void> {
+  const unlogged = await startChild('../main.js', { ...environment, REQUEST_LOG: 'off' }, '/readyz');
+  try {
+    const session = (await (
+      await fetch(`${logged.url}/api/v1/payments/sessions`, { method: 'POST', headers: createHeaders, body: createBody })
+    ).json()) as { sessionId: string };
+    // Each run also counts the server's CPU time per request answered: on a shared machine
+    // throughput swings by ±15 % between runs, CPU per request far less.
+    const cpuPerRequest = new Map<ChildServer, number[]>();
+    const measured = (server: ChildServer, run: () => Promise<LoadResult>) => async () => {
+      const before = await server.cpuSeconds();
+      const result = await run();
+      const used = (await server.cpuSeconds()) - before;
+      cpuPerRequest.set(server, [...(cpuPerRequest.get(server) ?? []), (used / Math.max(1, result.requests)) * 1e6]);
+      return result;
+    };
+    const create = (server: ChildServer) =>
+      measured(server, () =>
+        load({
+          url: `${server.url}/api/v1/payments/sessions`,
+          method: 'POST',
+          headers: createHeaders,
+          body: createBody,
+          seconds: SECONDS,
+          connections: 20,
+        }),
+      );
+    const poll = (server: ChildServer) =>
+      measured(server, () =>
+        load({
+          url: `${server.url}/api/v1/payments/sessions/${session.sessionId}`,
+          headers: { 'x-service-api-key': createHeaders['x-service-api-key']! },
+          seconds: SECONDS,
+          connections: 20,
+        }),
+      );
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const [name, benchmark, run] of [
+      ['request-log-create', 'REST create session (max throughput), request log on', create],
+      ['request-log-poll', "merchant's session poll, GET with API key (max throughput), request log on", poll],
+    ] as const) {
+      cpuPerRequest.clear();
+      const [on, off, rounds] = await interleaved(run(logged), run(unlogged));
+      // The warm-up round of each side is left out, as for throughput.
+      const [cpuOn, cpuOff] = [logged, unlogged].map((server) => median(cpuPerRequest.get(server)!.slice(1)));
+      record(
+        name,
+        {
+          benchmark,
+          figure: `${fmt(on)}; server CPU ${Math.round(cpuOn!)} µs a request`,
+          baseline: `REQUEST_LOG=off, same database and run: ${fmt(off)}; ${Math.round(cpuOff!)} µs a request; target ratio >= 0.95`,
+          ratio: (on.requestsPerSecond / off.requestsPerSecond).toFixed(2),
+        },
+        {
+          on,
+          off,
+          rounds: { on: rounds.paysplit, off: rounds.floor, warmup: rounds.warmup },
+          cpuMicrosecondsPerRequest: { on: cpuPerRequest.get(logged), off: cpuPerRequest.get(unlogged), ratio: cpuOn! / cpuOff! },
+        },
+      );
+    }
+  } finally {
+    await unlogged.stop();
+  }
 }
 
 /** Another merchant's session creation, idle and while eight dashboards send the heaviest allowed query (docs/benchmarks.md). */

@@ -2,6 +2,7 @@ import { ACCOUNT_ENTITIES } from '../modules/accounts/entities.js';
 import { AUDIT_ENTITIES } from '../modules/audit/entities.js';
 import { EMAIL_ENTITIES } from '../modules/emails/entities.js';
 import { INTEGRATION_ENTITIES } from '../modules/integrations/entities.js';
+import { REQUEST_LOG_ENTITIES } from '../modules/requests/entities.js';
 import { SESSION_ENTITIES } from '../modules/sessions/entities.js';
 import { WEBHOOK_ENTITIES } from '../modules/webhooks/entities.js';
 import { JobInstance, JobSchedule } from '../jobs/job.entity.js';
@@ -18,6 +19,7 @@ export const ENTITIES = [
   ...ACCOUNT_ENTITIES,
   ...AUDIT_ENTITIES,
   ...EMAIL_ENTITIES,
+  ...REQUEST_LOG_ENTITIES,
   JobInstance,
   JobSchedule,
 ];

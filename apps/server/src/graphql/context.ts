@@ -12,12 +12,15 @@ import type { WebhookServices } from '../modules/webhooks/index.js';
 import type { EmailServices } from '../modules/emails/index.js';
 import type { LiveConnection, LiveSession, SessionFanout } from '../modules/live/index.js';
 import type { ExplorerService } from '../modules/admin/index.js';
+import type { RequestLogService } from '../modules/requests/index.js';
 import { ADMIN_COOKIE, accessCookieName } from '../http/cookies.js';
 
 /** What resolvers, REST routes, jobs and the CLI call; made once per createApp. */
 export interface Services extends AccountServices, IntegrationServices, SessionServices, WebhookServices, EmailServices {
   audit: AuditService;
   explorer: ExplorerService;
+  /** The merchant API's request log, as the administration area reads it. */
+  requestLog: RequestLogService;
   live: SessionChangeHub;
   /** The live updates' subscriptions of this instance: one read per change, fanned out in memory. */
   liveViews: SessionFanout<LiveSession>;

@@ -56,6 +56,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.sessions': { base: 5 * STATEMENT, rows: 'page' },
   'Query.webhookDeliveries': { base: 5 * STATEMENT, rows: 'page' },
   'Query.auditLog': { base: 5 * STATEMENT, rows: 'page' },
+  'Query.merchantRequests': { base: 5 * STATEMENT, rows: 'page' },
+  'Query.merchantRequest': { base: STATEMENT },
   'Query.integrations': { base: 2 * STATEMENT, rows: UNPAGED_ROWS },
   'Query.integration': { base: 2 * STATEMENT },
   'Query.session': { base: 2 * STATEMENT },

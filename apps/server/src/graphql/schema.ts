@@ -7,6 +7,7 @@ import type { RequestContext } from './context.js';
 import { AccountResolver } from '../modules/accounts/index.js';
 import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emails/index.js';
 import { ExplorerResolver } from '../modules/admin/index.js';
+import { RequestLogResolver } from '../modules/requests/index.js';
 import { LiveSessionResolver } from '../modules/live/index.js';
 import { IntegrationResolver } from '../modules/integrations/index.js';
 import { SessionEventsResolver, WebhookResolver } from '../modules/webhooks/index.js';
@@ -23,6 +24,7 @@ export const RESOLVERS = [
   SessionEmailsResolver,
   LiveSessionResolver,
   ExplorerResolver,
+  RequestLogResolver,
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolConnections } from '../db/pool-health.js';
 import type { FanoutStats } from '../modules/live/index.js';
+import type { RequestLogStats } from '../modules/requests/index.js';
 
 /** How long a read of the outbox backlog serves scrapes before the next one queries again. */
 const BACKLOG_REFRESH_MS = 10_000;
@@ -175,6 +176,46 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** The request log's figures (docs/operations.md, "The request log"), read from its writer at each scrape. */
+  observeRequestLog(stats: () => RequestLogStats): void {
+    // Gauges read from the writer's counts (prom-client counters cannot be set), as for the live updates.
+    const figures = [
+      [
+        'paysplit_request_log_recorded_total',
+        'Merchant API requests taken into the request log buffer',
+        (s: RequestLogStats) => s.recorded,
+      ],
+      ['paysplit_request_log_written_total', 'Request log rows written to the database', (s: RequestLogStats) => s.written],
+      ['paysplit_request_log_buffered', 'Request log rows waiting to be written', (s: RequestLogStats) => s.buffered],
+      [
+        'paysplit_request_log_buffered_bytes',
+        'Memory the waiting request log rows take (estimated)',
+        (s: RequestLogStats) => s.bufferedBytes,
+      ],
+    ] as const;
+    for (const [name, help, read] of figures) {
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(read(stats()));
+        },
+      });
+    }
+    new Gauge({
+      name: 'paysplit_request_log_dropped_total',
+      help: 'Merchant API requests not kept: the buffer was full (REQUEST_LOG_BUFFER_MB), or their batch could not be written',
+      labelNames: ['reason'] as const,
+      registers: [this.registry],
+      collect() {
+        const now = stats();
+        this.set({ reason: 'buffer_full' }, now.droppedBufferFull);
+        this.set({ reason: 'write_failed' }, now.droppedWriteFailed);
+      },
+    });
   }
 
   /** Times every request under its route pattern (never the raw URL: ids would explode the labels). */

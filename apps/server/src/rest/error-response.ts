@@ -31,11 +31,13 @@ export function errorBody(requestId: string, code: string, message: string, deta
   };
 }
 
-/** The one way an error leaves the REST layer: status and Retry-After from the error table, the spec's body. */
-export function sendError(res: Response, requestId: string, error: AppError): void {
+/** The one way an error leaves the REST layer: status and Retry-After from the error table, the spec's body (returned, for the request log). */
+export function sendError(res: Response, requestId: string, error: AppError): ErrorResponseBody {
   // A code missing from the table (never, by its type) still answers as our fault, not a TypeError.
   const { status, retryAfterSeconds } = ERROR_CLASSES[error.code] ?? ERROR_CLASSES[ErrorCode.InternalError];
   const wait = error.retryAfterSeconds ?? retryAfterSeconds;
   if (wait !== undefined) res.setHeader('Retry-After', String(Math.ceil(wait)));
-  res.status(status).json(errorBody(requestId, error.code, error.message, error.details));
+  const body = errorBody(requestId, error.code, error.message, error.details);
+  res.status(status).json(body);
+  return body;
 }

@@ -6,8 +6,10 @@ import { coerceVariables, compileTakingCoercedVariables } from '../graphql/coerc
 import type { RequestContext } from '../graphql/context.js';
 import { classifyError, classifyGraphQLError } from '../graphql/errors.js';
 import { countAgainst, declaredLimit } from '../graphql/rate-limited.js';
+import { classifyRequestError } from '../http/body-errors.js';
 import { sendError } from './error-response.js';
 import { parseJsonBody } from './json-body.js';
+import { callerOfRefusal, MerchantRequestRecording, type RecordMerchantRequest } from './merchant-request.js';
 
 /**
  * One REST endpoint of the spec: how HTTP maps to a named GraphQL operation and back.
@@ -40,6 +42,8 @@ export interface RestDeps {
   schema: GraphQLSchema;
   createContext(req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext;
   maxBodyBytes: number;
+  /** Where the API-key routes' requests go as they end (the request log); absent, they are not recorded. */
+  recordRequest?: RecordMerchantRequest;
 }
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -57,13 +61,23 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
   if (limit && route.body && limit.declaration.key.length > 1)
     throw new Error(`REST route ${route.operationId}: its limit is keyed by arguments, which arrive in the body`);
   const run = operationRunner(deps.schema, route);
-  const handler = async (req: Request, res: Response): Promise<void> => {
+  const handler = async (req: Request, res: Response, recording: MerchantRequestRecording | undefined): Promise<void> => {
     const context = deps.createContext(req, res, 'rest');
     const requestId = context.requestId;
     for (const [name, value] of Object.entries(route.responseHeaders ?? {})) res.setHeader(name, value);
+    const refuse = (appError: AppError): void => {
+      const body = sendError(res, requestId, appError);
+      recording?.answered(res.statusCode, appError.code, body);
+    };
     try {
       // API-key endpoints are server-to-server: no CORS, and the key is checked before the body.
-      if (route.auth === 'apiKey') await context.requireMerchant();
+      if (route.auth === 'apiKey') {
+        const merchant = await context.requireMerchant().catch((error: unknown) => {
+          if (recording) recording.caller = callerOfRefusal(error);
+          throw error;
+        });
+        if (recording) recording.caller = merchant;
+      }
       // Without a body the variables are known now; they are the operation's too.
       let variables = route.body ? undefined : route.variables(undefined as Body, req);
       if (limit) {
@@ -79,22 +93,46 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
         if (isServerFault(appError.code)) {
           context.logger.error({ err: errors[0]!.originalError ?? errors[0], code: appError.code }, 'REST operation failed');
         }
-        sendError(res, requestId, appError);
+        refuse(appError);
         return;
       }
-      res.status(200).json(route.respond(data as Data));
+      const reply = route.respond(data as Data);
+      res.status(200).json(reply);
+      recording?.answered(200, null, reply);
     } catch (error) {
       const appError = classifyError(error);
-      sendError(res, requestId, appError);
+      refuse(appError);
       if (isServerFault(appError.code)) context.logger.error({ err: error, code: appError.code }, 'REST handler failed');
     }
   };
   // Bodies are read raw so the JSON parser can keep amounts exact (see json-body.ts).
   const readBody = express.raw({ type: () => true, limit: deps.maxBodyBytes });
+  // Each request of an API-key route is recorded as it ends, whoever answers it (the request log).
+  const record = route.auth === 'apiKey' ? deps.recordRequest : undefined;
   for (const path of route.paths) {
-    router[route.method](path, readBody, (req: Request, res: Response, next: NextFunction) => {
-      handler(req, res).catch(next);
+    router[route.method](path, (req: Request, res: Response, next: NextFunction) => {
+      const recording = record && new MerchantRequestRecording(req, record).watch(res);
+      readBody(req, res, (error?: unknown) => {
+        if (!error) handler(req, res, recording).catch(next);
+        else if (recording) refuseUnreadBody(req, res, error, recording).catch(next);
+        else next(error);
+      });
     });
+  }
+
+  /**
+   * A body that could not be read, refused as the app's last handler refuses it; the key is looked
+   * up first (its answer changes nothing) so the log can say whose request it was.
+   */
+  async function refuseUnreadBody(req: Request, res: Response, error: unknown, recording: MerchantRequestRecording): Promise<void> {
+    const appError = classifyRequestError(error, { maxBodyBytes: deps.maxBodyBytes });
+    if (!appError) throw error;
+    recording.caller = await deps
+      .createContext(req, res, 'rest')
+      .requireMerchant()
+      .catch((refusal: unknown) => callerOfRefusal(refusal));
+    const body = sendError(res, req.requestId, appError);
+    recording.answered(res.statusCode, appError.code, body);
   }
 }
 

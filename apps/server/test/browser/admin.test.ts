@@ -377,6 +377,33 @@ describe('the admin area in a real browser (Debian chromium)', () => {
       );
       expect(refused.status).toBe(401);
 
+      // The request log: every call with this integration's keys, the revoked key's too, redacted.
+      await server.paysplit.services.requestLogWriter.flush();
+      await page.goto(`${server.baseUrl}${integrationPath}`);
+      await page.getByRole('link', { name: 'open the request log' }).click();
+      await expectScreen(page, 'admin-26-requests', 'Requests · Admin journey shop');
+      const requestList = page.getByRole('region', { name: 'Request list' });
+      await requestList.getByRole('row', { name: /INVALID_API_KEY/ }).waitFor();
+      await page.getByLabel('Status').selectOption('401');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL((url) => url.searchParams.get('status') === '401');
+      await expect.poll(() => requestList.getByRole('row').count()).toBe(2);
+      await requestList.getByRole('link', { name: 'POST /api/v1/payments/sessions' }).click();
+      await expectScreen(page, 'admin-27-request-refused', 'POST /api/v1/payments/sessions');
+      await page.getByRole('region', { name: 'Summary' }).getByText('INVALID_API_KEY').waitFor();
+      expect(await page.content()).not.toContain(testKey);
+      // From a session to the requests about it, one of them, and back to the calls PaySplit made.
+      await page.goto(`${server.baseUrl}/admin/sessions/${sessionId}`);
+      await page.getByRole('link', { name: 'requests about this session' }).click();
+      await page.waitForURL((url) => url.searchParams.get('session') === sessionId);
+      await requestList.getByRole('link', { name: 'POST /api/v1/payments/sessions' }).click();
+      await expectScreen(page, 'admin-28-request-of-session', 'POST /api/v1/payments/sessions');
+      const requestPath = new URL(page.url()).pathname;
+      await page.getByRole('region', { name: 'Response body as kept' }).getByText('"hostToken": "[REDACTED]"').waitFor();
+      await page.getByRole('link', { name: 'Webhooks sent about this session' }).click();
+      await page.getByRole('heading', { name: 'Session admin-journey-1' }).waitFor();
+      expect(new URL(page.url()).hash).toBe('#events');
+
       // The dashboard counts the session.
       await nav(page, 'Dashboard');
       await expectScreen(page, 'admin-17-dashboard', 'Dashboard');
@@ -389,6 +416,8 @@ describe('the admin area in a real browser (Debian chromium)', () => {
         ['/admin/sessions', 'Sessions', 'admin-19-phone-sessions'],
         [integrationPath, 'Admin journey shop', 'admin-20-phone-integration'],
         [`/admin/sessions/${sessionId}`, 'Session admin-journey-1', 'admin-21-phone-session'],
+        [`${integrationPath}/requests?status=4xx`, 'Requests · Admin journey shop', 'admin-21a-phone-requests'],
+        [requestPath, 'POST /api/v1/payments/sessions', 'admin-21b-phone-request'],
       ] as const) {
         await page.goto(`${server.baseUrl}${path}`);
         await expectScreen(page, name, heading);

@@ -255,7 +255,7 @@ describe('production: every pay-app and admin action through trusted documents (
   });
 
   it(
-    'operator: signs in with a one-time password, operator tokens, the sessions explorer, a session’s emails, the dashboard',
+    'operator: signs in with a one-time password, operator tokens, the sessions explorer, a session’s emails and requests, the dashboard',
     { timeout: 60_000 },
     async () => {
       const { oneTimePassword } = await server.paysplit.services.accounts.createAccount(server.orm.em.fork(), {
@@ -285,6 +285,16 @@ describe('production: every pay-app and admin action through trusted documents (
       const emails = page.getByRole('region', { name: 'Emails' });
       await emails.getByText('Invitation').first().waitFor();
       await emails.getByText('Reminder').first().waitFor();
+      // The merchant API's requests about the session, and one of them with its bodies.
+      await server.paysplit.services.requestLogWriter.flush();
+      await page.getByRole('link', { name: 'requests about this session' }).click();
+      await page
+        .getByRole('region', { name: 'Request list' })
+        .getByRole('link', { name: /^(GET|POST) \// })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^(GET|POST) \//, level: 1 }).waitFor();
+      await page.getByRole('region', { name: 'Response body as kept' }).waitFor();
       // A test session that has not ended: its clock moves forward from its page.
       const booking = await postJson<{ sessionId: string }>(
         `${server.baseUrl}/api/v1/payments/sessions`,

@@ -41,6 +41,9 @@ type Documents = {
   '\n  query AdminOperatorTokens {\n    operatorTokens {\n      id\n      name\n      last4\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n': typeof types.AdminOperatorTokensDocument;
   '\n  mutation AdminCreateOperatorToken($name: String!) {\n    createOperatorToken(name: $name) {\n      token\n      record {\n        id\n        last4\n      }\n    }\n  }\n': typeof types.AdminCreateOperatorTokenDocument;
   '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n': typeof types.AdminRevokeOperatorTokenDocument;
+  '\n  fragment AdminMerchantRequestFields on MerchantRequest {\n    id\n    at\n    method\n    path\n    status\n    errorCode\n    requestId\n    durationMs\n    sessionId\n  }\n': typeof types.AdminMerchantRequestFieldsFragmentDoc;
+  '\n  query AdminMerchantRequests($filter: MerchantRequestFilter!, $first: Int, $after: String) {\n    merchantRequests(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminMerchantRequestFields\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminMerchantRequestsDocument;
+  '\n  query AdminMerchantRequest($id: ID!) {\n    merchantRequest(id: $id) {\n      ...AdminMerchantRequestFields\n      integrationId\n      apiKeyId\n      mode\n      idempotencyKey\n      requestBody\n      responseBody\n    }\n  }\n': typeof types.AdminMerchantRequestDocument;
   '\n  fragment AdminSessionSummary on SessionView {\n    id\n    integrationId\n    status\n    mode\n    currency\n    amountMinor\n    paidMinor\n    refundedMinor\n    orderReference\n    description\n    createdAt\n  }\n': typeof types.AdminSessionSummaryFragmentDoc;
   '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminSessionSummary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n': typeof types.AdminSessionsDocument;
   '\n  query AdminSession($id: ID!) {\n    session(id: $id) {\n      ...AdminSessionSummary\n      integrationName\n      remainingMinor\n      splitMode\n      updatedAt\n      completedAt\n      expiresAt\n      testClockAt\n      version\n      participants {\n        id\n        displayName\n        email\n        amountMinor\n        status\n        isHost\n        position\n      }\n      payments {\n        id\n        participantId\n        amountMinor\n        status\n        processorReference\n        refundRequired\n        refundedAt\n        duplicateOf\n        createdAt\n        authorizedAt\n        endedAt\n        failureReason\n        captureMethod\n        holdExpiresAt\n        capturedAt\n        releasedAt\n      }\n      refunds {\n        refundId\n        paymentId\n        participantId\n        amountMinor\n        currency\n        status\n        reason\n        source\n        purpose\n        processorRefundReference\n        failureReason\n        createdAt\n        settledAt\n        attempts\n        attemptLog {\n          attempt\n          startedAt\n          durationMs\n          httpStatus\n          outcome\n          excerpt\n        }\n      }\n      cancellations {\n        cancelId\n        paymentId\n        participantId\n        amountMinor\n        reason\n        status\n        processorReference\n        failureReason\n        createdAt\n        settledAt\n        attempts\n        attemptLog {\n          attempt\n          startedAt\n          durationMs\n          httpStatus\n          outcome\n          excerpt\n        }\n      }\n      captures {\n        captureId\n        paymentId\n        participantId\n        amountMinor\n        reason\n        status\n        processorReference\n        failureReason\n        createdAt\n        settledAt\n        attempts\n        attemptLog {\n          attempt\n          startedAt\n          durationMs\n          httpStatus\n          outcome\n          excerpt\n        }\n      }\n      events {\n        ...AdminEventFields\n      }\n    }\n  }\n': typeof types.AdminSessionDocument;
@@ -102,6 +105,12 @@ const documents: Documents = {
     types.AdminCreateOperatorTokenDocument,
   '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n':
     types.AdminRevokeOperatorTokenDocument,
+  '\n  fragment AdminMerchantRequestFields on MerchantRequest {\n    id\n    at\n    method\n    path\n    status\n    errorCode\n    requestId\n    durationMs\n    sessionId\n  }\n':
+    types.AdminMerchantRequestFieldsFragmentDoc,
+  '\n  query AdminMerchantRequests($filter: MerchantRequestFilter!, $first: Int, $after: String) {\n    merchantRequests(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminMerchantRequestFields\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
+    types.AdminMerchantRequestsDocument,
+  '\n  query AdminMerchantRequest($id: ID!) {\n    merchantRequest(id: $id) {\n      ...AdminMerchantRequestFields\n      integrationId\n      apiKeyId\n      mode\n      idempotencyKey\n      requestBody\n      responseBody\n    }\n  }\n':
+    types.AdminMerchantRequestDocument,
   '\n  fragment AdminSessionSummary on SessionView {\n    id\n    integrationId\n    status\n    mode\n    currency\n    amountMinor\n    paidMinor\n    refundedMinor\n    orderReference\n    description\n    createdAt\n  }\n':
     types.AdminSessionSummaryFragmentDoc,
   '\n  query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {\n    sessions(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminSessionSummary\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n':
@@ -281,6 +290,24 @@ export function graphql(
 export function graphql(
   source: '\n  mutation AdminRevokeOperatorToken($id: ID!) {\n    revokeOperatorToken(id: $id) {\n      id\n      revokedAt\n    }\n  }\n',
 ): typeof import('./graphql').AdminRevokeOperatorTokenDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment AdminMerchantRequestFields on MerchantRequest {\n    id\n    at\n    method\n    path\n    status\n    errorCode\n    requestId\n    durationMs\n    sessionId\n  }\n',
+): typeof import('./graphql').AdminMerchantRequestFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminMerchantRequests($filter: MerchantRequestFilter!, $first: Int, $after: String) {\n    merchantRequests(filter: $filter, first: $first, after: $after) {\n      edges {\n        node {\n          ...AdminMerchantRequestFields\n        }\n      }\n      pageInfo {\n        ...AdminPageInfo\n      }\n    }\n  }\n',
+): typeof import('./graphql').AdminMerchantRequestsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdminMerchantRequest($id: ID!) {\n    merchantRequest(id: $id) {\n      ...AdminMerchantRequestFields\n      integrationId\n      apiKeyId\n      mode\n      idempotencyKey\n      requestBody\n      responseBody\n    }\n  }\n',
+): typeof import('./graphql').AdminMerchantRequestDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -87,6 +87,24 @@ export type IntegrationSettingsInput = {
   webhookUrl?: string | null | undefined;
 };
 
+/** Request log filters, combined with AND; name an integration, a request id or a session. */
+export type MerchantRequestFilter = {
+  /** Arrived at or after. */
+  from?: string | null | undefined;
+  integrationId?: string | number | null | undefined;
+  /** Paths starting with this. */
+  path?: string | null | undefined;
+  /** Exact X-Request-Id. */
+  requestId?: string | null | undefined;
+  sessionId?: string | number | null | undefined;
+  /** Exact HTTP status. */
+  status?: number | null | undefined;
+  /** 2 for 2xx, 4 for 4xx, 5 for 5xx. */
+  statusClass?: number | null | undefined;
+  /** Arrived before. */
+  to?: string | null | undefined;
+};
+
 /** test or live, taken from the API key that created the session. */
 export type Mode = 'LIVE' | 'TEST';
 
@@ -389,6 +407,43 @@ export type AdminRevokeOperatorTokenMutationVariables = Exact<{
 }>;
 
 export type AdminRevokeOperatorTokenMutation = { revokeOperatorToken: { id: string; revokedAt: string | null } };
+
+export type AdminMerchantRequestFieldsFragment = {
+  id: string;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  errorCode: string | null;
+  requestId: string;
+  durationMs: number;
+  sessionId: string | null;
+};
+
+export type AdminMerchantRequestsQueryVariables = Exact<{
+  filter: MerchantRequestFilter;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type AdminMerchantRequestsQuery = {
+  merchantRequests: { edges: Array<{ node: AdminMerchantRequestFieldsFragment }>; pageInfo: AdminPageInfoFragment };
+};
+
+export type AdminMerchantRequestQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AdminMerchantRequestQuery = {
+  merchantRequest: {
+    integrationId: string | null;
+    apiKeyId: string | null;
+    mode: Mode | null;
+    idempotencyKey: string | null;
+    requestBody: string | null;
+    responseBody: string | null;
+  } & AdminMerchantRequestFieldsFragment;
+};
 
 export type AdminSessionSummaryFragment = {
   id: string;
@@ -709,6 +764,22 @@ export const AdminIntegrationFieldsFragmentDoc = new TypedDocumentString(
 }`,
   { fragmentName: 'AdminIntegrationFields' },
 ) as unknown as TypedDocumentString<AdminIntegrationFieldsFragment, unknown>;
+export const AdminMerchantRequestFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment AdminMerchantRequestFields on MerchantRequest {
+  id
+  at
+  method
+  path
+  status
+  errorCode
+  requestId
+  durationMs
+  sessionId
+}
+    `,
+  { fragmentName: 'AdminMerchantRequestFields' },
+) as unknown as TypedDocumentString<AdminMerchantRequestFieldsFragment, unknown>;
 export const AdminSessionSummaryFragmentDoc = new TypedDocumentString(
   `
     fragment AdminSessionSummary on SessionView {
@@ -1348,6 +1419,63 @@ export const AdminRevokeOperatorTokenDocument = new TypedDocumentString(
     `,
   { hash: 'sha256:1f7a958ca68392b4e2d862821f3e2aabd8c99faf6a8bc97229744209aa4d65b7' },
 ) as unknown as TypedDocumentString<AdminRevokeOperatorTokenMutation, AdminRevokeOperatorTokenMutationVariables>;
+export const AdminMerchantRequestsDocument = new TypedDocumentString(
+  `
+    query AdminMerchantRequests($filter: MerchantRequestFilter!, $first: Int, $after: String) {
+  merchantRequests(filter: $filter, first: $first, after: $after) {
+    edges {
+      node {
+        ...AdminMerchantRequestFields
+      }
+    }
+    pageInfo {
+      ...AdminPageInfo
+    }
+  }
+}
+    fragment AdminMerchantRequestFields on MerchantRequest {
+  id
+  at
+  method
+  path
+  status
+  errorCode
+  requestId
+  durationMs
+  sessionId
+}
+fragment AdminPageInfo on PageInfo {
+  hasNextPage
+  endCursor
+}`,
+  { hash: 'sha256:252a9894dd82443fbcb62865fd80bd7d815629b91b671aab5bbd76ab8e51684c' },
+) as unknown as TypedDocumentString<AdminMerchantRequestsQuery, AdminMerchantRequestsQueryVariables>;
+export const AdminMerchantRequestDocument = new TypedDocumentString(
+  `
+    query AdminMerchantRequest($id: ID!) {
+  merchantRequest(id: $id) {
+    ...AdminMerchantRequestFields
+    integrationId
+    apiKeyId
+    mode
+    idempotencyKey
+    requestBody
+    responseBody
+  }
+}
+    fragment AdminMerchantRequestFields on MerchantRequest {
+  id
+  at
+  method
+  path
+  status
+  errorCode
+  requestId
+  durationMs
+  sessionId
+}`,
+  { hash: 'sha256:4e56b6317ad221f1c4a79a4802f83efa1d0171262f44f084a142e199b2ee30fb' },
+) as unknown as TypedDocumentString<AdminMerchantRequestQuery, AdminMerchantRequestQueryVariables>;
 export const AdminSessionsDocument = new TypedDocumentString(
   `
     query AdminSessions($filter: SessionFilter, $first: Int, $after: String) {

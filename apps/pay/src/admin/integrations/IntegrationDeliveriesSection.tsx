@@ -99,9 +99,18 @@ export function IntegrationDeliveriesSection({ integrationId }: { integrationId:
                       {humanize(node.eventType)}
                       <br />
                       {node.sessionId ? (
-                        <Link className="hint" href={adminPaths.session(node.sessionId)}>
-                          Session {node.sessionId.slice(0, 8)}
-                        </Link>
+                        <>
+                          <Link className="hint" href={adminPaths.session(node.sessionId)}>
+                            Session {node.sessionId.slice(0, 8)}
+                          </Link>
+                          <br />
+                          <Link
+                            className="hint"
+                            href={adminPaths.requests(integrationId, `?session=${encodeURIComponent(node.sessionId)}`)}
+                          >
+                            Its requests<span className="visually-hidden"> (merchant API requests about session {node.sessionId})</span>
+                          </Link>
+                        </>
                       ) : (
                         <span className="hint">Test event</span>
                       )}

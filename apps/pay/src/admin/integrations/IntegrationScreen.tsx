@@ -48,6 +48,7 @@ const SECTIONS = [
   ['signing-secrets', 'Signing secrets'],
   ['payout', 'Payout onboarding'],
   ['deliveries', 'Webhook deliveries'],
+  ['request-log', 'Request log'],
   ['audit-log', 'Audit log'],
 ] as const;
 
@@ -89,6 +90,13 @@ export function IntegrationScreen({ integrationId }: { integrationId: string }) 
       <IntegrationDeliveriesSection integrationId={data.id} />
       <section className="admin-section">
         <ReplayFailedForm integrationId={data.id} />
+      </section>
+      <section className="admin-section" aria-labelledby="request-log">
+        <h2 id="request-log">Request log</h2>
+        <p>
+          Every call your servers made to the merchant API with this integration’s keys, refused ones included, with what was sent and
+          answered: <Link href={adminPaths.requests(data.id)}>open the request log</Link>.
+        </p>
       </section>
       <AuditLogSection integrationId={data.id} />
     </AdminPage>

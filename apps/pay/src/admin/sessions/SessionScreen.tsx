@@ -179,6 +179,15 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
         )}
       </section>
 
+      <section className="admin-section" aria-labelledby="requests">
+        <h2 id="requests">Merchant API requests</h2>
+        <p>
+          What the merchant’s servers asked about this session (its creation, reads, payments recorded, refunds, cancellation), as answered:{' '}
+          <Link href={adminPaths.requests(data.integrationId, `?session=${encodeURIComponent(data.id)}`)}>requests about this session</Link>
+          .
+        </p>
+      </section>
+
       <SessionEmailsSection sessionId={data.id} />
     </AdminPage>
   );

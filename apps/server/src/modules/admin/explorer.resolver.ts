@@ -5,14 +5,13 @@ import type { RequestContext } from '../../graphql/context.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { toSessionViewOfRecord, withMaskedPayerEmails } from '../sessions/index.js';
 import { toDeliveryView } from '../webhooks/index.js';
-import type { Page } from './explorer.service.js';
+import { toConnection } from './keyset-page.js';
 import {
   AuditEntryConnection,
   AuditEntryEdge,
   AuditEntryView,
   DateRangeInput,
   DeliveryFilter,
-  PageInfo,
   ReplayResult,
   SessionConnection,
   SessionEdge,
@@ -24,19 +23,6 @@ import {
   WebhookDeliveryEdge,
   WebhookDeliveryRow,
 } from './explorer.types.js';
-
-/** One shape for every connection: edges of (cursor, node) and the page info. */
-function toConnection<Row, Node, Connection>(
-  page: Page<Row>,
-  toNode: (row: Row) => Node,
-  ConnectionType: new () => Connection,
-  EdgeType: new () => { cursor: string; node: Node },
-): Connection {
-  return Object.assign(new ConnectionType() as object, {
-    edges: page.items.map((item) => Object.assign(new EdgeType(), { cursor: item.cursor, node: toNode(item.node) })),
-    pageInfo: Object.assign(new PageInfo(), { hasNextPage: page.hasNextPage, endCursor: page.items.at(-1)?.cursor ?? null }),
-  }) as Connection;
-}
 
 /** The sessions explorer and the dashboards' queries (signed-in users and operator tokens). */
 @Resolver()

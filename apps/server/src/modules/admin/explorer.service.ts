@@ -7,16 +7,11 @@ import type { Session } from '../sessions/index.js';
 import type { WebhookDelivery } from '../webhooks/index.js';
 import { assertRange } from '../webhooks/index.js';
 import { ownerScope } from '../integrations/index.js';
-import { ExplorerRepository, type ListedSession, type Position } from './explorer.repository.js';
-import { MAX_PAGE_SIZE } from '../../graphql/query-limits.js';
+import { ExplorerRepository, type ListedSession } from './explorer.repository.js';
+import { decodeCursor, type Page, pageSize, toPage } from './keyset-page.js';
 
 /** An id no row has: an unknown or foreign integration id filters to an empty page, like any other filter. */
 const NO_INTEGRATION = '00000000-0000-0000-0000-000000000000';
-
-export interface Page<T> {
-  items: { cursor: string; node: T }[];
-  hasNextPage: boolean;
-}
 
 export interface SessionListFilter {
   integrationId?: string | null;
@@ -28,50 +23,6 @@ export interface SessionListFilter {
   currency?: string | null;
   amountMinorMin?: string | null;
   amountMinorMax?: string | null;
-}
-
-/** Keyset cursors over (createdAt desc, id desc): stable while rows are added, O(page) to fetch. */
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
-}
-
-/** An ISO 8601 instant in UTC, milliseconds (older cursors) to microseconds. */
-const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
-
-/** A date JavaScript would roll over (31 February) or PostgreSQL refuse (year 0) is no instant of ours. */
-function isRealInstant(at: string): boolean {
-  const parsed = new Date(at);
-  return !Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() >= 1 && parsed.toISOString().slice(0, 19) === at.slice(0, 19);
-}
-
-function decodeCursor(cursor: string | null | undefined): Position | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !CURSOR_INSTANT.test(at) || !isRealInstant(at) || !id || !isUuid(id)) {
-    throw new AppError(ErrorCode.ValidationError, 'after is not a cursor from this list', [{ path: 'after', message: 'unknown cursor' }]);
-  }
-  return { at, id };
-}
-
-function pageSize(first: number | null | undefined): number {
-  const size = first ?? 50;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new AppError(ErrorCode.ValidationError, `first must be 1 to ${MAX_PAGE_SIZE}`, [
-      { path: 'first', message: `must be 1 to ${MAX_PAGE_SIZE}` },
-    ]);
-  }
-  return size;
-}
-
-/** One row more than the page is fetched, to tell whether another page follows. */
-function toPage<T>(rows: T[], size: number, positionOf: (row: T) => Position): Page<T> {
-  return {
-    items: rows.slice(0, size).map((row) => {
-      const { at, id } = positionOf(row);
-      return { cursor: encodeCursor(at, id), node: row };
-    }),
-    hasNextPage: rows.length > size,
-  };
 }
 
 function minorBound(value: string | number | null | undefined, path: string): bigint | undefined {

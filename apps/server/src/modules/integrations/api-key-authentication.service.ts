@@ -66,7 +66,10 @@ export class ApiKeyAuthenticationService {
         })
       : await this.integrations.findApiKeyByHash(em, keyHash);
     // The lookup is by hash; the second comparison is constant-time so timing reveals nothing either.
-    if (!key || !hashesMatch(keyHash, key.key_hash) || key.revoked_at !== null) throw invalid();
+    if (!key || !hashesMatch(keyHash, key.key_hash)) throw invalid();
+    // Refused the same way, but whose it was is known: the request log keeps it under that integration.
+    if (key.revoked_at !== null)
+      throw Object.assign(invalid(), { keyOwner: { integrationId: key.integration_id, apiKeyId: key.id, mode: key.mode } });
     const now = Date.now();
     if (key.last_used_at === null || now - new Date(key.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
       // Usage bookkeeping only, at most once a minute per key; never part of a request's unit of work.
