@@ -89,6 +89,8 @@ export function emailJobs(options: EmailJobOptions): { send: QueueJobKind<Outgoi
         outcome: decision.kind === 'done' ? 'sent' : decision.kind,
         excerpt: result.excerpt,
       });
+      // Queued again for a retry: not if its session ended (or its payer paid) during this try.
+      if (decision.kind === 'retry') await options.repository.cancelUnwanted(tx, message.id);
     },
     after(message, attempt, result) {
       const outcome = attempt.decision.kind === 'done' ? 'sent' : attempt.decision.kind;

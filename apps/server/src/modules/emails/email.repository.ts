@@ -228,17 +228,20 @@ export class EmailRepository {
    * Cancels queued invitations and reminders nobody should get any more (and those a crashed
    * instance left mid-send): the session ended (or its deadline passed, on its own clock), the payer
    * paid or unsubscribed, unless the session's clock sent it before that. Runs before each claim,
-   * so none of them is sent.
+   * so none of them is sent; and for one message (`messageId`) in the transaction that queues its
+   * retry, since a session that ended while that try was under way was not seen by the run before
+   * the claim, and the retry would otherwise be claimed right after.
    */
-  async cancelUnwanted(em: EntityManager): Promise<void> {
-    await em.getConnection().execute(
+  async cancelUnwanted(em: EntityManager, messageId?: string): Promise<void> {
+    await em.execute(
       `update email_message m set status = 'cancelled', lease_until = null, claimed_by = null, updated_at = now()
          from session s, participant p
-        where s.id = m.session_id and p.id = m.participant_id
+        where s.id = m.session_id and p.id = m.participant_id${messageId ? ' and m.id = ?' : ''}
           and (m.status = 'queued' or ${abandonedClaim(EMAIL_SEND_QUEUE, 'm')})
           and m.kind in ('invitation', 'reminder') and not ${SENT_IN_SESSION_TIME('m', 's')}
           and (s.status in ${ENDED_STATUSES} or s.expires_at <= coalesce(s.test_clock_at, now()) or p.status = 'paid'
                or (m.kind = 'reminder' and p.email_unsubscribed_at is not null))`,
+      messageId ? [messageId] : [],
     );
   }
 
