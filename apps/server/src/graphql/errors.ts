@@ -8,8 +8,11 @@ import { inputErrorMessage } from './input-errors.js';
 import { retryAfterSecondsOf } from './retry-after.js';
 import { scrubSecrets } from '../logger.js';
 
-// PostgreSQL and socket failures that mean "the database is not reachable right now".
+// PostgreSQL and socket failures that mean "the database is not reachable right now", or too busy
+// to answer in time: a statement cut off by statement_timeout (57014), typically while it waited for
+// a row lock others held, is worth retrying shortly, not a fault of ours to report as internal.
 const UNAVAILABLE_CODES = new Set([
+  '57014',
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
