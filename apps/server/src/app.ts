@@ -26,7 +26,9 @@ import {
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
-import { attachLiveUpdates } from './http/live-updates.js';
+import { liveUpdatesRoute, trustsProxyOf } from './http/live-updates.js';
+import { routeUpgrades } from './http/upgrades.js';
+import { LISTEN_PATH, listenRoute, listenWithoutUpgrade } from './listen/listen-route.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
@@ -67,8 +69,8 @@ export interface PaySplitApp {
   /** Serves only /metrics, for a listener of its own on METRICS_PORT. */
   metricsApp: express.Express;
   apollo: ApolloServer<RequestContext>;
-  /** Serves GraphQL subscriptions on the HTTP server the app is mounted on. */
-  attachLiveUpdates(server: Server): void;
+  /** Serves the WebSocket routes (GraphQL subscriptions, the listen connection); returns what closes them (before a server waits for its connections). */
+  attachSockets(server: Server): () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +93,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     enabled: config.rateLimitsEnabled,
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
-  const services = createServices({ ...deps, loginThrottle: rateLimits });
+  const services = createServices({ ...deps, loginThrottle: rateLimits, metrics });
   const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
   metrics.observeOutboxBacklog((em) => services.webhooks.unfinishedByStatus(em));
@@ -201,6 +203,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const restRouter = express.Router();
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
   app.use(restRouter);
+  app.all(LISTEN_PATH, listenWithoutUpgrade);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
   // behind METRICS_TOKEN, or open outside production only (docs/operations.md).
@@ -266,21 +269,23 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     metrics,
     metricsApp,
     apollo,
-    attachLiveUpdates(server) {
-      detachers.push(
-        attachLiveUpdates(server, {
-          schema,
-          publicOrigin: new URL(config.publicBaseUrl).origin,
-          logger,
-          contextRoot: root,
-          trusted,
-          limits: config.live,
-          maxMessageBytes: MAX_BODY_BYTES,
-          onRefused: (reason) => metrics.liveSocketsRefused.inc({ reason }),
-          // The same address Express gives HTTP requests (TRUST_PROXY), for the per-address bound.
-          trustsProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
-        }),
-      );
+    attachSockets(server) {
+      // The largest message a socket may send; the address as Express gives it (TRUST_PROXY) for the per-address bounds.
+      const bounds = { maxMessageBytes: MAX_BODY_BYTES, trustsProxy: trustsProxyOf(app) };
+      const live = liveUpdatesRoute({
+        schema,
+        publicOrigin: new URL(config.publicBaseUrl).origin,
+        logger,
+        contextRoot: root,
+        trusted,
+        limits: config.live,
+        onRefused: (reason) => metrics.liveSocketsRefused.inc({ reason }),
+        ...bounds,
+      });
+      const listen = listenRoute({ config, em: orm.em, logger, metrics, services, rateLimits, ...bounds });
+      const detach = routeUpgrades(server, [live, listen]);
+      detachers.push(detach);
+      return detach;
     },
     async stop() {
       await Promise.all(detachers.map((detach) => detach()));

@@ -42,6 +42,7 @@ describe('ErrorCode and ERROR_HTTP_STATUS', () => {
       REFUND_EXCEEDS_REFUNDABLE: 409,
       NOTHING_TO_REFUND: 409,
       REFUNDS_NOT_CONFIGURED: 409,
+      TEST_KEY_REQUIRED: 403,
     });
   });
 

@@ -35,6 +35,7 @@ export const ErrorCode = {
   RefundExceedsRefundable: 'REFUND_EXCEEDS_REFUNDABLE',
   NothingToRefund: 'NOTHING_TO_REFUND',
   RefundsNotConfigured: 'REFUNDS_NOT_CONFIGURED',
+  TestKeyRequired: 'TEST_KEY_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -88,6 +89,8 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   REFUND_EXCEEDS_REFUNDABLE: notOurFault(409),
   NOTHING_TO_REFUND: notOurFault(409),
   REFUNDS_NOT_CONFIGURED: notOurFault(409),
+  // Only test-mode traffic is ever forwarded to a developer's machine (`paysplit listen`): a live key is refused.
+  TEST_KEY_REQUIRED: notOurFault(403),
 });
 
 /** HTTP status per code, from ERROR_CLASSES. */

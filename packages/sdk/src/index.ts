@@ -73,3 +73,4 @@ export type {
 } from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';
+export { LISTEN_CLOSE_CODES, LISTEN_MAX_ANSWER_BODY_CHARS, LISTEN_PATH, LISTEN_SUBPROTOCOL } from './listen-protocol.js';

@@ -5,11 +5,12 @@ import { INTEGRATION_ENTITIES } from '../modules/integrations/entities.js';
 import { SESSION_ENTITIES } from '../modules/sessions/entities.js';
 import { WEBHOOK_ENTITIES } from '../modules/webhooks/entities.js';
 import { JobInstance, JobSchedule } from '../jobs/job.entity.js';
+import { ListenConnection, ListenRelayedCall } from '../listen/listen.entity.js';
 
 /**
  * Every persisted entity, listed explicitly (no folder scanning, so builds and tests agree): each
  * module's tables, through the module's second door (entities.ts, which loads its entity classes
- * and nothing else), then the job runner's.
+ * and nothing else), then the job runner's and the listen connections'.
  */
 export const ENTITIES = [
   ...INTEGRATION_ENTITIES,
@@ -20,4 +21,6 @@ export const ENTITIES = [
   ...EMAIL_ENTITIES,
   JobInstance,
   JobSchedule,
+  ListenConnection,
+  ListenRelayedCall,
 ];
