@@ -42,9 +42,13 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
-/** The first pause after a lost connection, doubling up to the longest. */
+/**
+ * The first pause after a lost connection, half as long again after each failed try, up to the
+ * longest: a restarting server (a few seconds) is found again soon, a down one is tried every 5 s.
+ */
 const FIRST_RETRY_MS = 500;
-const LONGEST_RETRY_MS = 10_000;
+const RETRY_GROWTH = 1.5;
+const LONGEST_RETRY_MS = 5_000;
 /** A connection silent this many ping intervals is presumed dead (PaySplit pings every interval). */
 const SILENT_INTERVALS = 3;
 
@@ -166,7 +170,7 @@ export function listen(options: ListenOptions): Listening {
         connectedBefore = true;
         failures = 0;
       }
-      const backoff = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** failures) * (0.8 + 0.4 * random());
+      const backoff = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * RETRY_GROWTH ** failures) * (0.8 + 0.4 * random());
       const retryInMs = Math.round(Math.max(backoff, attempt.retryAfterMs ?? 0));
       failures += 1;
       options.onRetry?.({ reason: attempt.reason, retryInMs });
