@@ -41,6 +41,9 @@ export type {
   SessionStatus,
   SessionStatusResponse,
   SplitMode,
+  ListenAnswer,
+  ListenCall,
+  ListenReady,
 } from './wire-types.js';
 export { SignatureVerificationError, createSignedHeaders, signPayload, verifySignature } from './signatures.js';
 export type { HeadersLike, SignatureVerificationFailure, SignedHeaders, VerifyOptions } from './signatures.js';

@@ -76,14 +76,18 @@ export class ListenRepository {
     await this.notify(em, `call:${input.listenerId}`);
   }
 
-  /** The calls waiting for this listener, taken so no other wake-up forwards them again. */
-  async takeCalls(em: EntityManager, listenerId: string): Promise<{ id: string; request: unknown }[]> {
-    return em
-      .getConnection()
-      .execute<{ id: string; request: unknown }[]>(
-        `update listen_call set taken_at = now() where listener_id = ? and taken_at is null returning id, request`,
-        [listenerId],
-      );
+  /**
+   * The calls waiting for this listener, taken so no other wake-up forwards them again; one whose
+   * writer has stopped waiting (its timeout and the hops passed) is left for the writer to remove.
+   */
+  async takeCalls(em: EntityManager, listenerId: string, hopsMs: number): Promise<{ id: string; request: unknown }[]> {
+    return em.getConnection().execute<{ id: string; request: unknown }[]>(
+      `update listen_call set taken_at = now()
+        where listener_id = ? and taken_at is null
+          and created_at > now() - (((request->>'timeoutMs')::int + ?) * interval '1 millisecond')
+        returning id, request`,
+      [listenerId, hopsMs],
+    );
   }
 
   /** Listeners among these that have calls waiting (after the notices were not heard for a while). */

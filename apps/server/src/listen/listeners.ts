@@ -238,7 +238,7 @@ export class Listeners {
   /** Forwards the calls other instances relayed to this listener and writes their answers back. */
   private async forwardRelayed(listener: LocalListener): Promise<void> {
     try {
-      for (const { id, request } of await this.repository.takeCalls(this.options.em(), listener.id)) {
+      for (const { id, request } of await this.repository.takeCalls(this.options.em(), listener.id, 2 * LISTEN_HOP_MS)) {
         void listener
           .call(request as ListenRequest)
           .then((outcome) => this.repository.answerCall(this.options.em(), id, outcome))

@@ -82,9 +82,14 @@ export function listen(options: ListenOptions): Listening {
       let ready = false;
       let readyPing = 0;
       let silence: NodeJS.Timeout | undefined;
+      // What a connection that could not be made (or was cut) ran into, for the line saying so.
+      let failure: string | undefined;
       const heard = (pingIntervalMs: number) => {
         clearTimeout(silence);
-        silence = setTimeout(() => ws.terminate(), SILENT_INTERVALS * pingIntervalMs);
+        silence = setTimeout(() => {
+          failure = 'PaySplit went silent';
+          ws.terminate();
+        }, SILENT_INTERVALS * pingIntervalMs);
       };
       ws.on('unexpected-response', (_request, response) => {
         const chunks: Buffer[] = [];
@@ -93,8 +98,10 @@ export function listen(options: ListenOptions): Listening {
           const status = response.statusCode ?? 0;
           const error = parseError(Buffer.concat(chunks).toString('utf8'));
           ws.terminate();
-          // A refused key, a live key, a disabled integration, a protocol this CLI does not speak: final.
-          if (status === 400 || status === 401 || status === 403) {
+          // A refused key, a live key, a disabled integration: trying again changes nothing. So on a
+          // first connection does a protocol this CLI does not speak or an address without the route
+          // (a wrong base URL); once connected before, that is a server being replaced: try again.
+          if (status === 401 || status === 403 || (!again && (status === 400 || status === 404))) {
             resolve({
               kind: 'refused',
               status,
@@ -106,7 +113,7 @@ export function listen(options: ListenOptions): Listening {
           const retryAfter = Number(response.headers['retry-after']);
           resolve({
             kind: 'closed',
-            reason: `refused with HTTP ${status}`,
+            reason: error ? `${error.message} (${error.code})` : `PaySplit answered HTTP ${status}`,
             wasReady: false,
             retryAfterMs: retryAfter > 0 ? retryAfter * 1000 : undefined,
           });
@@ -134,8 +141,6 @@ export function listen(options: ListenOptions): Listening {
             .catch(() => undefined);
         }
       });
-      // What a connection that could not be made (or was cut) ran into, for the line saying so.
-      let failure: string | undefined;
       ws.on('error', (error: Error & { code?: string }) => {
         failure = error.code ? `could not connect (${error.code})` : error.message;
       });
