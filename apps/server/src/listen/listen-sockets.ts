@@ -153,7 +153,7 @@ export function serveListenSockets(options: ListenSocketsOptions): SocketRoute {
       options.authenticate(request).catch((error: unknown) => {
         if (!(error instanceof AppError) || !open) return;
         refused('key_refused');
-        closeAndCut(LISTEN_CLOSE_CODES.keyRefused, `${error.code}: ${error.message}`.slice(0, 120));
+        closeAndCut(LISTEN_CLOSE_CODES.keyRefused, closeReason(`${error.code}: ${error.message}`));
       });
     };
     listeners
@@ -190,6 +190,13 @@ export function serveListenSockets(options: ListenSocketsOptions): SocketRoute {
       await new Promise((resolve) => sockets.close(resolve));
     },
   };
+}
+
+/** A close frame's reason holds at most 123 bytes: cut whole characters until it fits. */
+function closeReason(text: string): string {
+  let reason = text;
+  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -1);
+  return reason;
 }
 
 /** Answers a refused handshake as every route answers an error: the table's status, our body, X-Request-Id. */
