@@ -85,7 +85,7 @@ export default tseslint.config(
         'error',
         {
           order: MODULE_ORDER,
-          infrastructure: ['db', 'events', 'feed', 'graphql', 'http', 'jobs', 'rest', 'security'],
+          infrastructure: ['db', 'events', 'feed', 'graphql', 'http', 'jobs', 'listen', 'rest', 'security'],
           // The files that put the modules together may load them.
           composers: ['graphql/schema.ts'],
         },

@@ -1,5 +1,4 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -8,13 +7,12 @@ import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
 import { createRequestContext, type RequestContext } from './graphql/context.js';
-import { errorLoggingPlugin, formatGraphQLError } from './graphql/errors.js';
+import { createApolloServer } from './graphql/apollo-server.js';
 import { CompiledDocuments } from './graphql/compiled-documents.js';
-import { costLimitPlugin, depthLimitRule, operationCostCheck } from './graphql/query-limits.js';
-import { retryAfterPlugin } from './graphql/retry-after.js';
+import { depthLimitRule, operationCostCheck } from './graphql/query-limits.js';
 import { buildPaySplitSchema } from './graphql/schema.js';
 import { DashboardDatabase } from './db/dashboard-database.js';
-import { documentLimitsMiddleware, MAX_DOCUMENT_TOKENS } from './graphql/document-limits.js';
+import { documentLimitsMiddleware } from './graphql/document-limits.js';
 import {
   admitOwnDocument,
   admitOwnDocumentsMiddleware,
@@ -26,7 +24,9 @@ import {
 import { Redis } from 'ioredis';
 import { accessLog } from './http/access-log.js';
 import { classifyRequestError } from './http/body-errors.js';
-import { attachLiveUpdates } from './http/live-updates.js';
+import { liveUpdatesRoute, trustsProxyOf } from './http/live-updates.js';
+import { routeUpgrades } from './http/upgrades.js';
+import { LISTEN_PATH, listenRoute, listenWithoutUpgrade } from './listen/listen-route.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
@@ -67,8 +67,8 @@ export interface PaySplitApp {
   /** Serves only /metrics, for a listener of its own on METRICS_PORT. */
   metricsApp: express.Express;
   apollo: ApolloServer<RequestContext>;
-  /** Serves GraphQL subscriptions on the HTTP server the app is mounted on. */
-  attachLiveUpdates(server: Server): void;
+  /** Serves the WebSocket routes (GraphQL subscriptions, the listen connection); returns what closes them (before a server waits for its connections). */
+  attachSockets(server: Server): () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +91,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     enabled: config.rateLimitsEnabled,
     queryCostPerWindow: config.adminQueryCostPerWindow,
   });
-  const services = createServices({ ...deps, loginThrottle: rateLimits });
+  const services = createServices({ ...deps, loginThrottle: rateLimits, metrics });
   const jobs = createJobRunner({ config, orm, databaseUrl: deps.databaseUrl, logger, metrics, services });
   metrics.observeLiveUpdates(() => services.liveViews.stats);
   metrics.observeOutboxBacklog((em) => services.webhooks.unfinishedByStatus(em));
@@ -110,34 +110,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     enforce: config.trustedDocumentsOnly,
   };
   const admit = (contextValue: RequestContext) => admitOwnDocument(contextValue, trusted.enforce);
-  const apollo = new ApolloServer<RequestContext>({
-    schema,
-    formatError: formatGraphQLError,
-    includeStacktraceInErrorResponses: false,
-    // Apollo's own lines (startup, shutdown, unexpected failures) through ours: JSON, redacted.
-    logger: logger.child({ component: 'apollo' }),
-    // Off in production unless GRAPHQL_INTROSPECTION=on: the schema is documented, not advertised.
-    introspection: config.introspection,
-    // Without introspection, validation errors do not spell the schema out either ("Did you mean …").
-    hideSchemaDetailsFromClientErrors: !config.introspection,
-    // No automatic persisted queries: a hash stands only for a trusted document (trusted-documents.ts),
-    // never for one a client registered.
-    persistedQueries: false,
-    // documentLimitsMiddleware has counted them already; this keeps the parse itself bounded too.
-    parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
-    validationRules: [depthLimitRule],
-    // The Sandbox landing page only in development; production answers GET /graphql without it.
-    plugins: [
-      errorLoggingPlugin,
-      retryAfterPlugin,
-      costLimitPlugin(schema, { admit }),
-      // Apollo's default cache-control plugin hooks every field's resolution (a policy object per
-      // field, and Apollo wraps every resolver to call it) only to answer `no-store`, since nothing
-      // in the schema is cacheable: the header is set once, before Apollo, instead (issue 18).
-      ApolloServerPluginCacheControlDisabled(),
-      ...(config.environment === 'development' ? [] : [ApolloServerPluginLandingPageDisabled()]),
-    ],
-  });
+  const apollo = createApolloServer({ schema, config, logger, admit });
   await apollo.start();
 
   // The admin area's reads get a pool of their own (db/dashboard-database.ts).
@@ -203,6 +176,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const restDeps = { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, recordRequest: services.requestLogWriter.record };
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, restDeps);
   app.use(restRouter);
+  app.all(LISTEN_PATH, listenWithoutUpgrade);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
   // behind METRICS_TOKEN, or open outside production only (docs/operations.md).
@@ -268,21 +242,23 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
     metrics,
     metricsApp,
     apollo,
-    attachLiveUpdates(server) {
-      detachers.push(
-        attachLiveUpdates(server, {
-          schema,
-          publicOrigin: new URL(config.publicBaseUrl).origin,
-          logger,
-          contextRoot: root,
-          trusted,
-          limits: config.live,
-          maxMessageBytes: MAX_BODY_BYTES,
-          onRefused: (reason) => metrics.liveSocketsRefused.inc({ reason }),
-          // The same address Express gives HTTP requests (TRUST_PROXY), for the per-address bound.
-          trustsProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
-        }),
-      );
+    attachSockets(server) {
+      // The largest message a socket may send; the address as Express gives it (TRUST_PROXY) for the per-address bounds.
+      const bounds = { maxMessageBytes: MAX_BODY_BYTES, trustsProxy: trustsProxyOf(app) };
+      const live = liveUpdatesRoute({
+        schema,
+        publicOrigin: new URL(config.publicBaseUrl).origin,
+        logger,
+        contextRoot: root,
+        trusted,
+        limits: config.live,
+        onRefused: (reason) => metrics.liveSocketsRefused.inc({ reason }),
+        ...bounds,
+      });
+      const listen = listenRoute({ config, em: orm.em, logger, metrics, services, rateLimits, ...bounds });
+      const detach = routeUpgrades(server, [live, listen]);
+      detachers.push(detach);
+      return detach;
     },
     async stop() {
       await Promise.all(detachers.map((detach) => detach()));

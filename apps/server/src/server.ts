@@ -46,7 +46,7 @@ export async function startServer(
   await jobs.start();
   if (!config.smtpUrl) logger.info('SMTP_URL is not set: emails are queued but not sent');
   const server: Server = paysplit.app.listen(config.port, config.host);
-  paysplit.attachLiveUpdates(server);
+  const closeSockets = paysplit.attachSockets(server);
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -69,6 +69,8 @@ export async function startServer(
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       await jobs.stop();
+      // Open sockets would hold the close up: pay pages and listeners are told to reconnect (1001), to another instance if there is one.
+      await closeSockets();
       await closed;
       await paysplit.stop();
       await database.close();

@@ -7,6 +7,8 @@ import type { Services } from './graphql/context.js';
 import type { RequestLoaders } from './graphql/loaders.js';
 import type { Metrics } from './http/metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { LISTEN_CHANNEL } from './listen/listen.repository.js';
+import { Listeners } from './listen/listeners.js';
 import type { Logger } from './logger.js';
 import { createAccountServices, type LoginThrottle } from './modules/accounts/index.js';
 import { ExplorerService } from './modules/admin/index.js';
@@ -28,6 +30,7 @@ export interface ServiceDeps {
   secretBox: SecretBox;
   /** Sign-in attempts are counted here (the CLI, which signs nobody in, has none). */
   loginThrottle?: LoginThrottle;
+  metrics?: Metrics;
   now?: () => Date;
 }
 
@@ -49,6 +52,8 @@ export interface AppServices extends Services {
   readonly moduleJobs: ModuleJobs;
   /** Records the merchant API's requests (the REST routes hand them over; createApp flushes it when it stops). */
   readonly requestLogWriter: RequestLogWriter;
+  /** This app's listeners (`paysplit listen`) and where test-mode calls go while one is connected. */
+  readonly listeners: Listeners;
 }
 
 /**
@@ -63,7 +68,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   // The change feed keeps two caches of the hottest reads true across instances (docs/architecture.md).
   const announcer = new SessionChangeAnnouncer();
   orm.em.getEventManager().registerSubscriber(announcer);
-  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer });
+  const live = new SessionChangeHub({ databaseUrl: deps.databaseUrl, logger, announcer, channels: [LISTEN_CHANNEL] });
   const statusCache = new FeedCache<SessionProgress>({ ttlMs: 2_000, maxEntries: 10_000, isListening: () => live.listening });
   const keyCache = new FeedCache<ApiKeyRow>({ ttlMs: 60_000, maxEntries: 10_000, isListening: () => live.listening });
   live.onSessionChange((sessionId) => statusCache.invalidateGroup(sessionId));
@@ -72,6 +77,18 @@ export function createServices(deps: ServiceDeps): AppServices {
     statusCache.clear();
     keyCache.clear();
   });
+
+  // `paysplit listen`: where each test-mode call goes while an integration has a listener (listen/).
+  const listeners = new Listeners({
+    em: () => orm.em.fork(),
+    logger,
+    secretKey: secretBox.deriveKey('listen-signing-secret'),
+    pingIntervalMs: config.live.pingIntervalMs,
+    metrics: deps.metrics,
+  });
+  live.onChannel(LISTEN_CHANNEL, (payload) => listeners.heard(payload));
+  live.onIntegrationChange((integrationId) => listeners.integrationChanged(integrationId));
+  live.onReconnection(() => listeners.catchUp());
 
   const audit = createAuditService();
   const accounts = createAccountServices({ audit, csrfKey: secretBox.deriveKey('admin-csrf-token'), now, throttle: deps.loginThrottle });
@@ -82,7 +99,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     publicBaseUrl: config.publicBaseUrl,
     signingSecrets: integrations.services.signingSecrets,
     secretBox,
-    partner: { timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls },
+    partner: { timeoutMs: config.partnerTimeoutMs, logger, privateTestUrls: config.privateTestUrls, listeners },
     announcer,
     statusCache,
     events,
@@ -133,6 +150,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     requestLogWriter: requests.writer,
     live,
     liveViews,
+    listeners,
     requestLoaders: (emFor: () => EntityManager): RequestLoaders => ({
       ...integrations.loaders(emFor),
       ...sessions.loaders(emFor),
@@ -180,6 +198,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       leaseMs: config.webhookClaimMs,
       metrics,
       privateTestUrls: config.privateTestUrls,
+      listeners: services.listeners,
     }),
   );
   runner.register(
@@ -191,6 +210,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
       // Longer than one call can take (its timeout, twice): an instance never takes over a call still in flight.
       leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
       privateTestUrls: config.privateTestUrls,
+      listeners: services.listeners,
     }),
   );
   // Cancels and captures: like the refund call's, the lease outlasts a call still in flight.
@@ -201,6 +221,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
     timeoutMs: config.partnerTimeoutMs,
     leaseMs: Math.max(config.webhookClaimMs, config.partnerTimeoutMs * 2 + 10_000),
     privateTestUrls: config.privateTestUrls,
+    listeners: services.listeners,
   };
   runner.register(jobs.paymentCancelCall(paymentCalls)).register(jobs.paymentCaptureCall(paymentCalls));
   runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));

@@ -7,6 +7,7 @@ import { MerchantStub } from './support/merchant-stub.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { createConfiguredSession } from './support/test-server.js';
 import {
+  anyJson,
   bodies,
   encodedBodies,
   encodingHeaders,
@@ -481,6 +482,40 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
       }
     }
     expect(results.filter(({ outcome }) => outcome.status === 404).length).toBeGreaterThan(results.length / 2);
+  });
+
+  it('/api/v1/listen over plain HTTP: any method, body, key or query is told it takes WebSocket handshakes, never a 5xx', async () => {
+    const cases = sample(
+      fc.record({
+        method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        query: fc.oneof(
+          fc.constant(''),
+          fc.string({ maxLength: 40 }).map((text) => `?${encodeURIComponent(text)}`),
+        ),
+        key: fc.option(fc.constantFrom(target.integration.apiKey, 'ps_live_x', ''), { nil: undefined }),
+        body: fc.oneof(
+          fc.constant(undefined),
+          anyJson.map((json) => JSON.stringify(json)),
+        ),
+      }),
+      21,
+      0.01,
+    );
+    const results = await runAll(cases, ({ method, query, key, body }) =>
+      target.send(method, `/api/v1/listen${query}`, method === 'GET' || method === 'OPTIONS' ? undefined : body, {
+        ...(key === undefined ? {} : { 'x-service-api-key': key }),
+      }),
+    );
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item).slice(0, 200)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 200)}`;
+      expect(outcome.status, context).toBe(400);
+      expect(errorResponseSchema.safeParse(outcome.body).success, context).toBe(true);
+      expect(outcome.body, context).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('WebSocket handshakes only'),
+      });
+    }
+    expectNoSecretsInRefusals(results, secrets);
   });
 
   it('Content-Encoding on every JSON route: valid, mislabelled, corrupt, truncated, bombs, unknown; before the API key', async () => {

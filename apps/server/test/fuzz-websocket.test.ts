@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm } from '../src/db/orm.js';
 import { createIntegrationServices } from '../src/modules/integrations/integration-services.js';
 import { SecretBox } from '../src/security/secret-box.js';
-import { anyJson, type Outcome, reportTally, runAll, RUNS, sample, weirdId, weirdValue } from './support/fuzzing.js';
+import { errorResponseSchema } from '../src/rest/error-response.js';
+import { anyJson, mutate, type Outcome, reportTally, runAll, RUNS, sample, weirdId, weirdValue } from './support/fuzzing.js';
 import { payAppDocumentId } from './support/pay-browser.js';
 import { RawSocket, type SocketClose, type SocketMessage } from './support/raw-socket.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
@@ -17,8 +18,9 @@ import { accessCookieName } from '../src/http/cookies.js';
  * What a hostile client sends over the live updates' WebSocket, generated: connection_init too
  * large or too slow, subscribes too large, nested thousands deep or with thousands of aliases, and
  * garbage (binary frames, text that is not JSON or not UTF-8, wrong types, unknown message types,
- * messages before connection_init, duplicate ids). Against a built server in its own process, so
- * its memory is its own. The properties: no handshake answered >= 500, no socket closed with 4500
+ * messages before connection_init, duplicate ids); and over the listen connection (`paysplit
+ * listen`): handshakes with any key, browser headers or subprotocol, and messages that are not the
+ * answers it takes. Against a built server in its own process, so its memory is its own. The properties: no handshake answered >= 500, no socket closed with 4500
  * (an internal error) nor any INTERNAL_ERROR, every refusal coded, /healthz prompt throughout, no
  * error line and nothing but log lines on the server's output, and its RSS back within 100 MB.
  */
@@ -30,6 +32,8 @@ const REFUSAL_CLOSES = new Set([1000, 1002, 1005, 1006, 1007, 1009, 4400, 4401, 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: ServerProcess;
 let session: { sessionId: string; hostToken: string };
+/** The integration's keys, for the listen connection. */
+let listenKeys: { test: string; live: string };
 let cookie: string;
 const health: { status: number; ms: number }[] = [];
 const rss: { before?: number; peak: number; after?: number } = { peak: 0 };
@@ -45,9 +49,13 @@ beforeAll(async () => {
     LIVE_INIT_PENDING_PER_ADDRESS: '64',
   });
   const orm = await openOrm({ databaseUrl: database.url });
-  const created = await createIntegrationServices({
-    secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
-  }).integrationSettings.createIntegration(orm.em.fork(), { name: 'Socket fuzz', redirectAllowlist: ['https://shop.example.com'] });
+  const integrations = createIntegrationServices({ secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')) });
+  const created = await integrations.integrationSettings.createIntegration(orm.em.fork(), {
+    name: 'Socket fuzz',
+    redirectAllowlist: ['https://shop.example.com'],
+  });
+  const live = await integrations.apiKeys.createApiKey(orm.em.fork(), created.integration.id, 'live');
+  listenKeys = { test: created.apiKey, live: live.apiKey };
   await orm.close(true);
   session = await createConfiguredSession(server.baseUrl, { integrationId: created.integration.id, apiKey: created.apiKey });
   cookie = `${accessCookieName(session.sessionId)}=${session.hostToken}`;
@@ -352,6 +360,138 @@ describe(`WebSocket fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     ).toBe(true);
   });
 
+  it('listen handshakes with any key, browser headers or subprotocol: upgraded only for a test key asking for paysplit-listen.v1, else a coded error body', async () => {
+    // Mostly what a merchant's server sends, so the well-formed handshake comes up too.
+    const now = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+    const handshake = fc.record({
+      key: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(listenKeys.test) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constant(listenKeys.live) },
+        { weight: 1, arbitrary: fc.stringMatching(/^ps_(test|live)_[0-9A-Za-z]{43}$/) },
+        // Anything a header can carry.
+        { weight: 1, arbitrary: fc.stringMatching(/^[\x21-\x7e]{0,80}$/) },
+      ),
+      origin: now(fc.constantFrom('https://evil.test', 'null', 'http://localhost:3000')),
+      fetchSite: now(fc.constantFrom('cross-site', 'same-origin', 'none')),
+      protocols: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(['paysplit-listen.v1']) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom<string[]>([], ['graphql-transport-ws'], ['paysplit-listen.v2'], ['graphql-ws', 'paysplit-listen.v1']),
+        },
+      ),
+    });
+    const wellFormed = { key: listenKeys.test, origin: undefined, fetchSite: undefined, protocols: ['paysplit-listen.v1'] };
+    const results = await runAll([...sample(handshake, 5, 0.01), wellFormed], async (item): Promise<Outcome> => {
+      const headers: Record<string, string> = {
+        ...(item.key === undefined ? {} : { 'x-service-api-key': item.key }),
+        ...(item.origin === undefined ? {} : { origin: item.origin }),
+        ...(item.fetchSite === undefined ? {} : { 'sec-fetch-site': item.fetchSite }),
+      };
+      const opened = await RawSocket.open(server.baseUrl, { path: '/api/v1/listen', headers, protocol: item.protocols });
+      if (!opened.socket) {
+        let body: unknown = opened.body;
+        try {
+          body = JSON.parse(opened.body ?? '');
+        } catch {
+          // Not JSON: the property below says so.
+        }
+        return { status: opened.status, body, requestId: null };
+      }
+      const ready = await opened.socket.waitFor((message) => message.type === 'ready', 5_000);
+      const close = await opened.socket.closedWithin(0);
+      opened.socket.terminate();
+      return { status: close?.code === 4500 ? 500 : 101, body: { ready: ready !== undefined, close }, requestId: null };
+    });
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`;
+      expect(outcome.status, context).toBeLessThan(500);
+      const expected =
+        item.origin !== undefined || item.fetchSite !== undefined
+          ? 'BROWSER_REQUEST_FORBIDDEN'
+          : !item.key
+            ? 'MISSING_API_KEY'
+            : item.key === listenKeys.live
+              ? 'TEST_MODE_ONLY'
+              : item.key !== listenKeys.test
+                ? 'INVALID_API_KEY'
+                : !item.protocols.includes('paysplit-listen.v1')
+                  ? 'VALIDATION_ERROR'
+                  : undefined;
+      if (expected === undefined) {
+        // Upgraded and told it is ready (unless a later handshake for the integration replaced it first).
+        expect(outcome.status, context).toBe(101);
+        const { ready, close } = outcome.body as { ready: boolean; close?: { code: number } };
+        expect(ready || close?.code === 4409, context).toBe(true);
+        continue;
+      }
+      expect(errorResponseSchema.safeParse(outcome.body).success, context).toBe(true);
+      expect((outcome.body as { code: string }).code, context).toBe(expected);
+      if (item.key && item.key.length > 12) expect(JSON.stringify(outcome.body), context).not.toContain(item.key);
+    }
+    expect(results.some(({ outcome }) => outcome.status === 101)).toBe(true);
+  });
+
+  it('listen messages that are not answers, or oversized: closed with 4400 or 1009; answers to calls nobody waits for: dropped', async () => {
+    const answer = { type: 'answer', callId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', status: 200, body: '{"ok":true}' };
+    // Well formed, for a call nobody waits for (it timed out): dropped, and the socket stays.
+    const unawaited = fc.uuid().map((callId): Frame => ({ json: { ...answer, callId } }));
+    const frame: fc.Arbitrary<Frame> = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ binary: Buffer.from(bytes) })),
+      fc.string({ maxLength: 300 }).map((text) => ({ text })),
+      fc.constant<Frame>({ invalidUtf8: true }),
+      anyJson.map((json) => ({ json })),
+      mutate(answer).map((json) => ({ json })),
+      mutate({ type: 'answer', callId: answer.callId, error: 'could not connect (ECONNREFUSED)' }).map((json) => ({ json })),
+      unawaited,
+      fc
+        .integer({ min: 100 * 1024 + 1, max: 300 * 1024 })
+        .map((bytes): Frame => ({ text: JSON.stringify({ ...answer, body: 'x'.repeat(bytes) }) })),
+    );
+    const script = fc.oneof(
+      fc.array(frame, { minLength: 1, maxLength: 5 }).map((frames) => ({ frames, droppedOnly: false })),
+      fc.array(unawaited, { minLength: 1, maxLength: 3 }).map((frames) => ({ frames, droppedOnly: true })),
+    );
+    // Besides what is generated, each kind of refusal once for sure, alone.
+    const sure = [
+      { frames: [{ text: JSON.stringify({ ...answer, body: 'x'.repeat(100 * 1024) }) }], droppedOnly: false },
+      { frames: [{ text: 'not an answer' }], droppedOnly: false },
+    ];
+    const run = async ({ frames }: { frames: Frame[] }): Promise<Outcome> => {
+      const opened = await RawSocket.open(server.baseUrl, {
+        path: '/api/v1/listen',
+        headers: { 'x-service-api-key': listenKeys.test },
+        protocol: 'paysplit-listen.v1',
+      });
+      if (!opened.socket) return { status: opened.status, body: opened.body, requestId: null };
+      const socket = opened.socket;
+      try {
+        await socket.waitFor((message) => message.type === 'ready');
+        for (const item of frames) await send(socket, item);
+        const close = await socket.closedWithin(500);
+        const internal = close?.code === 4500 || close?.code === 1011;
+        return { status: internal ? 500 : 101, body: { close, messages: socket.messages }, requestId: null };
+      } finally {
+        socket.terminate();
+      }
+    };
+    const results = await runAll(sample(script, 6, 0.01), run);
+    // One at a time: a concurrent handshake would take the integration over first (4409).
+    for (const item of sure) results.push(...(await runAll([item], run)));
+    const closeCode = (outcome: Outcome) => (outcome.body as { close?: { code: number } }).close?.code;
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item).slice(0, 300)} -> ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`;
+      expect(outcome.status, context).toBe(101);
+      // 4409: a concurrent script's handshake took the integration over.
+      const code = closeCode(outcome);
+      if (code !== undefined) expect([1002, 1006, 1007, 1009, 4400, 4409], context).toContain(code);
+      if (item.droppedOnly) expect(code === undefined || code === 4409, context).toBe(true);
+    }
+    expect(results.some(({ outcome }) => closeCode(outcome) === 4400)).toBe(true);
+    expect(results.some(({ outcome }) => closeCode(outcome) === 1009)).toBe(true);
+  });
+
   it('answered /healthz promptly throughout, and promptly after', async () => {
     await settle();
     const after = performance.now();
@@ -372,6 +512,7 @@ describe(`WebSocket fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     const metric = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1]);
     expect(metric('paysplit_live_subscriptions')).toBe(0);
+    expect(metric('paysplit_listen_connections')).toBe(0);
     process.stdout.write(
       `[fuzz] WebSocket: server heap ${Math.round(metric('paysplit_nodejs_heap_size_used_bytes') / 1024 / 1024)} MB used after\n`,
     );

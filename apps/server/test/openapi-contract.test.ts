@@ -56,6 +56,20 @@ describe('the OpenAPI document: the whole merchant contract', () => {
     expect(document.webhooks.partnerPaymentCapture!.post.responses['200']).toBeDefined();
   });
 
+  it('describes the listen connection: its handshake and refusals, and its messages as named schemas', () => {
+    const listen = document.paths['/api/v1/listen']!.get!;
+    expect(listen.operationId).toBe('listen');
+    expect(listen.parameters?.filter((p) => p.in === 'header' && p.required).map((p) => p.name)).toEqual([
+      'Upgrade',
+      'Sec-WebSocket-Protocol',
+    ]);
+    expect(Object.keys(listen.responses).sort()).toEqual(['101', '400', '401', '403', '429']);
+    expect(String((listen.responses['403'] as { description: string }).description)).toContain('TEST_MODE_ONLY');
+    expect(document.components.schemas.ListenReady!.properties.type?.const).toBe('ready');
+    expect(document.components.schemas.ListenCall!.properties.type?.const).toBe('call');
+    expect(document.components.schemas.ListenAnswer).toBeDefined();
+  });
+
   it('lists the health routes', () => {
     expect(document.paths['/healthz']?.get).toBeDefined();
     expect(document.paths['/readyz']?.get?.responses['503']).toBeDefined();

@@ -47,7 +47,15 @@ describe('the SDK as a merchant installs it', () => {
     const { stdout } = await npm(['pack', '--json', '--pack-destination', project, path.join(repo, 'packages/sdk')], project);
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     const files = packed!.files.map((file) => file.path);
-    for (const expected of ['LICENSE', 'README.md', 'package.json', 'openapi.json', 'dist/index.js', 'dist/index.d.ts']) {
+    for (const expected of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'openapi.json',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/paysplit.js',
+    ]) {
       expect(files).toContain(expected);
     }
     expect(files.filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.js'))).toEqual([]);
@@ -57,6 +65,21 @@ describe('the SDK as a merchant installs it', () => {
     await copyFile(path.join(fixture, 'tsconfig.json'), path.join(project, 'tsconfig.json'));
     await npm(['install', '--no-audit', '--prefer-offline', `./${packed!.filename}`, 'typescript@5.9', '@types/node@20'], project);
     expect(await readdir(path.join(project, 'node_modules/@paysplit/sdk/dist'))).toContain('index.js');
+    // The merchant's command is installed with it (npx paysplit listen), its one dependency (ws) too.
+    const help = await run(path.join(project, 'node_modules/.bin/paysplit'), ['--help'], { cwd: project });
+    expect(help.stdout).toMatch(/^Usage: paysplit listen --forward-to <url>/);
+    const refused = await run(
+      path.join(project, 'node_modules/.bin/paysplit'),
+      ['listen', '--forward-to', 'http://localhost:4242/webhooks'],
+      {
+        cwd: project,
+        env: { PATH: process.env.PATH, PAYSPLIT_BASE_URL: server.baseUrl, PAYSPLIT_API_KEY: `ps_test_${'0'.repeat(43)}` },
+      },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: 'paysplit listen: The API key is not valid (INVALID_API_KEY)\n' });
 
     // The merchant's own compiler, against the installed declarations only.
     await run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project });

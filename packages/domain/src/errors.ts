@@ -89,7 +89,9 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   REFUND_EXCEEDS_REFUNDABLE: notOurFault(409),
   NOTHING_TO_REFUND: notOurFault(409),
   REFUNDS_NOT_CONFIGURED: notOurFault(409),
-  // A test clock asked of a live session, or with a live key: live mode runs on real time only.
+  // A test-mode tool asked of live mode: a test clock of a live session or with a live key (live mode
+  // runs on real time only), or a listen connection with a live key (only test-mode traffic is ever
+  // forwarded to a developer's machine).
   TEST_MODE_ONLY: notOurFault(403),
 });
 

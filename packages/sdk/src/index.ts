@@ -44,6 +44,9 @@ export type {
   SessionStatus,
   SessionStatusResponse,
   SplitMode,
+  ListenAnswer,
+  ListenCall,
+  ListenReady,
 } from './wire-types.js';
 export { SignatureVerificationError, createSignedHeaders, signPayload, verifySignature } from './signatures.js';
 export type { HeadersLike, SignatureVerificationFailure, SignedHeaders, VerifyOptions } from './signatures.js';
@@ -76,3 +79,4 @@ export type {
 } from './partner.js';
 export { ISO_4217_EXPONENTS, formatMinor, formatMinorAsMajor, isSupportedCurrency, minorUnitExponent } from './currencies.js';
 export type { CurrencyCode } from './currencies.js';
+export { LISTEN_CLOSE_CODES, LISTEN_MAX_ANSWER_BODY_CHARS, LISTEN_PATH, LISTEN_SUBPROTOCOL } from './listen-protocol.js';

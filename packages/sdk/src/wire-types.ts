@@ -78,3 +78,10 @@ export type TestClockRun = AdvanceTestClockResponse['ran'][number];
 
 /** How the integration takes the money: manual holds each share and captures once every share is held. */
 export type CaptureMethod = 'automatic' | 'manual';
+
+/** The listen connection's messages (`paysplit listen`): PaySplit's first message. */
+export type ListenReady = Schemas['ListenReady'];
+/** A call PaySplit would have made to your server, for the listener to make locally. */
+export type ListenCall = Schemas['ListenCall'];
+/** A listener's answer to a call: the local endpoint's, or why there was none. */
+export type ListenAnswer = Schemas['ListenAnswer'];

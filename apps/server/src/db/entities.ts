@@ -6,11 +6,12 @@ import { REQUEST_LOG_ENTITIES } from '../modules/requests/entities.js';
 import { SESSION_ENTITIES } from '../modules/sessions/entities.js';
 import { WEBHOOK_ENTITIES } from '../modules/webhooks/entities.js';
 import { JobInstance, JobSchedule } from '../jobs/job.entity.js';
+import { ListenConnection, ListenRelayedCall } from '../listen/listen.entity.js';
 
 /**
  * Every persisted entity, listed explicitly (no folder scanning, so builds and tests agree): each
  * module's tables, through the module's second door (entities.ts, which loads its entity classes
- * and nothing else), then the job runner's.
+ * and nothing else), then the job runner's and the listen connections'.
  */
 export const ENTITIES = [
   ...INTEGRATION_ENTITIES,
@@ -22,4 +23,6 @@ export const ENTITIES = [
   ...REQUEST_LOG_ENTITIES,
   JobInstance,
   JobSchedule,
+  ListenConnection,
+  ListenRelayedCall,
 ];

@@ -80,19 +80,35 @@ export class SessionChangeHub {
   private readonly integrationListeners = new Set<ChangeListener>();
   private readonly interruptionListeners = new Set<() => void>();
   private readonly reconnectionListeners = new Set<() => void>();
+  /** Listeners of the further channels this app asked the feed's connection to hear. */
+  private readonly channelListeners = new Map<string, Set<(payload: string) => void>>();
   /** Tells the session listeners; also what this instance's own announcements call, before they commit. */
   private readonly sessionChanged = (sessionId: string): void => this.sessionListeners.forEach((listener) => listener(sessionId));
 
   private stopListeningLocally: (() => void) | undefined;
 
-  constructor(private readonly options: { databaseUrl: string; logger: Logger; announcer: SessionChangeAnnouncer }) {
+  constructor(
+    private readonly options: {
+      databaseUrl: string;
+      logger: Logger;
+      announcer: SessionChangeAnnouncer;
+      /** Further channels heard on the same connection (onChannel), e.g. the listen connections'. */
+      channels?: readonly string[];
+    },
+  ) {
+    for (const channel of options.channels ?? []) this.channelListeners.set(channel, new Set());
     this.feed = new NotificationListener({
       databaseUrl: options.databaseUrl,
-      channels: [SESSION_CHANGED_CHANNEL, INTEGRATION_CHANGED_CHANNEL],
+      channels: [SESSION_CHANGED_CHANNEL, INTEGRATION_CHANGED_CHANNEL, ...this.channelListeners.keys()],
       applicationName: CHANGE_FEED_APPLICATION_NAME,
       logger: options.logger,
       onNotification: (channel, payload) => {
         if (!payload) return;
+        const others = this.channelListeners.get(channel);
+        if (others) {
+          others.forEach((listener) => listener(payload));
+          return;
+        }
         if (channel === INTEGRATION_CHANGED_CHANNEL) {
           this.integrationListeners.forEach((listener) => listener(payload));
           return;
@@ -127,6 +143,13 @@ export class SessionChangeHub {
   /** Hears every change of an integration's settings or keys. */
   onIntegrationChange(listener: ChangeListener): void {
     this.integrationListeners.add(listener);
+  }
+
+  /** Hears the notifications of one of the further channels given at construction. */
+  onChannel(channel: string, listener: (payload: string) => void): void {
+    const listeners = this.channelListeners.get(channel);
+    if (!listeners) throw new Error(`the change feed does not listen on ${channel}`);
+    listeners.add(listener);
   }
 
   /** Called when the connection is lost: changes may go unheard until it is back. */

@@ -1,8 +1,9 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { LiveLimits } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { SocketRoute } from './upgrades.js';
 
 /**
  * Close code of a message larger than the socket may send: what ws itself sends when a frame
@@ -51,10 +52,9 @@ export interface LiveSocketsOptions {
  * it to the console and closes with the error's text).
  */
 export function serveLiveSockets<Params extends Record<string, unknown>>(
-  server: Server,
   graphqlWs: ServerOptions<Params, SocketExtra>,
   options: LiveSocketsOptions,
-): () => Promise<void> {
+): SocketRoute {
   const { logger, limits } = options;
   const waiting = new Map<string, number>();
   // Told by graphql-ws's onConnect, once a socket's connection_init has been read.
@@ -63,8 +63,9 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
     options.onRefused?.(reason);
     logger.debug({ reason, ...details }, 'live socket refused');
   };
+  // The HTTP server's handshakes reach it through http/upgrades.ts, which routes them by path.
   const sockets = new WebSocketServer({
-    server,
+    noServer: true,
     path: options.path,
     maxPayload: options.maxMessageBytes,
     handleProtocols,
@@ -83,8 +84,6 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
       accept(true);
     },
   });
-  // Errors of the HTTP server the sockets share (ws passes them on).
-  sockets.on('error', (error) => logger.error({ err: error }, 'live updates server error'));
 
   const graphqlServer = makeServer<Params, SocketExtra>({
     ...graphqlWs,
@@ -191,10 +190,14 @@ export function serveLiveSockets<Params extends Record<string, unknown>>(
     });
   });
 
-  return async () => {
-    for (const client of sockets.clients) client.close(1001, 'Going away');
-    sockets.removeAllListeners();
-    await new Promise((resolve) => sockets.close(resolve));
+  return {
+    path: options.path,
+    handleUpgrade: (request, socket, head) => sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request)),
+    async stop() {
+      for (const client of sockets.clients) client.close(1001, 'Going away');
+      sockets.removeAllListeners();
+      await new Promise((resolve) => sockets.close(resolve));
+    },
   };
 }
 

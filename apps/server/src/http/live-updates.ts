@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import {
   type DocumentNode,
@@ -11,6 +11,7 @@ import {
   validate,
 } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
+import type { Express } from 'express';
 import type { WebSocket } from 'ws';
 import type { LiveLimits } from '../config.js';
 import { type CookieJar, createRequestContext, type RequestContext } from '../graphql/context.js';
@@ -21,6 +22,7 @@ import { resolveSubscriptionDocument, type TrustedDocumentPolicy } from '../grap
 import type { Logger } from '../logger.js';
 import type { LiveConnection } from '../modules/live/index.js';
 import { serveLiveSockets, type SocketRefusal } from './live-sockets.js';
+import type { SocketRoute } from './upgrades.js';
 
 /**
  * Close code of a socket that left more than LIVE_SEND_BUFFER_BYTES unread: it is not keeping up,
@@ -42,24 +44,20 @@ const VALIDATION_RULES = [...specifiedRules, depthLimitRule];
  * sockets of live-sockets.ts. The pay page's session cookie authenticates the subscription; a
  * handshake from another origin is refused so no other site can open a socket with a payer's cookie.
  */
-export function attachLiveUpdates(
-  server: Server,
-  deps: {
-    schema: GraphQLSchema;
-    publicOrigin: string;
-    logger: Logger;
-    contextRoot: Parameters<typeof createRequestContext>[0];
-    trusted: TrustedDocumentPolicy;
-    limits: LiveLimits;
-    /** The largest message a socket may send (the HTTP body limit). */
-    maxMessageBytes: number;
-    /** Express's compiled TRUST_PROXY: whether the hop-th address from the socket is a trusted proxy. */
-    trustsProxy: (address: string, hop: number) => boolean;
-    onRefused?: (reason: SocketRefusal) => void;
-  },
-): () => Promise<void> {
+export function liveUpdatesRoute(deps: {
+  schema: GraphQLSchema;
+  publicOrigin: string;
+  logger: Logger;
+  contextRoot: Parameters<typeof createRequestContext>[0];
+  trusted: TrustedDocumentPolicy;
+  limits: LiveLimits;
+  /** The largest message a socket may send (the HTTP body limit). */
+  maxMessageBytes: number;
+  /** Express's compiled TRUST_PROXY: whether the hop-th address from the socket is a trusted proxy. */
+  trustsProxy: (address: string, hop: number) => boolean;
+  onRefused?: (reason: SocketRefusal) => void;
+}): SocketRoute {
   return serveLiveSockets(
-    server,
     {
       schema: deps.schema,
       // Browsers only, so the same rule as /graphql for callers without a credential.
@@ -113,6 +111,11 @@ function liveConnectionOf(socket: WebSocket): LiveConnection {
       setTimeout(() => socket.terminate(), SLOW_CLOSE_GRACE_MS).unref();
     },
   };
+}
+
+/** Express's compiled TRUST_PROXY: whether the hop-th address from the socket is a trusted proxy. */
+export function trustsProxyOf(app: Express): (address: string, hop: number) => boolean {
+  return app.get('trust proxy fn') as (address: string, hop: number) => boolean;
 }
 
 /** The client's address as Express would give it (req.ip): the socket's, or behind trusted proxies, X-Forwarded-For's. */

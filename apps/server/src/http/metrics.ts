@@ -47,6 +47,26 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly listenConnections = new Gauge({
+    name: 'paysplit_listen_connections',
+    help: 'Listeners (paysplit listen) connected to this instance',
+    registers: [this.registry],
+  });
+
+  readonly listenCalls = new Counter({
+    name: 'paysplit_listen_calls_total',
+    help: "Test-mode calls made through a listener: over this instance's socket or relayed to another's, answered or not",
+    labelNames: ['via', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly listenRefused = new Counter({
+    name: 'paysplit_listen_refused_total',
+    help: 'Listen handshakes refused and listen sockets closed for what their client did',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly webhookAttempts = new Counter({
     name: 'paysplit_webhook_attempts_total',
     help: 'Webhook delivery attempts by outcome',

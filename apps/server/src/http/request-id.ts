@@ -13,10 +13,14 @@ declare module 'express-serve-static-core' {
 // busiest routes costs a fraction of a random-bytes call per request.
 const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The caller's X-Request-Id when it is a plain token, else a new one (also for WebSocket handshakes). */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && ACCEPTABLE_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+}
+
 export function requestId() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.get('x-request-id');
-    req.requestId = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    req.requestId = requestIdFor(req.get('x-request-id'));
     res.setHeader('X-Request-Id', req.requestId);
     next();
   };

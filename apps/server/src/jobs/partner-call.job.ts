@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMinorAsMajor, requireCurrency } from '@paysplit/domain';
 import type { QueueTable } from '../db/job-queue.repository.js';
 import type { Logger } from '../logger.js';
+import type { Listeners } from '../listen/listeners.js';
 import type { SigningSecretsService } from '../modules/integrations/index.js';
 import { postSignedCall, type SignedCallOutcome } from '../security/signed-partner-call.js';
 import { kindSettings, type FinishedAttempt, type QueueJobKind, type QueueKindSettings } from './job-kind.js';
@@ -103,6 +104,8 @@ export interface PartnerCallJobOptions extends QueueKindSettings {
   logger: Logger;
   /** Test-mode calls may reach private addresses (PRIVATE_TEST_URLS); default true. */
   privateTestUrls?: boolean;
+  /** While the integration has a listener (`paysplit listen`), its test-mode calls go there instead. */
+  listeners?: Listeners;
 }
 
 /**
@@ -115,15 +118,15 @@ export function partnerCallJob<Row extends PartnerCallRow, Fields extends object
   spec: PartnerCallSpec<Row, Fields>,
   options: PartnerCallJobOptions,
 ): QueueJobKind<Row, PartnerCallAnswer<Fields>> {
-  const http = { timeoutMs: options.timeoutMs, privateTestUrls: options.privateTestUrls ?? true };
+  const http = { timeoutMs: options.timeoutMs, privateTestUrls: options.privateTestUrls ?? true, listeners: options.listeners };
   const { logger } = options;
   return {
     name: spec.name,
     queue: spec.queue,
     ...kindSettings(options, 4),
     load: (em, ids) => spec.load(em, ids),
-    async run(row) {
-      const answer = await callPartner(row);
+    async run(row, { attempt }) {
+      const answer = await callPartner(row, attempt);
       return {
         outcome: answer.kind === 'answered' ? { kind: 'done' } : { kind: 'retry', reason: answer.reason },
         result: answer,
@@ -168,7 +171,7 @@ export function partnerCallJob<Row extends PartnerCallRow, Fields extends object
     );
   }
 
-  async function callPartner(row: Row): Promise<PartnerCallAnswer<Fields>> {
+  async function callPartner(row: Row, attempt: number): Promise<PartnerCallAnswer<Fields>> {
     const none = (reason: string): NoAnswer => ({ kind: 'no_answer', reason, httpStatus: null, excerpt: null });
     if (!row.url) return none(`the integration has no ${spec.urlSetting}`);
     const mode = row.mode === 'test' ? 'test' : 'live';
@@ -194,7 +197,10 @@ export function partnerCallJob<Row extends PartnerCallRow, Fields extends object
       processorReference: row.processor_reference,
       orderReference: row.order_reference,
     });
-    const outcome = await postSignedCall({ url: row.url, secret, id: row.id, body, userAgent: spec.userAgent }, http);
+    const outcome = await postSignedCall(
+      { integrationId: row.integration_id, url: row.url, secret, id: row.id, attempt, body, userAgent: spec.userAgent },
+      http,
+    );
     if (outcome.kind === 'no_answer') return outcome;
     const { status, httpStatus, excerpt } = outcome;
     return { kind: 'answered', status, httpStatus, excerpt, ...spec.readAnswer(outcome.reply) };

@@ -1,5 +1,6 @@
 import { ERROR_HTTP_STATUS, type ErrorCode } from '@paysplit/domain';
 import { z } from 'zod';
+import { listenPaths } from '../listen/listen-openapi.js';
 import { errorResponseSchema } from './error-response.js';
 import { OUTGOING_CALLS, type OutgoingCall } from './outgoing-calls.js';
 import type { RestRoute } from './rest-route.js';
@@ -72,11 +73,6 @@ const signatureHeaders = [
 function restOperation(route: RestRoute<never, never>, path: string, components: Record<string, JsonObject>): JsonObject {
   const [canonical, ...aliases] = route.paths;
   const isAlias = path !== canonical;
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of route.responses.errorCodes) {
-    const status = ERROR_HTTP_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   const description = [
     isAlias
       ? `Legacy alias of \`${route.method.toUpperCase()} ${canonical}\` with the same behaviour; new integrations use that path.`
@@ -122,26 +118,36 @@ function restOperation(route: RestRoute<never, never>, path: string, components:
         headers: requestIdHeader,
         content: { 'application/json': { schema: schemaOf(route.responses.success, 'output', components) } },
       },
-      ...Object.fromEntries(
-        [...byStatus.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([status, codes]) => [
-            status,
-            {
-              description: `Error: ${codes.join(', ')}`,
-              headers: requestIdHeader,
-              content: {
-                'application/json': {
-                  schema: { $ref: '#/components/schemas/Error' },
-                  example: { success: false, code: codes[0], message: '…', requestId: 'req_…' },
-                },
-              },
-            },
-          ]),
-      ),
+      ...errorResponses(route.responses.errorCodes),
     },
     ...(isAlias ? { deprecated: true } : {}),
   };
+}
+
+/** One response per HTTP status, naming the codes answered with it, in the spec's error body. */
+function errorResponses(codes: readonly ErrorCode[]): JsonObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_HTTP_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, statusCodes]) => [
+        status,
+        {
+          description: `Error: ${statusCodes.join(', ')}`,
+          headers: requestIdHeader,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Error' },
+              example: { success: false, code: statusCodes[0], message: '…', requestId: 'req_…' },
+            },
+          },
+        },
+      ]),
+  );
 }
 
 function healthPaths(): JsonObject {
@@ -217,7 +223,11 @@ export function buildOpenApiDocument(
       paths[openApiPath] = { ...paths[openApiPath], [route.method]: restOperation(route, path, components) };
     }
   }
-  Object.assign(paths, healthPaths());
+  Object.assign(
+    paths,
+    healthPaths(),
+    listenPaths((schema, io) => schemaOf(schema, io, components), errorResponses),
+  );
   const webhooks = Object.fromEntries(outgoing.map((call) => [call.name, outgoingOperation(call, components)]));
   return {
     openapi: '3.1.0',
@@ -237,6 +247,7 @@ export function buildOpenApiDocument(
       { name: 'Refunds', description: 'Refund captured money and settle pending refunds (API key; needs a partnerRefundUrl)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
       { name: 'Test clocks', description: "Test mode only: move a session's clock forward and run what falls due (API key)" },
+      { name: 'Listen', description: "Your integration's test-mode traffic forwarded to your machine (`npx paysplit listen`; test key)" },
       { name: 'Health', description: 'For load balancers and orchestrators' },
     ],
     paths,

@@ -1,5 +1,5 @@
-import { createSignedHeaders } from '@paysplit/sdk';
-import { describeFetchError, fetchMerchant } from './outbound.js';
+import type { Listeners } from '../listen/listeners.js';
+import { callMerchant } from './merchant-call.js';
 import type { KeyMode } from './tokens.js';
 
 const MAX_REPLY_BYTES = 16 * 1024;
@@ -18,65 +18,62 @@ export type SignedCallOutcome =
   | { kind: 'no_answer'; reason: string; httpStatus: number | null; excerpt: string | null };
 
 export interface SignedCall {
+  integrationId: string;
   url: string;
   /** The partner secret(s): during a rotation both sign (several signatures in one header). */
   secret: string | readonly string[];
   /** The webhook-id: the same on every retry, so the merchant acts once per id. */
   id: string;
+  attempt: number;
   body: { mode: KeyMode };
   userAgent: string;
 }
 
 /**
  * The HTTP half of the signed calls PaySplit makes to a merchant about money (partner.refund.create,
- * partner.payment.cancel): POST the JSON body, signed like the create-payment call, through the
- * outbound guard (SSRF rules by mode), redirects not followed, within the partner timeout, at most
- * 16 KiB of reply read and 1 KiB of it kept. Only HTTP 200 with a JSON `{status}` of 'succeeded',
- * 'pending' or 'failed' counts as an answer; anything else is none (the job retries it).
+ * partner.payment.cancel, partner.payment.capture): POST the JSON body, signed like the
+ * create-payment call (callMerchant: to the integration's listener in test mode while one is
+ * connected, else through the outbound guard), within the partner timeout, at most 16 KiB of reply
+ * read and 1 KiB of it kept. Only HTTP 200 with a JSON `{status}` of 'succeeded', 'pending' or
+ * 'failed' counts as an answer; anything else is none (the job retries it).
  */
 export async function postSignedCall(
   call: SignedCall,
-  options: { timeoutMs: number; privateTestUrls: boolean },
+  options: { timeoutMs: number; privateTestUrls: boolean; listeners?: Listeners },
 ): Promise<SignedCallOutcome> {
-  const text = JSON.stringify(call.body);
-  let response: Awaited<ReturnType<typeof fetchMerchant>>;
-  try {
-    response = await fetchMerchant(
-      call.url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'user-agent': call.userAgent,
-          ...createSignedHeaders({ id: call.id, body: text, secret: call.secret }),
-        },
-        body: text,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      call.body.mode,
-      { privateInTestMode: options.privateTestUrls },
-    );
-  } catch (error) {
-    return { kind: 'no_answer', reason: describeFetchError(error, options.timeoutMs), httpStatus: null, excerpt: null };
-  }
-  const replyText = (await response.text().catch(() => '')).slice(0, MAX_REPLY_BYTES);
+  const reply = await callMerchant(
+    {
+      integrationId: call.integrationId,
+      mode: call.body.mode,
+      kind: 'partner',
+      url: call.url,
+      id: call.id,
+      attempt: call.attempt,
+      body: JSON.stringify(call.body),
+      secret: call.secret,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': call.userAgent },
+      timeoutMs: options.timeoutMs,
+      maxReplyBytes: MAX_REPLY_BYTES,
+    },
+    options,
+  );
+  if (reply.kind === 'none') return { kind: 'no_answer', reason: reply.reason, httpStatus: null, excerpt: null };
+  const replyText = reply.text ?? '';
   const excerpt = replyText.slice(0, EXCERPT_CHARS);
-  const none = (reason: string): SignedCallOutcome => ({ kind: 'no_answer', reason, httpStatus: response.status, excerpt });
-  if (response.status !== 200) return none(`answered HTTP ${response.status}`);
+  const none = (reason: string): SignedCallOutcome => ({ kind: 'no_answer', reason, httpStatus: reply.status, excerpt });
+  if (reply.status !== 200) return none(`answered HTTP ${reply.status}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(replyText);
   } catch {
     return none('reply is not JSON');
   }
-  const reply = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const status = reply['status'];
+  const answer = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const status = answer['status'];
   if (status !== 'succeeded' && status !== 'pending' && status !== 'failed') {
     return none("reply has no status of 'succeeded', 'pending' or 'failed'");
   }
-  return { kind: 'answered', status, reply, httpStatus: response.status, excerpt };
+  return { kind: 'answered', status, reply: answer, httpStatus: reply.status, excerpt };
 }
 
 /** A text field of a reply, trimmed and cut to `max` characters; null when absent or blank. */

@@ -39,12 +39,21 @@ export class RawSocket {
     socket.on('error', () => undefined);
   }
 
-  /** Opens a socket (graphql-transport-ws unless told otherwise); the HTTP status when the handshake is refused. */
+  /**
+   * Opens a socket (on /graphql with graphql-transport-ws unless told otherwise; `protocol: []` asks
+   * for none); the HTTP status and the body when the handshake is refused.
+   */
   static open(
     baseUrl: string,
-    options: { headers?: Record<string, string>; protocol?: string } = {},
-  ): Promise<{ socket: RawSocket; status: 101 } | { socket: undefined; status: number }> {
-    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/graphql`, options.protocol ?? 'graphql-transport-ws', {
+    options: { headers?: Record<string, string>; protocol?: string | readonly string[]; path?: string } = {},
+  ): Promise<{ socket: RawSocket; status: 101 } | { socket: undefined; status: number; body?: string }> {
+    const protocol =
+      options.protocol === undefined
+        ? 'graphql-transport-ws'
+        : typeof options.protocol === 'string'
+          ? options.protocol
+          : [...options.protocol];
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}${options.path ?? '/graphql'}`, protocol, {
       headers: options.headers,
       // Any mask is valid; with none to apply, sending megabytes does not hold up the test's own event loop.
       generateMask: (mask) => mask.fill(0),
@@ -52,15 +61,23 @@ export class RawSocket {
     return new Promise((resolve) => {
       socket.once('open', () => resolve({ socket: new RawSocket(socket), status: 101 }));
       socket.once('unexpected-response', (_request, response) => {
-        resolve({ socket: undefined, status: response.statusCode ?? 0 });
-        socket.terminate();
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          resolve({ socket: undefined, status: response.statusCode ?? 0, body });
+          socket.terminate();
+        });
+        response.on('error', () => resolve({ socket: undefined, status: response.statusCode ?? 0, body }));
       });
       socket.once('error', () => resolve({ socket: undefined, status: 0 }));
     });
   }
 
   /** Opens a socket the server accepted (throws otherwise). */
-  static async accepted(baseUrl: string, options: { headers?: Record<string, string>; protocol?: string } = {}): Promise<RawSocket> {
+  static async accepted(
+    baseUrl: string,
+    options: { headers?: Record<string, string>; protocol?: string | readonly string[]; path?: string } = {},
+  ): Promise<RawSocket> {
     const opened = await RawSocket.open(baseUrl, options);
     if (!opened.socket) throw new Error(`the handshake was refused with ${opened.status}`);
     return opened.socket;

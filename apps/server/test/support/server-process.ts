@@ -13,10 +13,10 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** A built PaySplit server as its own process (as deployed), on the given environment. */
-export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
+/** A built PaySplit server as its own process (as deployed), on the given environment (and port: a restart keeps its address). */
+export async function startServerProcess(environment: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error('Build first (npm run build): this test runs apps/server/dist/main.js');
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [MAIN], {

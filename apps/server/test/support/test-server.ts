@@ -90,7 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const paysplit = await createApp({ config, orm, databaseUrl: database.url, logger, secretBox, now: options.now });
   server.on('request', paysplit.app);
-  paysplit.attachLiveUpdates(server);
+  const closeSockets = paysplit.attachSockets(server);
   const { jobs } = paysplit;
 
   if (options.jobs ?? true) await jobs.start();
@@ -122,6 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     query: (sql, params = []) => orm.em.getConnection().execute(sql, params as never[]),
     async close() {
       await jobs.stop();
+      await closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await paysplit.stop();

@@ -277,6 +277,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/listen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Forward test-mode traffic to your machine (paysplit listen)
+     * @description A WebSocket (subprotocol `paysplit-listen.v1`) for `npx paysplit listen`, the SDK's command; a test API key only. While it is open, the integration's test-mode webhooks and partner calls go to it instead of the configured URLs, each signed with the listener's own secret (`signingSecret` of ListenReady): PaySplit sends ListenReady, then a ListenCall for each attempt; the listener POSTs its exact body and headers to the local URL and sends back a ListenAnswer, which PaySplit records as the merchant's answer. Live-mode traffic is never sent to a listener. One listener per integration: a newer one replaces it (close code 4409). Close codes: 1001 PaySplit is stopping (reconnect), 1009 a message over 100 KiB, 4400 a message that is not an answer, 4401 the key stopped working, 4500 PaySplit failed (reconnect).
+     */
+    get: operations['listen'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   partnerCreatePayment: {
@@ -1118,6 +1138,85 @@ export interface components {
         offsetMinutes: number | null;
       }[];
     };
+    /**
+     * ListenReady
+     * @description PaySplit's first message on a listen connection.
+     */
+    ListenReady: {
+      /** @constant */
+      type: 'ready';
+      /**
+       * Format: uuid
+       * @description This connection; a newer one for the same integration replaces it (close code 4409)
+       */
+      listenerId: string;
+      /** Format: uuid */
+      integrationId: string;
+      /**
+       * @description Only test-mode traffic is ever forwarded
+       * @constant
+       */
+      mode: 'test';
+      /** @description Verify every forwarded webhook and partner call with this (whsec_…): derived from the API key, the same on every connection with that key */
+      signingSecret: string;
+      /** @description PaySplit pings this often; a listener that hears nothing for three intervals may reconnect */
+      pingIntervalMs: number;
+    };
+    /**
+     * ListenCall
+     * @description A call PaySplit would have made to the merchant: POST it to the local URL and answer.
+     */
+    ListenCall: {
+      /** @constant */
+      type: 'call';
+      /**
+       * Format: uuid
+       * @description Answer with this id
+       */
+      callId: string;
+      /**
+       * @description A webhook event, or a partner call (create-payment, refund, cancel, capture)
+       * @enum {string}
+       */
+      kind: 'webhook' | 'partner';
+      /** @description The path and query of the integration's own URL for this call */
+      path: string;
+      /** @description Which attempt this is (null for the create-payment call, which is not retried) */
+      attempt: number | null;
+      /** @description How long PaySplit waits for the answer */
+      timeoutMs: number;
+      /** @description Send exactly these: content-type, the user agent and the Standard Webhooks signature headers */
+      headers: {
+        [key: string]: string;
+      };
+      /** @description The exact bytes to POST (signed as they are) */
+      body: string;
+    };
+    /**
+     * ListenAnswer
+     * @description A listener's answer to a call: the local endpoint's, or why there was none.
+     */
+    ListenAnswer:
+      | {
+          /** @constant */
+          type: 'answer';
+          /** Format: uuid */
+          callId: string;
+          /** @description The local endpoint's HTTP status */
+          status: number;
+          /** @description Its Retry-After header, if any */
+          retryAfter?: string | null;
+          /** @description Its body, at most 16384 characters (PaySplit reads no more of any answer) */
+          body: string;
+        }
+      | {
+          /** @constant */
+          type: 'answer';
+          /** Format: uuid */
+          callId: string;
+          /** @description Why the local endpoint gave no answer, e.g. "could not connect (ECONNREFUSED)" */
+          error: string;
+        };
     /** PartnerCreatePaymentRequest */
     PartnerCreatePaymentRequest: {
       /** @constant */
@@ -4240,6 +4339,106 @@ export interface operations {
             status: 'unavailable';
             reason?: string;
           };
+        };
+      };
+    };
+  };
+  listen: {
+    parameters: {
+      query?: never;
+      header: {
+        Upgrade: 'websocket';
+        'Sec-WebSocket-Protocol': 'paysplit-listen.v1';
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Switching Protocols: the listen connection, carrying these messages as JSON text */
+      101: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['ListenReady'] | components['schemas']['ListenCall'] | components['schemas']['ListenAnswer'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN, TEST_MODE_ONLY, INTEGRATION_DISABLED */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
         };
       };
     };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { HOLD_MARGIN_SECONDS } from '@paysplit/domain';
 import type { FeedCache } from '../../feed/feed-cache.js';
 import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
+import type { Listeners } from '../../listen/listeners.js';
 import type { Logger } from '../../logger.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { SigningSecretsService } from '../integrations/index.js';
@@ -65,8 +66,8 @@ export interface SessionServiceDeps {
   publicBaseUrl: string;
   secretBox: SecretBox;
   signingSecrets: SigningSecretsService;
-  /** The partner create-payment call. */
-  partner: { timeoutMs: number; logger: Logger; privateTestUrls: boolean };
+  /** The partner create-payment call (to the integration's listener, in test mode, while one is connected). */
+  partner: { timeoutMs: number; logger: Logger; privateTestUrls: boolean; listeners?: Listeners };
   announcer: SessionChangeAnnouncer;
   statusCache?: FeedCache<SessionProgress>;
   /** What the module publishes, inside the transaction of each change; webhooks and emails subscribe. */

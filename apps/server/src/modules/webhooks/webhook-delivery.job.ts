@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createSignedHeaders } from '@paysplit/sdk';
 import { queueTable } from '../../db/job-queue.repository.js';
 import type { Metrics } from '../../http/metrics.js';
 import { kindSettings, type QueueJobKind, type QueueKindSettings } from '../../jobs/job-kind.js';
 import type { Logger } from '../../logger.js';
-import { describeFetchError, fetchMerchant } from '../../security/outbound.js';
+import type { Listeners } from '../../listen/listeners.js';
+import { callMerchant } from '../../security/merchant-call.js';
 import type { SigningSecretsService } from '../integrations/index.js';
 import { OUTBOX_CHANNEL, type OutgoingDelivery, type WebhookRepository } from './webhook.repository.js';
 
@@ -29,6 +29,8 @@ export interface WebhookDeliveryJobOptions extends QueueKindSettings {
   metrics?: Metrics;
   /** Test-mode deliveries may reach private addresses (config PRIVATE_TEST_URLS); default true. */
   privateTestUrls?: boolean;
+  /** While the integration has a listener (`paysplit listen`), its test-mode deliveries go there instead. */
+  listeners?: Listeners;
 }
 
 export interface SendResult {
@@ -48,38 +50,36 @@ export function webhookDeliveryJob(options: WebhookDeliveryJobOptions): QueueJob
     queue: WEBHOOK_DELIVERY_QUEUE,
     ...kindSettings(options, 8),
     load: (em, ids) => options.repository.deliveriesOf(em, ids),
-    async run(delivery, { signal }) {
+    async run(delivery, { signal, attempt }) {
       const { webhook: secret } = await options.signingSecrets.currentSecrets(options.em(), delivery.integration_id);
-      let statusCode: number | null = null;
-      let excerpt: string | null = null;
-      let error: string | null = null;
-      let retryAfterMs = 0;
-      try {
-        const response = await fetchMerchant(
-          delivery.url,
-          {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'user-agent': 'PaySplit-Webhooks/1',
-              ...createSignedHeaders({ id: delivery.event_id, body: delivery.body, secret }),
-            },
-            body: delivery.body,
-            redirect: 'manual',
-            signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
-          },
-          delivery.mode === 'test' ? 'test' : 'live',
-          { privateInTestMode: options.privateTestUrls ?? true },
-        );
-        statusCode = response.status;
-        excerpt = await readExcerpt(response);
-        if (statusCode === 429 || statusCode === 503) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      } catch (caught) {
-        error = describeFetchError(caught, options.timeoutMs);
+      const reply = await callMerchant(
+        {
+          integrationId: delivery.integration_id,
+          mode: delivery.mode === 'test' ? 'test' : 'live',
+          kind: 'webhook',
+          url: delivery.url,
+          id: delivery.event_id,
+          attempt,
+          body: delivery.body,
+          secret,
+          headers: { 'content-type': 'application/json', 'user-agent': 'PaySplit-Webhooks/1' },
+          timeoutMs: options.timeoutMs,
+          signal,
+          maxReplyBytes: EXCERPT_BYTES,
+        },
+        { listeners: options.listeners, privateTestUrls: options.privateTestUrls ?? true },
+      );
+      if (reply.kind === 'none') {
+        return {
+          outcome: { kind: 'retry', reason: reply.reason, notBeforeMs: 0 },
+          result: { statusCode: null, excerpt: null, error: reply.reason },
+        };
       }
-      const result = { statusCode, excerpt, error };
-      if (statusCode !== null && statusCode >= 200 && statusCode < 300) return { outcome: { kind: 'done' }, result };
-      return { outcome: { kind: 'retry', reason: error ?? `HTTP ${statusCode}`, notBeforeMs: retryAfterMs }, result };
+      const { status: statusCode } = reply;
+      const result = { statusCode, excerpt: reply.text, error: null };
+      if (statusCode >= 200 && statusCode < 300) return { outcome: { kind: 'done' }, result };
+      const retryAfterMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(reply.retryAfter) : 0;
+      return { outcome: { kind: 'retry', reason: `HTTP ${statusCode}`, notBeforeMs: retryAfterMs }, result };
     },
     async record(tx, delivery, attempt, result) {
       await options.repository.recordAttempt(tx, {
@@ -116,25 +116,6 @@ export function webhookDeliveryJob(options: WebhookDeliveryJobOptions): QueueJob
       }
     },
   };
-}
-
-async function readExcerpt(response: Awaited<ReturnType<typeof fetchMerchant>>): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < EXCERPT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  const bytes = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES);
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
 function parseRetryAfter(value: string | null): number {

@@ -1,7 +1,8 @@
-import { createSignedHeaders, type PartnerCreatePaymentPayload } from '@paysplit/sdk';
+import type { PartnerCreatePaymentPayload } from '@paysplit/sdk';
 import { AppError, ErrorCode } from '@paysplit/domain';
 import type { Logger } from '../../../logger.js';
-import { describeFetchError, fetchMerchant } from '../../../security/outbound.js';
+import type { Listeners } from '../../../listen/listeners.js';
+import { callMerchant } from '../../../security/merchant-call.js';
 
 /** The signed body of decisions §6; the SDK's type, so both sides of the call agree by construction. */
 export type PartnerCreatePaymentBody = PartnerCreatePaymentPayload;
@@ -9,12 +10,19 @@ export type PartnerCreatePaymentBody = PartnerCreatePaymentPayload;
 const PAYER_MESSAGE = 'The shop could not start your payment just now. Please try again in a moment.';
 const MAX_REPLY_BYTES = 16 * 1024;
 
-/** Calls the merchant's partner create-payment URL (decisions §6) and returns the checkout address. */
+/**
+ * Calls the merchant's partner create-payment URL (decisions §6) and returns the checkout address:
+ * in test mode to the integration's listener while one is connected (`paysplit listen`).
+ */
 export class PartnerClient {
-  constructor(private readonly options: { timeoutMs: number; logger: Logger; privateTestUrls: boolean }) {}
+  constructor(private readonly options: { timeoutMs: number; logger: Logger; privateTestUrls: boolean; listeners?: Listeners }) {}
 
-  async createPayment(url: string, secret: string | readonly string[], body: PartnerCreatePaymentBody): Promise<string> {
-    const text = JSON.stringify(body);
+  async createPayment(
+    integrationId: string,
+    url: string,
+    secret: string | readonly string[],
+    body: PartnerCreatePaymentBody,
+  ): Promise<string> {
     const fail = (reason: string, extra: Record<string, unknown> = {}): never => {
       this.options.logger.warn(
         { paymentId: body.paymentId, sessionId: body.sessionId, reason, ...extra },
@@ -22,28 +30,24 @@ export class PartnerClient {
       );
       throw new PartnerCallError(reason);
     };
-    let response: Awaited<ReturnType<typeof fetchMerchant>>;
-    try {
-      response = await fetchMerchant(
+    const response = await callMerchant(
+      {
+        integrationId,
+        mode: body.mode,
+        kind: 'partner',
         url,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            ...createSignedHeaders({ id: body.paymentId, body: text, secret }),
-          },
-          body: text,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        },
-        body.mode,
-        { privateInTestMode: this.options.privateTestUrls },
-      );
-    } catch (error) {
-      return fail(describeFetchError(error, this.options.timeoutMs));
-    }
-    const reply = (await response.text().catch(() => '')).slice(0, MAX_REPLY_BYTES);
+        id: body.paymentId,
+        attempt: null,
+        body: JSON.stringify(body),
+        secret,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        timeoutMs: this.options.timeoutMs,
+        maxReplyBytes: MAX_REPLY_BYTES,
+      },
+      this.options,
+    );
+    if (response.kind === 'none') return fail(response.reason);
+    const reply = response.text ?? '';
     if (response.status !== 200) return fail(`answered HTTP ${response.status}`, { status: response.status });
     let redirectUrl: unknown;
     try {

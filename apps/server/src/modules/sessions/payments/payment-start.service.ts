@@ -86,7 +86,7 @@ export class PaymentStartService {
         throw new PartnerCallError('live mode requires an https partnerCreatePaymentUrl');
       }
       const { partner: secret } = await this.options.signingSecrets.currentSecrets(em.fork(), integration.id);
-      const redirectUrl = await this.options.partner.createPayment(integration.partnerCreatePaymentUrl, secret, {
+      const redirectUrl = await this.options.partner.createPayment(integration.id, integration.partnerCreatePaymentUrl, secret, {
         type: 'partner.payment.create',
         paymentId: payment.id,
         sessionId: session.id,
