@@ -30,6 +30,7 @@ import { attachLiveUpdates } from './http/live-updates.js';
 import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
+import { adminExportsRouter } from './http/admin-exports.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
 import { hostSignInRouter } from './http/host-sign-in.js';
 import { healthRouter } from './http/health.js';
@@ -39,6 +40,7 @@ import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { sendError } from './rest/error-response.js';
+import { mountExportRoutes } from './rest/exports.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
@@ -148,7 +150,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const root = { em: orm.em, logger, services, dashboard };
   const secureCookies = config.publicBaseUrl.startsWith('https://');
-  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext => {
+  // `facts` overrides the headers: the admin area's download form sends its CSRF token as a field.
+  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql', facts: { csrfToken?: string } = {}): RequestContext => {
     // Parsed on first read: most requests read one cookie or none.
     let cookies: Record<string, string | undefined> | undefined;
     return createRequestContext(root, {
@@ -159,7 +162,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
       authorization: req.get('authorization'),
-      csrfToken: req.get('x-csrf-token'),
+      csrfToken: facts.csrfToken ?? req.get('x-csrf-token'),
       setHeader: (name, value) => res.setHeader(name, value),
       trustedDocument: res.locals.trustedDocument === true,
       cookies: {
@@ -200,6 +203,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   // They need no cookies: only GraphQL reads them (the pay app and the administration area).
   const restRouter = express.Router();
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES });
+  const exportStreams = mountExportRoutes(restRouter, { createContext: contextFor, dashboard, metrics, limits: config.exports });
   app.use(restRouter);
 
   // Off the public port when METRICS_PORT is set (server.ts listens on it with metricsApp); else
@@ -241,6 +245,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   app.use(emailUnsubscribeRouter(services.emails, orm));
   app.use(hostSignInRouter(services.hostSignIn, services.emails, orm, { secureCookies }));
+  app.use(adminExportsRouter({ createContext: contextFor, dashboard, streams: exportStreams }));
 
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));

@@ -98,6 +98,10 @@ const environmentSchema = z.object({
   LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   LIVE_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
+  // Reconciliation exports (docs/exports.md): rows read per statement, and how long a client may
+  // read nothing before its export is ended.
+  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(10_000).default(2_000),
+  EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
 });
@@ -164,6 +168,7 @@ export interface Config {
   readonly trustedDocumentsOnly: boolean;
   /** Bounds of the live updates' sockets (docs/operations.md, "Live updates"). */
   readonly live: LiveLimits;
+  readonly exports: { readonly pageRows: number; readonly stallTimeoutMs: number };
 }
 
 export interface LiveLimits {
@@ -254,6 +259,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       initTimeoutMs: env.LIVE_INIT_TIMEOUT_MS,
       pendingSocketsPerAddress: env.LIVE_INIT_PENDING_PER_ADDRESS,
     }),
+    exports: Object.freeze({ pageRows: env.EXPORT_PAGE_ROWS, stallTimeoutMs: env.EXPORT_STALL_TIMEOUT_MS }),
   });
 }
 

@@ -18,3 +18,5 @@ export * from './time-zone.js';
 export * from './locale.js';
 export * from './payment-calls.js';
 export * from './capture.js';
+export * from './exports.js';
+export * from './export-columns.js';

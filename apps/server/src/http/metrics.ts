@@ -96,6 +96,26 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly exportsRunning = new Gauge({
+    name: 'paysplit_exports_running',
+    help: 'Reconciliation exports streaming from this instance now',
+    registers: [this.registry],
+  });
+
+  readonly exportRows = new Counter({
+    name: 'paysplit_export_rows_total',
+    help: 'Rows written by reconciliation exports, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly exportsEnded = new Counter({
+    name: 'paysplit_exports_ended_total',
+    help: 'Reconciliation exports once streaming, by how they ended: completed, client_gone, stalled (read nothing for EXPORT_STALL_TIMEOUT_MS), failed',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   /** Counts the webhook deliveries not finished yet, by status (the webhooks module's, set by createApp). */
   private countBacklog: (em: EntityManager) => Promise<{ status: string; n: string }[]> = async () => [];
 

@@ -1,32 +1,8 @@
-import { ERROR_HTTP_STATUS, type ErrorCode } from '@paysplit/domain';
-import { z } from 'zod';
 import { errorResponseSchema } from './error-response.js';
+import { exportPaths } from './export-openapi.js';
+import { errorResponses, type JsonObject, requestIdHeader, schemaOf } from './openapi-parts.js';
 import { OUTGOING_CALLS, type OutgoingCall } from './outgoing-calls.js';
 import type { RestRoute } from './rest-route.js';
-
-type JsonObject = Record<string, unknown>;
-
-/**
- * JSON Schema of a zod schema. A schema named with `.meta({ id })` goes into `components.schemas`
- * under that name and is referenced, so generated clients (the SDK's types) get one named type.
- */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonObject>): JsonObject {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
-  delete json.$schema;
-  // A named schema comes back as a $ref into its own $defs.
-  const ref = typeof json.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(json.$ref)?.[1] : undefined;
-  const defs = json.$defs as Record<string, JsonObject> | undefined;
-  if (!ref || !defs?.[ref] || Object.keys(defs).length !== 1) return json;
-  const named = { ...defs[ref], title: ref };
-  const existing = components[ref];
-  if (existing && JSON.stringify(existing) !== JSON.stringify(named)) throw new Error(`Two different schemas are named ${ref}`);
-  components[ref] = named;
-  return { $ref: `#/components/schemas/${ref}` };
-}
-
-const requestIdHeader = {
-  'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } },
-};
 
 const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
   createSession: 'Sessions',
@@ -71,11 +47,6 @@ const signatureHeaders = [
 function restOperation(route: RestRoute<never, never>, path: string, components: Record<string, JsonObject>): JsonObject {
   const [canonical, ...aliases] = route.paths;
   const isAlias = path !== canonical;
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of route.responses.errorCodes) {
-    const status = ERROR_HTTP_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   const description = [
     isAlias
       ? `Legacy alias of \`${route.method.toUpperCase()} ${canonical}\` with the same behaviour; new integrations use that path.`
@@ -121,23 +92,7 @@ function restOperation(route: RestRoute<never, never>, path: string, components:
         headers: requestIdHeader,
         content: { 'application/json': { schema: schemaOf(route.responses.success, 'output', components) } },
       },
-      ...Object.fromEntries(
-        [...byStatus.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([status, codes]) => [
-            status,
-            {
-              description: `Error: ${codes.join(', ')}`,
-              headers: requestIdHeader,
-              content: {
-                'application/json': {
-                  schema: { $ref: '#/components/schemas/Error' },
-                  example: { success: false, code: codes[0], message: '…', requestId: 'req_…' },
-                },
-              },
-            },
-          ]),
-      ),
+      ...errorResponses(route.responses.errorCodes),
     },
     ...(isAlias ? { deprecated: true } : {}),
   };
@@ -216,7 +171,7 @@ export function buildOpenApiDocument(
       paths[openApiPath] = { ...paths[openApiPath], [route.method]: restOperation(route, path, components) };
     }
   }
-  Object.assign(paths, healthPaths());
+  Object.assign(paths, exportPaths(components), healthPaths());
   const webhooks = Object.fromEntries(outgoing.map((call) => [call.name, outgoingOperation(call, components)]));
   return {
     openapi: '3.1.0',
@@ -235,6 +190,7 @@ export function buildOpenApiDocument(
       { name: 'Payments', description: 'Record what the processor did, settle pending cancellations (API key)' },
       { name: 'Refunds', description: 'Refund captured money and settle pending refunds (API key; needs a partnerRefundUrl)' },
       { name: 'Status', description: 'Public progress of a session (no key)' },
+      { name: 'Exports', description: 'Reconciliation: sessions, payments, captures, releases and refunds as CSV or JSON lines (API key)' },
       { name: 'Health', description: 'For load balancers and orchestrators' },
     ],
     paths,

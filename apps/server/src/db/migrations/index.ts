@@ -18,6 +18,7 @@ import { Migration20261128010000_manual_capture } from './Migration2026112801000
 import { Migration20261128030000_locales } from './Migration20261128030000_locales.js';
 import { Migration20261128050000_hold_emails } from './Migration20261128050000_hold_emails.js';
 import { Migration20261129000000_hold_lapse } from './Migration20261129000000_hold_lapse.js';
+import { Migration20261130040000_export_indexes } from './Migration20261130040000_export_indexes.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128030000_locales', class: Migration20261128030000_locales },
   { name: 'Migration20261128050000_hold_emails', class: Migration20261128050000_hold_emails },
   { name: 'Migration20261129000000_hold_lapse', class: Migration20261129000000_hold_lapse },
+  { name: 'Migration20261130040000_export_indexes', class: Migration20261130040000_export_indexes },
 ];

@@ -14,6 +14,7 @@ export type { HostSignInService, SignInRequestAnswer } from './access/host-sign-
 export type { SessionReadService } from './session-reads.service.js';
 export type { EmailFacts } from './pay-session-record.repository.js';
 export type { SessionProgress } from './session.repository.js';
+export type { ExportRecord, ExportRequest, ExportService } from './exports/export.service.js';
 export { SessionStatusEnum, SessionView, PaySessionView, PayParticipantView } from './session.types.js';
 export { SESSION_RESOLVERS } from './resolvers.js';
 export { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from './session-record.js';

@@ -6,6 +6,8 @@ import type { Logger } from '../../logger.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { SigningSecretsService } from '../integrations/index.js';
 import { SessionAccess } from './access/session-access.js';
+import { ExportRepository } from './exports/export.repository.js';
+import { ExportService } from './exports/export.service.js';
 import { SessionAccessRepository } from './access/session-access.repository.js';
 import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
@@ -33,6 +35,9 @@ import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 
+/** Rows per page of an export unless EXPORT_PAGE_ROWS says otherwise (docs/exports.md). */
+export const DEFAULT_EXPORT_PAGE_ROWS = 2_000;
+
 /** Refunds read as plain rows by the live pay page's view. */
 export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
 
@@ -55,6 +60,8 @@ export interface SessionServices {
   hostSignIn: HostSignInService;
   /** Calls to the merchant about one payment (partner.payment.cancel and .capture) and settling them. */
   paymentCalls: PaymentCallService;
+  /** Reconciliation exports: an integration's sessions, payments, captures, releases or refunds, a page at a time. */
+  exports: ExportService;
 }
 
 export interface SessionServiceDeps {
@@ -71,6 +78,8 @@ export interface SessionServiceDeps {
   accessKeepDays: number;
   /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
   holdMarginMs?: number;
+  /** Rows per page of a reconciliation export (EXPORT_PAGE_ROWS). */
+  exportPageRows?: number;
   now?: () => Date;
 }
 
@@ -150,6 +159,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     refunds,
     hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
     paymentCalls: calls,
+    exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows ?? DEFAULT_EXPORT_PAGE_ROWS }),
   };
   return {
     services,
