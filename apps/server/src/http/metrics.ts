@@ -102,6 +102,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly exportsWaiting = new Gauge({
+    name: 'paysplit_exports_waiting',
+    help: 'Reconciliation exports paused until their client reads what was sent (nothing is read from the database meanwhile)',
+    registers: [this.registry],
+  });
+
   readonly exportRows = new Counter({
     name: 'paysplit_export_rows_total',
     help: 'Rows written by reconciliation exports, by kind',

@@ -146,7 +146,10 @@ export class ExportStreams {
         if (res.destroyed) throw new ClientGone();
         const text = encode(page.value, first);
         rows.inc(page.value.length);
-        if (text && !res.write(text)) await drained(res, stallTimeoutMs);
+        if (text && !res.write(text)) {
+          metrics.exportsWaiting.inc();
+          await drained(res, stallTimeoutMs).finally(() => metrics.exportsWaiting.dec());
+        }
         page = await pages.next();
       }
       res.end();

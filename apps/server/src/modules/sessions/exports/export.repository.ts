@@ -25,12 +25,14 @@ export interface ExportPage {
 const instant = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 interface KindSql {
-  /** `t` is the table paged through; `s` its session (sessions: `t` itself). */
-  from: string;
-  session?: 't';
+  /** The table paged through, as `t`. */
+  table: 'session' | 'payment' | 'payment_call' | 'refund';
+  /** What its rows join (`s` the session, `p` the payment), with the rows of the page. */
+  joins?: string;
   /** Every column the kind stores, by export name (major and fee columns are made from these). */
   columns: Readonly<Record<string, string>>;
-  condition?: string;
+  /** Which rows of the table are this kind's (payment_call: captures or cancels). */
+  kind?: string;
 }
 
 const CHILD_OF_SESSION = {
@@ -52,7 +54,7 @@ const CALL = {
   settled_at: instant('t.settled_at'),
 };
 
-const CALL_FROM = 'payment_call t join payment p on p.id = t.payment_id join session s on s.id = t.session_id';
+const CALL_JOINS = 'join payment p on p.id = t.payment_id join session s on s.id = t.session_id';
 
 /**
  * Each kind's SQL: its columns by export name, read as text so nothing is parsed on the way out
@@ -60,8 +62,7 @@ const CALL_FROM = 'payment_call t join payment p on p.id = t.payment_id join ses
  */
 const KIND_SQL: Readonly<Record<ExportKind, KindSql>> = {
   sessions: {
-    from: 'session t',
-    session: 't',
+    table: 'session',
     columns: {
       session_id: 't.id::text',
       order_reference: 't.order_reference',
@@ -78,7 +79,8 @@ const KIND_SQL: Readonly<Record<ExportKind, KindSql>> = {
     },
   },
   payments: {
-    from: 'payment t join session s on s.id = t.session_id',
+    table: 'payment',
+    joins: 'join session s on s.id = t.session_id',
     columns: {
       ...CHILD_OF_SESSION,
       payment_id: 't.id::text',
@@ -97,13 +99,15 @@ const KIND_SQL: Readonly<Record<ExportKind, KindSql>> = {
     },
   },
   captures: {
-    from: CALL_FROM,
-    condition: `t.kind = 'capture'`,
+    table: 'payment_call',
+    joins: CALL_JOINS,
+    kind: 'capture',
     columns: { ...CALL, capture_id: 't.id::text', processor_capture_reference: 't.processor_call_reference' },
   },
   releases: {
-    from: CALL_FROM,
-    condition: `t.kind = 'cancel'`,
+    table: 'payment_call',
+    joins: CALL_JOINS,
+    kind: 'cancel',
     columns: {
       ...CALL,
       cancel_id: 't.id::text',
@@ -113,7 +117,8 @@ const KIND_SQL: Readonly<Record<ExportKind, KindSql>> = {
     },
   },
   refunds: {
-    from: 'refund t join payment p on p.id = t.payment_id join session s on s.id = t.session_id',
+    table: 'refund',
+    joins: CALL_JOINS,
     columns: {
       ...CALL,
       refund_id: 't.id::text',
@@ -143,11 +148,22 @@ const SELECT_LISTS = Object.fromEntries(Object.keys(KIND_SQL).map((kind) => [kin
   string
 >;
 
+/** A row's key as the next page's start: its creation instant with microseconds, and its id. */
+const cursorOf = (alias: string) =>
+  `to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursor_at", ${alias}.id::text as "cursor_id"`;
+
 /**
  * The reconciliation exports' reads: one integration's rows of one kind, created in [from, to),
- * oldest first, a page at a time. Each page is one statement whose keyset condition
- * `(t.created_at, t.id) > (…)` continues a range on the kind's (…, created_at, id) index, so page
- * 500 costs what page 1 does and no connection, cursor or snapshot is held between pages.
+ * oldest first, a page at a time. No connection, cursor or snapshot is held between pages.
+ *
+ * Sessions carry their integration: a page is one range of (integration_id, created_at, id) after
+ * the last row's key. Payments, calls and refunds reach theirs through their session, and a plan
+ * that starts from the integration's sessions would gather and sort all of their rows for every
+ * page. So a page first takes the next `limit` keys of the kind in the range, whoever's, from the
+ * (…, created_at, id) index (a materialized window: always that plan), then reads the rows of this
+ * integration and mode among them. A page may hold fewer rows than it scanned; the next one starts
+ * after the last key scanned, so each costs what the first does and the whole export reads every
+ * integration's keys in the range once.
  */
 export class ExportRepository {
   async page(
@@ -158,25 +174,51 @@ export class ExportRepository {
     after: ExportPosition | undefined,
     limit: number,
   ): Promise<ExportPage> {
-    const { from, condition, session = 's' } = KIND_SQL[kind];
-    const conditions = [`${session}.integration_id = ?`, `${session}.mode = ?`, 't.created_at >= ?', 't.created_at < ?'];
-    const parameters: unknown[] = [scope.integrationId, scope.mode, range.from, range.to];
-    if (condition) conditions.push(condition);
+    const { table, joins, kind: callKind } = KIND_SQL[kind];
+    const inRange = ['t.created_at >= ?', 't.created_at < ?'];
+    const rangeParameters: unknown[] = [range.from, range.to];
     if (after) {
-      conditions.push('(t.created_at, t.id) > (?::timestamptz, ?::uuid)');
-      parameters.push(after.at, after.id);
+      inRange.push('(t.created_at, t.id) > (?::timestamptz, ?::uuid)');
+      rangeParameters.push(after.at, after.id);
     }
-    const sql = `select ${SELECT_LISTS[kind]},
-                        to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursor_at", t.id::text as "cursor_id"
-                   from ${from}
-                  where ${conditions.join(' and ')}
-                  order by t.created_at, t.id
-                  limit ?`;
-    const rows = await em.getConnection().execute<(ExportSqlRow & { cursor_at: string; cursor_id: string })[]>(sql, [...parameters, limit]);
-    const last = rows.at(-1);
+    if (table === 'session') {
+      const rows = await em.getConnection().execute<KeyedRow[]>(
+        `select ${SELECT_LISTS[kind]}, ${cursorOf('t')}
+           from session t
+          where t.integration_id = ? and t.mode = ? and ${inRange.join(' and ')}
+          order by t.created_at, t.id
+          limit ?`,
+        [scope.integrationId, scope.mode, ...rangeParameters, limit],
+      );
+      return { rows, next: rows.length === limit ? positionOf(rows.at(-1)!) : undefined };
+    }
+    if (callKind) inRange.unshift('t.kind = ?');
+    const scanned = await em.getConnection().execute<(KeyedRow & { mine: boolean })[]>(
+      `with scanned as materialized (
+         select t.id, t.created_at from ${table} t
+          where ${inRange.join(' and ')}
+          order by t.created_at, t.id
+          limit ?
+       )
+       select ${cursorOf('w')}, page.*
+         from scanned w
+         left join lateral (
+           select true as "mine", ${SELECT_LISTS[kind]}
+             from ${table} t ${joins ?? ''}
+            where t.id = w.id and s.integration_id = ? and s.mode = ?
+         ) page on true
+        order by w.created_at, w.id`,
+      [...(callKind ? [callKind] : []), ...rangeParameters, limit, scope.integrationId, scope.mode],
+    );
     return {
-      rows,
-      next: rows.length === limit && last ? { at: last.cursor_at, id: last.cursor_id } : undefined,
+      rows: scanned.filter((row) => row.mine === true),
+      next: scanned.length === limit ? positionOf(scanned.at(-1)!) : undefined,
     };
   }
+}
+
+type KeyedRow = ExportSqlRow & { cursor_at: string; cursor_id: string };
+
+function positionOf(row: KeyedRow): ExportPosition {
+  return { at: row.cursor_at, id: row.cursor_id };
 }
