@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { EXPORT_COLUMNS, EXPORT_KINDS, type ExportKind, formatMinorUnits, requireCurrency } from '@paysplit/domain';
+import { createClient } from '@paysplit/sdk';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient } from './support/admin-client.js';
@@ -517,6 +518,18 @@ describe('reconciliation exports', () => {
       status: 403,
       code: 'BROWSER_REQUEST_FORBIDDEN',
     });
+  });
+
+  it('reads through the SDK: rows as they arrive, and the file as a stream', async () => {
+    const paysplit = createClient({ apiKey: shop.apiKey, baseUrl: server.baseUrl });
+    const rows = [];
+    for await (const row of paysplit.exports.rows('refunds', { from: new Date(FROM), to: new Date(TO) })) rows.push(row);
+    const expected = await truth('refunds', shop.integrationId, 'test');
+    expect(rows.map((row) => row.refund_id)).toEqual(expected.ids);
+    expect(sumsOf(rows, ['amount'])).toEqual(expected.sums);
+    const file = await paysplit.exports.stream('refunds', { from: FROM, to: TO, format: 'csv' });
+    expect(file.fileName).toBe('paysplit-refunds-test-20260601T000000Z-20260701T000000Z.csv');
+    expect(parseCsv(await new Response(file.body).text(), { columns: true })).toHaveLength(expected.ids.length);
   });
 
   it('counts against the merchant API’s rate limit like the other reads', async () => {

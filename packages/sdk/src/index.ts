@@ -1,11 +1,18 @@
 export { createClient } from './client.js';
-export type { ClientOptions, CreateSessionOptions, PaySplitClient } from './client.js';
+export type { ClientOptions, CreateSessionOptions, ExportOptions, ExportStream, PaySplitClient } from './client.js';
 export { PaySplitError } from './paysplit-error.js';
 export type { PaySplitErrorDetail, PaySplitErrorInit } from './paysplit-error.js';
 export type {
   CreateSessionRequest,
   CreateSessionResponse,
   ErrorResponse,
+  ExportCaptureRow,
+  ExportKind,
+  ExportPaymentRow,
+  ExportRefundRow,
+  ExportReleaseRow,
+  ExportRows,
+  ExportSessionRow,
   PartnerCreatePaymentReply,
   PartnerCreatePaymentRequest,
   PaymentAction,

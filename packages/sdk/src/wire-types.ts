@@ -72,3 +72,19 @@ export type SettleCaptureRequest = Schemas['SettleCaptureRequest'];
 export type SettleCaptureResponse = Schemas['SettleCaptureResponse'];
 /** How the integration takes the money: manual holds each share and captures once every share is held. */
 export type CaptureMethod = 'automatic' | 'manual';
+
+/** One row of each reconciliation export (`GET /api/v1/exports/{kind}`): a JSON lines object, or a CSV record's columns in order. */
+export type ExportSessionRow = Schemas['ExportSessionRow'];
+export type ExportPaymentRow = Schemas['ExportPaymentRow'];
+export type ExportCaptureRow = Schemas['ExportCaptureRow'];
+export type ExportReleaseRow = Schemas['ExportReleaseRow'];
+export type ExportRefundRow = Schemas['ExportRefundRow'];
+/** Each export kind with its row. */
+export interface ExportRows {
+  sessions: ExportSessionRow;
+  payments: ExportPaymentRow;
+  captures: ExportCaptureRow;
+  releases: ExportReleaseRow;
+  refunds: ExportRefundRow;
+}
+export type ExportKind = keyof ExportRows;
