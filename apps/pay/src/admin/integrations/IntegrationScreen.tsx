@@ -11,6 +11,7 @@ import { Loading, PageLoadFailed } from '../ui/load-states';
 import { ApiKeysSection } from './ApiKeysSection';
 import { AuditLogSection } from './AuditLogSection';
 import { EmailRemindersSection } from './EmailRemindersSection';
+import { ExportsSection } from './ExportsSection';
 import { IntegrationDeliveriesSection } from './IntegrationDeliveriesSection';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm';
 import { IntegrationDocument, UpdateIntegrationDocument } from './integration-documents';
@@ -48,6 +49,7 @@ const SECTIONS = [
   ['signing-secrets', 'Signing secrets'],
   ['payout', 'Payout onboarding'],
   ['deliveries', 'Webhook deliveries'],
+  ['exports', 'Exports'],
   ['audit-log', 'Audit log'],
 ] as const;
 
@@ -90,6 +92,7 @@ export function IntegrationScreen({ integrationId }: { integrationId: string }) 
       <section className="admin-section">
         <ReplayFailedForm integrationId={data.id} />
       </section>
+      <ExportsSection integrationId={data.id} />
       <AuditLogSection integrationId={data.id} />
     </AdminPage>
   );
