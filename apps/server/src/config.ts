@@ -98,9 +98,9 @@ const environmentSchema = z.object({
   LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   LIVE_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
-  // Reconciliation exports (docs/exports.md): rows read per statement, and how long a client may
-  // read nothing before its export is ended.
-  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(10_000).default(2_000),
+  // Reconciliation exports (docs/exports.md): rows read per statement (pages this small die young:
+  // docs/benchmarks.md), and how long a client may read nothing before its export is ended.
+  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(10_000).default(250),
   EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),

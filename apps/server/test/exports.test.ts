@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { EXPORT_COLUMNS, EXPORT_KINDS, type ExportKind, formatMinorUnits, requireCurrency } from '@paysplit/domain';
 import { createClient } from '@paysplit/sdk';
@@ -688,5 +689,28 @@ describe('the administration area’s download', () => {
     const badMode = await download(owner, { ...form, mode: 'both' });
     expect([badMode.status, badMode.text.includes('mode: must be test or live')]).toEqual([400, true]);
     expect((await download(owner, { ...form, to: '2030-01-01' })).status).toBe(400);
+  });
+});
+
+describe('docs/exports.md', () => {
+  it('lists every column of every kind in order, with its type and whether it may be empty, as the code has them', async () => {
+    const doc = await readFile(new URL('../../../docs/exports.md', import.meta.url), 'utf8');
+    const documented = Object.fromEntries(
+      [...doc.matchAll(/^### `(\w+)`\n\n([\s\S]*?)(?=\n\n|$)/gm)].map(([, kind, table]) => [
+        kind,
+        [...table!.matchAll(/^\| \d+ +\| `(\w+)` +\| (\w+) +\| ([\w ]+?) +\|/gm)].map(
+          ([, name, type, empty]) => `${name} ${type} ${empty}`,
+        ),
+      ]),
+    );
+    const coded = Object.fromEntries(
+      EXPORT_KINDS.map((kind) => [
+        kind,
+        EXPORT_COLUMNS[kind].map(
+          (column) => `${column.name} ${column.type} ${column.type === 'fee' ? 'always' : column.nullable ? 'may be' : 'never'}`,
+        ),
+      ]),
+    );
+    expect(documented).toEqual(coded);
   });
 });

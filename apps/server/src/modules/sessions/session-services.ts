@@ -35,9 +35,6 @@ import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 
-/** Rows per page of an export unless EXPORT_PAGE_ROWS says otherwise (docs/exports.md). */
-export const DEFAULT_EXPORT_PAGE_ROWS = 2_000;
-
 /** Refunds read as plain rows by the live pay page's view. */
 export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
 
@@ -79,7 +76,7 @@ export interface SessionServiceDeps {
   /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
   holdMarginMs?: number;
   /** Rows per page of a reconciliation export (EXPORT_PAGE_ROWS). */
-  exportPageRows?: number;
+  exportPageRows: number;
   now?: () => Date;
 }
 
@@ -159,7 +156,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     refunds,
     hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
     paymentCalls: calls,
-    exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows ?? DEFAULT_EXPORT_PAGE_ROWS }),
+    exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows }),
   };
   return {
     services,
