@@ -695,13 +695,17 @@ describe('the administration area’s download', () => {
 describe('docs/exports.md', () => {
   it('lists every column of every kind in order, with its type and whether it may be empty, as the code has them', async () => {
     const doc = await readFile(new URL('../../../docs/exports.md', import.meta.url), 'utf8');
+    // Each `### \`kind\`` heading's table: # | column | type | empty? | what.
     const documented = Object.fromEntries(
-      [...doc.matchAll(/^### `(\w+)`\n\n([\s\S]*?)(?=\n\n|$)/gm)].map(([, kind, table]) => [
-        kind,
-        [...table!.matchAll(/^\| \d+ +\| `(\w+)` +\| (\w+) +\| ([\w ]+?) +\|/gm)].map(
-          ([, name, type, empty]) => `${name} ${type} ${empty}`,
-        ),
-      ]),
+      doc
+        .split(/^### /m)
+        .slice(1)
+        .map((section) => [
+          /^`(\w+)`/.exec(section)?.[1],
+          [...section.matchAll(/^\| \d+ +\| `(\w+)` +\| (\w+) +\| ([\w ]+?) +\|/gm)].map(
+            ([, name, type, empty]) => `${name} ${type} ${empty}`,
+          ),
+        ]),
     );
     const coded = Object.fromEntries(
       EXPORT_KINDS.map((kind) => [
