@@ -18,7 +18,7 @@ export type ExportSqlRow = Record<string, string | boolean | null>;
 
 export interface ExportPage {
   rows: ExportSqlRow[];
-  /** After the last row; undefined when the page was not full (nothing more in the range). */
+  /** After the last key this page read; undefined once fewer than `limit` were left in the range. */
   next: ExportPosition | undefined;
 }
 
