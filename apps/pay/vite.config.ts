@@ -73,6 +73,8 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/graphql': { target: SERVER, ws: true },
       '/api': SERVER,
+      // The administration area's downloads: a form the browser posts to the server itself.
+      '/admin/exports': SERVER,
     },
   },
 }));

@@ -27,9 +27,11 @@ import { classifyRequestError } from './http/body-errors.js';
 import { liveUpdatesRoute, trustsProxyOf } from './http/live-updates.js';
 import { routeUpgrades } from './http/upgrades.js';
 import { LISTEN_PATH, listenRoute, listenWithoutUpgrade } from './listen/listen-route.js';
-import { Metrics, metricsAccess, metricsEndpoint } from './http/metrics.js';
+import { Metrics } from './http/metrics.js';
+import { metricsAccess, metricsEndpoint } from './http/metrics-endpoint.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { chargeQueryCost, enforceLimit, RateLimits } from './http/rate-limits.js';
+import { adminExportsRouter } from './http/admin-exports.js';
 import { emailUnsubscribeRouter } from './http/email-unsubscribe.js';
 import { hostSignInRouter } from './http/host-sign-in.js';
 import { healthRouter } from './http/health.js';
@@ -39,6 +41,7 @@ import { referencePagesRouter } from './http/reference-pages.js';
 import { requestId } from './http/request-id.js';
 import type { Logger } from './logger.js';
 import { sendError } from './rest/error-response.js';
+import { mountExportRoutes } from './rest/exports.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { mountRestRoute } from './rest/rest-route.js';
 import { REST_ROUTES } from './rest/routes.js';
@@ -122,7 +125,8 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   });
   const root = { em: orm.em, logger, services, dashboard };
   const secureCookies = config.publicBaseUrl.startsWith('https://');
-  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql'): RequestContext => {
+  // `facts` overrides the headers: the admin area's download form sends its CSRF token as a field.
+  const contextFor = (req: Request, res: Response, transport: 'rest' | 'graphql', facts: { csrfToken?: string } = {}): RequestContext => {
     // Parsed on first read: most requests read one cookie or none.
     let cookies: Record<string, string | undefined> | undefined;
     return createRequestContext(root, {
@@ -133,7 +137,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
       apiKey: req.get('x-service-api-key'),
       fromBrowser: req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined,
       authorization: req.get('authorization'),
-      csrfToken: req.get('x-csrf-token'),
+      csrfToken: facts.csrfToken ?? req.get('x-csrf-token'),
       setHeader: (name, value) => res.setHeader(name, value),
       trustedDocument: res.locals.trustedDocument === true,
       cookies: {
@@ -175,6 +179,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
   const restRouter = express.Router();
   const restDeps = { schema, createContext: contextFor, maxBodyBytes: MAX_BODY_BYTES, recordRequest: services.requestLogWriter.record };
   for (const route of REST_ROUTES) mountRestRoute(restRouter, route, restDeps);
+  const exportStreams = mountExportRoutes(restRouter, { ...restDeps, dashboard, metrics, limits: config.exports });
   app.use(restRouter);
   app.all(LISTEN_PATH, listenWithoutUpgrade);
 
@@ -217,6 +222,7 @@ export async function createApp(deps: AppDeps): Promise<PaySplitApp> {
 
   app.use(emailUnsubscribeRouter(services.emails, orm));
   app.use(hostSignInRouter(services.hostSignIn, services.emails, orm, { secureCookies }));
+  app.use(adminExportsRouter({ createContext: contextFor, dashboard, streams: exportStreams }));
 
   // After the API: API requests, the busiest, do not walk the pay app's routes first.
   app.use(payAppRouter(config.payAppDir));

@@ -98,6 +98,10 @@ const environmentSchema = z.object({
   LIVE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(12_000),
   LIVE_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   LIVE_INIT_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
+  // Reconciliation exports (docs/exports.md): rows read per statement (pages this small die young:
+  // docs/benchmarks.md), and how long a client may read nothing before its export is ended.
+  EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(10_000).default(250),
+  EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // After a signing-secret rotation, how long the previous secret keeps signing beside the new one.
   SIGNING_SECRET_GRACE_HOURS: z.coerce.number().min(0).max(720).default(24),
   // The merchant API's request log (docs/operations.md): on unless switched off, days each request is
@@ -171,6 +175,7 @@ export interface Config {
   readonly live: LiveLimits;
   /** The merchant API's request log: REQUEST_LOG, REQUEST_LOG_RETENTION_DAYS, REQUEST_LOG_BUFFER_MB (in bytes). */
   readonly requestLog: { readonly enabled: boolean; readonly retentionDays: number; readonly bufferBytes: number };
+  readonly exports: { readonly pageRows: number; readonly stallTimeoutMs: number };
 }
 
 export interface LiveLimits {
@@ -266,6 +271,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retentionDays: env.REQUEST_LOG_RETENTION_DAYS,
       bufferBytes: env.REQUEST_LOG_BUFFER_MB * 1024 * 1024,
     }),
+    exports: Object.freeze({ pageRows: env.EXPORT_PAGE_ROWS, stallTimeoutMs: env.EXPORT_STALL_TIMEOUT_MS }),
   });
 }
 

@@ -105,6 +105,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     events,
     accessKeepDays: config.emailRetentionDays,
     holdMarginMs: config.holdMarginMs,
+    exportPageRows: config.exports.pageRows,
     now,
   });
   // Reactions run in the order they subscribe: the merchant's event, then the emails.

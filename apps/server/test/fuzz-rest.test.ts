@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { canonicalLocale, isUuid } from '@paysplit/domain';
+import { canonicalLocale, EXPORT_KINDS, isUuid } from '@paysplit/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '../src/rest/error-response.js';
@@ -23,6 +23,7 @@ import {
   sample,
   startFuzzTarget,
   weirdId,
+  weirdString,
 } from './support/fuzzing.js';
 
 let target: FuzzTarget;
@@ -434,6 +435,81 @@ describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
     // An authorization is recorded once: whatever came after, the hold is the first one's.
     const [after] = await target.server.query<{ hold_expires_at: Date }>(`select hold_expires_at from payment where id = ?`, [paymentId]);
     expect(after!.hold_expires_at).toEqual(before!.hold_expires_at);
+  });
+
+  it('GET /api/v1/exports/{kind}: any kind, range, format or key, no 5xx, coded refusals, only the key’s own rows', async () => {
+    // Another tenant with rows of every kind but sessions' in the range that covers now.
+    const { shop, session, paymentId } = await refunding();
+    const day = 86_400_000;
+    const now = Date.now();
+    const instant = fc.oneof(
+      fc.constantFrom(new Date(now - day).toISOString(), new Date(now + day).toISOString(), new Date(now).toISOString().slice(0, 10)),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      weirdString,
+    );
+    const cases = sample(
+      fc.record({
+        kind: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...EXPORT_KINDS) }, { weight: 1, arbitrary: weirdString }),
+        from: fc.option(instant, { nil: undefined }),
+        to: fc.option(instant, { nil: undefined }),
+        format: fc.option(fc.oneof(fc.constantFrom('csv', 'jsonl'), weirdString), { nil: undefined }),
+        twice: fc.boolean(),
+        accept: fc.constantFrom(undefined, 'application/x-ndjson', 'application/json', 'text/csv;q=0.1, application/jsonl', '*/*'),
+        key: fc.constantFrom(target.integration.apiKey, target.integration.apiKey, shop.apiKey, 'ps_test_nope', undefined),
+      }),
+      9,
+      0.05,
+    );
+    const send = ({ kind, from, to, format, twice, accept, key }: (typeof cases)[number]) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries({ from, to, format })) {
+        if (value === undefined) continue;
+        query.append(name, value);
+        if (twice) query.append(name, value);
+      }
+      const headers: Record<string, string> = {};
+      if (key) headers['x-service-api-key'] = key;
+      if (accept) headers.accept = accept;
+      return target.send('GET', `/api/v1/exports/${encodeURIComponent(kind).slice(0, 4000)}?${query.toString()}`, undefined, headers);
+    };
+    // Besides the random ones, each kind for both tenants over the range that covers now, one at a
+    // time (an integration streams at most 3 exports at once): rows to check.
+    const covering: { item: (typeof cases)[number]; outcome: Outcome }[] = [];
+    for (const kind of EXPORT_KINDS) {
+      for (const key of [target.integration.apiKey, shop.apiKey]) {
+        const item = {
+          kind,
+          from: new Date(now - day).toISOString(),
+          to: new Date(now + day).toISOString(),
+          format: 'jsonl',
+          twice: false,
+          accept: undefined,
+          key,
+        };
+        covering.push({ item, outcome: await send(item) });
+      }
+    }
+    expect(covering.map(({ outcome }) => outcome.status)).toEqual(covering.map(() => 200));
+    const results = [...covering, ...(await runAll(cases, send))];
+    expectNoServerErrorsAndSpecShape(results);
+    expectNoSecretsInRefusals(results, [...secrets, shop.apiKey]);
+    for (const { item, outcome } of results) {
+      const context = `${JSON.stringify(item).slice(0, 300)} -> ${outcome.status}`;
+      if (outcome.status !== 200) {
+        // 429: a fourth export of one integration at once, as the concurrent cases may ask.
+        expect([400, 401, 404, 429], context).toContain(outcome.status);
+        continue;
+      }
+      // A 200 only for a known kind, a key and a valid range, and never with another tenant's rows.
+      expect(EXPORT_KINDS as readonly string[], context).toContain(item.kind);
+      expect(item.key === target.integration.apiKey || item.key === shop.apiKey, context).toBe(true);
+      const text = JSON.stringify(outcome.body);
+      const theirs = item.key === shop.apiKey ? [target.sessionId, target.paymentId] : [session.sessionId, paymentId];
+      for (const id of theirs) expect(text.includes(id), context).toBe(false);
+    }
+    // The ranges that cover now found rows: the tenant checks above were not vacuous.
+    expect(results.some(({ outcome }) => outcome.status === 200 && JSON.stringify(outcome.body).includes(target.sessionId))).toBe(true);
   });
 
   it('addresses nothing serves, with any method: our 404 (JSON where programs call, a page elsewhere), never a 5xx', async () => {

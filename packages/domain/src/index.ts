@@ -19,3 +19,5 @@ export * from './locale.js';
 export * from './payment-calls.js';
 export * from './capture.js';
 export * from './test-clock.js';
+export * from './exports.js';
+export * from './export-columns.js';

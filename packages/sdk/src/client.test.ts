@@ -517,3 +517,97 @@ describe('a create whose first attempt is still running on the server', () => {
     }
   });
 });
+
+describe('exports', () => {
+  const row = (n: number) => ({ payment_id: `p-${n}`, amount_minor: String(n), amount: `${n}.00`, fee_minor: null });
+
+  it('asks for the range and format, and hands over the body as a stream once answered', async () => {
+    const server = await startServer((res) => {
+      res.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8; header=present',
+        'content-disposition': 'attachment; filename="paysplit-payments-test-20261101T000000Z-20261201T000000Z.csv"',
+        'x-request-id': 'req-export',
+      });
+      res.write('payment_id,amount_minor\r\n');
+      res.end('p-1,100\r\n');
+    });
+    const { client } = testClient(server.baseUrl);
+    const opened = await client.exports.stream('payments', { from: new Date('2026-11-01T00:00:00Z'), to: '2026-12-01', format: 'csv' });
+    expect(opened).toMatchObject({
+      contentType: 'text/csv; charset=utf-8; header=present',
+      fileName: 'paysplit-payments-test-20261101T000000Z-20261201T000000Z.csv',
+      requestId: 'req-export',
+    });
+    expect(await new Response(opened.body).text()).toBe('payment_id,amount_minor\r\np-1,100\r\n');
+    const [request] = server.requests;
+    expect(request!.url).toBe('/api/v1/exports/payments?from=2026-11-01T00%3A00%3A00.000Z&to=2026-12-01&format=csv');
+    expect(request!.headers['x-service-api-key']).toBe(API_KEY);
+  });
+
+  it('reads a body for longer than timeoutMs: the timeout bounds the answer only', async () => {
+    const server = await startServer((res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(`${JSON.stringify(row(1))}\n`);
+      setTimeout(() => res.end(`${JSON.stringify(row(2))}\n`), 300);
+    });
+    const { client } = testClient(server.baseUrl, { timeoutMs: 100 });
+    const rows = [];
+    for await (const exported of client.exports.rows('payments', { from: '2026-11-01', to: '2026-12-01' })) rows.push(exported);
+    expect(rows).toEqual([row(1), row(2)]);
+    expect(server.requests[0]!.url).toContain('&format=jsonl');
+  });
+
+  it('parses JSON lines split anywhere across chunks, multi-byte characters included', async () => {
+    const text = [{ order_reference: 'Ümlaut, "quoted"' }, row(2), row(3)].map((value) => `${JSON.stringify(value)}\n`).join('');
+    const bytes = Buffer.from(text, 'utf8');
+    const server = await startServer((res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      // One byte at a time for the first line: a character's bytes arrive in two chunks.
+      const write = (offset: number): void => {
+        if (offset >= bytes.length) return void res.end();
+        const size = offset < 40 ? 1 : 17;
+        res.write(bytes.subarray(offset, offset + size), () => write(offset + size));
+      };
+      write(0);
+    });
+    const { client } = testClient(server.baseUrl);
+    const rows = [];
+    for await (const exported of client.exports.rows('refunds', { from: '2026-11-01', to: '2026-12-01' })) rows.push(exported);
+    expect(rows).toEqual([{ order_reference: 'Ümlaut, "quoted"' }, row(2), row(3)]);
+  });
+
+  it('reports an export cut short as EXPORT_INCOMPLETE after the rows that came', async () => {
+    const server = await startServer((res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', 'x-request-id': 'req-cut' });
+      res.write(`${JSON.stringify(row(1))}\n`, () => res.destroy());
+    });
+    const { client } = testClient(server.baseUrl);
+    const rows: unknown[] = [];
+    const failure = await rejectionOf(
+      (async () => {
+        for await (const exported of client.exports.rows('payments', { from: '2026-11-01', to: '2026-12-01' })) rows.push(exported);
+      })(),
+    );
+    expect(rows).toEqual([row(1)]);
+    expect(failure).toMatchObject({ code: 'EXPORT_INCOMPLETE', requestId: 'req-cut' });
+    expect(failure.message).toContain('after 1 row(s)');
+  });
+
+  it('throws PaySplit’s refusal before any row, and retries an overloaded server like the other reads', async () => {
+    const server = await startServer((res, _req, n) => {
+      if (n === 0) return json(res, 503, unavailable);
+      json(res, 400, {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'to: to must be after from: the range is [from, to)',
+        requestId: 'req-400',
+        details: [{ path: 'to', message: 'to must be after from: the range is [from, to)' }],
+      });
+    });
+    const { client, sleeps } = testClient(server.baseUrl);
+    const failure = await rejectionOf(client.exports.stream('sessions', { from: '2026-12-01', to: '2026-11-01' }));
+    expect(failure).toMatchObject({ code: 'VALIDATION_ERROR', status: 400, details: [{ path: 'to' }] });
+    expect(sleeps).toHaveLength(1);
+    await expect(client.exports.stream('sessions', { from: new Date(Number.NaN), to: '2026-11-01' })).rejects.toThrow(TypeError);
+  });
+});

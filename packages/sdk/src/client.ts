@@ -12,6 +12,8 @@ import {
 import type {
   AdvanceTestClockRequest,
   AdvanceTestClockResponse,
+  ExportKind,
+  ExportRows,
   CreateSessionRequest,
   CreateSessionResponse,
   RecordPaymentRequest,
@@ -50,6 +52,25 @@ export interface CreateSessionOptions {
   idempotencyKey?: string;
 }
 
+export interface ExportOptions {
+  /** First instant (included): a Date, or RFC 3339 with its offset (`2026-11-01T00:00:00Z`), or a date (`2026-11-01`, 00:00 UTC). */
+  from: Date | string;
+  /** End (excluded): [from, to), at most 366 days after from. */
+  to: Date | string;
+  /** `csv` (default: RFC 4180 with a header line) or `jsonl` (one JSON object per line). */
+  format?: 'csv' | 'jsonl';
+}
+
+/** An export PaySplit has started sending: its body arrives as it is read from the database. */
+export interface ExportStream {
+  /** The file's bytes. Read it to the end (or cancel it): an unread body holds the connection. */
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The name PaySplit suggests (`paysplit-payments-live-20261101T000000Z-20261201T000000Z.csv`). */
+  fileName: string | undefined;
+  requestId: string | undefined;
+}
+
 export interface PaySplitClient {
   sessions: {
     create(body: CreateSessionRequest, options?: CreateSessionOptions): Promise<CreateSessionResponse>;
@@ -85,6 +106,18 @@ export interface PaySplitClient {
     settle(refundId: string, body: SettleRefundRequest): Promise<SettleRefundResponse>;
   };
   status: { get(sessionId: string): Promise<SessionStatusResponse> };
+  /**
+   * Reconciliation exports: your integration's rows of one kind created in [from, to), in the key's
+   * mode, oldest first. The call resolves (or throws a PaySplitError, retried like the other reads)
+   * once PaySplit has answered; `timeoutMs` bounds that wait, not the reading of the body. A body
+   * that ends early (the connection dropped) errors when read: export again.
+   */
+  exports: {
+    /** The export as a stream of bytes, for a file or a pipe: `Readable.fromWeb(stream.body).pipe(createWriteStream(…))`. */
+    stream(kind: ExportKind, options: ExportOptions): Promise<ExportStream>;
+    /** The JSON lines export, one parsed row at a time as it arrives; an export cut short throws `EXPORT_INCOMPLETE`. */
+    rows<K extends ExportKind>(kind: K, options: Omit<ExportOptions, 'format'>): AsyncIterable<ExportRows[K]>;
+  };
 }
 
 const DEFAULT_MAX_RETRIES = 3;
@@ -96,9 +129,14 @@ interface CallSpec {
   body?: unknown;
   headers?: Record<string, string>;
   backoff: BackoffRange;
+  /** A 2xx answer's body is handed over unread, as a stream. */
+  stream?: boolean;
 }
 
-type AttemptOutcome = { kind: 'answer'; status: number; headers: Headers; bodyText: string } | { kind: 'no_answer'; error: unknown };
+type AttemptOutcome =
+  | { kind: 'answer'; status: number; headers: Headers; bodyText: string }
+  | { kind: 'stream'; status: number; headers: Headers; body: ReadableStream<Uint8Array> }
+  | { kind: 'no_answer'; error: unknown };
 
 export function createClient(options: ClientOptions): PaySplitClient {
   const { apiKey } = options;
@@ -133,24 +171,39 @@ export function createClient(options: ClientOptions): PaySplitClient {
       'x-service-api-key': apiKey,
       ...spec.headers,
     };
+    // The timeout covers the answer; a streamed body (an export) is read for as long as it takes.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
     try {
       const response = await fetchImpl(baseUrl + spec.path, {
         method: spec.method,
         headers,
         ...(requestBody === undefined ? {} : { body: requestBody }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
         // Following a redirect would re-send the API key to wherever it points; a 3xx becomes an error.
         redirect: 'manual',
       });
+      if (spec.stream && response.ok && response.body) {
+        clearTimeout(timer);
+        return { kind: 'stream', status: response.status, headers: response.headers, body: response.body };
+      }
       // The body is read inside the try: a connection dropped mid-body is as unanswered as a refused one.
       const bodyText = await response.text();
       return { kind: 'answer', status: response.status, headers: response.headers, bodyText };
     } catch (error) {
       return { kind: 'no_answer', error };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   async function call<T>(spec: CallSpec, options: { retries?: number } = {}): Promise<T> {
+    const outcome = await answered(spec, options);
+    return parseSuccess<T>(outcome, redact);
+  }
+
+  /** The first 2xx answer, after the retries its failures allow (`retries`, else the client's); anything else throws. */
+  async function answered(spec: CallSpec, options: { retries?: number } = {}): Promise<Exclude<AttemptOutcome, { kind: 'no_answer' }>> {
     // Serialised once, outside the attempts: a body that cannot be JSON (a BigInt) is the caller's bug, not a network error.
     const requestBody = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const retries = options.retries ?? maxRetries;
@@ -174,7 +227,7 @@ export function createClient(options: ClientOptions): PaySplitClient {
         });
       }
 
-      if (outcome.status >= 200 && outcome.status < 300) return parseSuccess<T>(outcome, redact);
+      if (outcome.kind === 'stream' || (outcome.status >= 200 && outcome.status < 300)) return outcome;
 
       // The first attempt of this very call (same Idempotency-Key) may still be running on the server.
       const firstStillRunning = outcome.status === 409 && outcome.bodyText.includes('"IDEMPOTENCY_IN_PROGRESS"');
@@ -186,6 +239,58 @@ export function createClient(options: ClientOptions): PaySplitClient {
         }
       }
       throw errorFromAnswer(outcome, redact);
+    }
+  }
+
+  async function openExport(kind: ExportKind, options: ExportOptions): Promise<ExportStream> {
+    const path = `/api/v1/exports/${encodeURIComponent(requireId(kind, 'kind'))}?${exportQuery(options).toString()}`;
+    const outcome = await answered({ method: 'GET', path, backoff: DEFAULT_BACKOFF, stream: true, headers: { accept: '*/*' } });
+    const requestId = outcome.headers.get('x-request-id') ?? undefined;
+    if (outcome.kind !== 'stream') {
+      throw new PaySplitError({
+        code: 'INVALID_RESPONSE',
+        status: outcome.status,
+        message: 'PaySplit answered the export without a body',
+        requestId,
+      });
+    }
+    const fileName = /filename="([^"]+)"/.exec(outcome.headers.get('content-disposition') ?? '')?.[1];
+    return { body: outcome.body, contentType: outcome.headers.get('content-type') ?? '', fileName, requestId };
+  }
+
+  async function* exportRows<K extends ExportKind>(kind: K, options: Omit<ExportOptions, 'format'>): AsyncGenerator<ExportRows[K]> {
+    const opened = await openExport(kind, { ...options, format: 'jsonl' });
+    let rows = 0;
+    let rest = '';
+    const decoder = new TextDecoder();
+    const reader = opened.body.getReader();
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (cause) {
+          throw new PaySplitError({
+            code: 'EXPORT_INCOMPLETE',
+            status: 200,
+            message: `PaySplit's ${kind} export ended early, after ${rows} row(s): export again`,
+            requestId: opened.requestId,
+            cause: mentionsKey(cause) ? undefined : cause,
+          });
+        }
+        rest += decoder.decode(chunk.value, { stream: !chunk.done });
+        const lines = rest.split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line === '') continue;
+          rows += 1;
+          yield JSON.parse(line) as ExportRows[K];
+        }
+        if (chunk.done) return;
+      }
+    } finally {
+      // A caller that stops early (break) lets go of the connection.
+      await reader.cancel().catch(() => undefined);
     }
   }
 
@@ -262,6 +367,10 @@ export function createClient(options: ClientOptions): PaySplitClient {
         });
       },
     },
+    exports: {
+      stream: openExport,
+      rows: exportRows,
+    },
     status: {
       async get(sessionId) {
         const query = new URLSearchParams({ sessionId: requireId(sessionId, 'sessionId') });
@@ -273,6 +382,17 @@ export function createClient(options: ClientOptions): PaySplitClient {
       },
     },
   };
+}
+
+function exportQuery(options: ExportOptions): URLSearchParams {
+  const instant = (value: unknown, name: string): string => {
+    if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+    if (typeof value === 'string' && value.length > 0) return value;
+    throw new TypeError(`${name} must be a Date or an instant such as 2026-11-01T00:00:00Z`);
+  };
+  const query = new URLSearchParams({ from: instant(options?.from, 'from'), to: instant(options?.to, 'to') });
+  if (options.format !== undefined) query.set('format', options.format);
+  return query;
 }
 
 function normaliseBaseUrl(baseUrl: unknown): string {
@@ -312,7 +432,8 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   return parts.length > 0 ? parts.join(': ') : String(error);
 }
 
-function parseSuccess<T>(outcome: { status: number; headers: Headers; bodyText: string }, redact: (text: string) => string): T {
+function parseSuccess<T>(outcome: Exclude<AttemptOutcome, { kind: 'no_answer' }>, redact: (text: string) => string): T {
+  if (outcome.kind === 'stream') throw new TypeError('a streamed answer is not JSON');
   try {
     return JSON.parse(outcome.bodyText) as T;
   } catch (cause) {

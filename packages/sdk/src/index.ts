@@ -1,5 +1,5 @@
 export { createClient } from './client.js';
-export type { ClientOptions, CreateSessionOptions, PaySplitClient } from './client.js';
+export type { ClientOptions, CreateSessionOptions, ExportOptions, ExportStream, PaySplitClient } from './client.js';
 export { PaySplitError } from './paysplit-error.js';
 export type { PaySplitErrorDetail, PaySplitErrorInit } from './paysplit-error.js';
 export type {
@@ -9,6 +9,13 @@ export type {
   CreateSessionRequest,
   CreateSessionResponse,
   ErrorResponse,
+  ExportCaptureRow,
+  ExportKind,
+  ExportPaymentRow,
+  ExportRefundRow,
+  ExportReleaseRow,
+  ExportRows,
+  ExportSessionRow,
   PartnerCreatePaymentReply,
   PartnerCreatePaymentRequest,
   PaymentAction,

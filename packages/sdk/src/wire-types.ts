@@ -85,3 +85,18 @@ export type ListenReady = Schemas['ListenReady'];
 export type ListenCall = Schemas['ListenCall'];
 /** A listener's answer to a call: the local endpoint's, or why there was none. */
 export type ListenAnswer = Schemas['ListenAnswer'];
+/** One row of each reconciliation export (`GET /api/v1/exports/{kind}`): a JSON lines object, or a CSV record's columns in order. */
+export type ExportSessionRow = Schemas['ExportSessionRow'];
+export type ExportPaymentRow = Schemas['ExportPaymentRow'];
+export type ExportCaptureRow = Schemas['ExportCaptureRow'];
+export type ExportReleaseRow = Schemas['ExportReleaseRow'];
+export type ExportRefundRow = Schemas['ExportRefundRow'];
+/** Each export kind with its row. */
+export interface ExportRows {
+  sessions: ExportSessionRow;
+  payments: ExportPaymentRow;
+  captures: ExportCaptureRow;
+  releases: ExportReleaseRow;
+  refunds: ExportRefundRow;
+}
+export type ExportKind = keyof ExportRows;

@@ -11,6 +11,7 @@ import { SESSION_STATUS_STATEMENT } from '../modules/sessions/session.repository
 import { type ChildServer, load, type LoadResult, startChild } from './load.js';
 import { measureDashboardIsolation } from './dashboard-isolation.js';
 import { explorerRows } from './explorer-rows.js';
+import { measureExports } from './exports.js';
 import { payPageLoad } from './pay-session-read.js';
 import { measureFanout } from './fanout.js';
 import { measureThroughPooler } from './through-pooler.js';
@@ -37,9 +38,21 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  * `BENCH_ONLY=webhook-latency` the last record -> webhook received row and the pay app's bundle, on their own server.
  * `BENCH_ONLY=request-log` REST create and the merchant's session poll with the request log on, beside a server with it off.
+ * `BENCH_ONLY=exports` a reconciliation export of BENCH_EXPORT_PAYMENTS (1,000,000) payments beside one of 10,000.
  */
 const ONLY = process.env.BENCH_ONLY;
-const KNOWN_ONLY = ['dashboard-isolation', 'pgbouncer', 'hot-reads', 'pay-session', 'explorer', 'fanout', 'webhook-latency', 'request-log'];
+const KNOWN_ONLY = [
+  'dashboard-isolation',
+  'pgbouncer',
+  'hot-reads',
+  'pay-session',
+  'explorer',
+  'fanout',
+  'webhook-latency',
+  'request-log',
+  'exports',
+];
+const EXPORT_PAYMENTS = Number(process.env.BENCH_EXPORT_PAYMENTS ?? 1_000_000);
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
 /** `BENCH_PROFILE=<dir>`: PaySplit writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -168,6 +181,9 @@ async function main(): Promise<void> {
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'request-log') {
       await requestLogRows(paysplit, environment, api, createBody);
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'exports') {
+      await exportRows(orm, paysplit, created.integration.id, created.apiKey);
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'pgbouncer') {
       await seedSessions(orm, created.integration.id, 20_000);
@@ -345,6 +361,7 @@ async function main(): Promise<void> {
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
         await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
         await fanoutRows(orm, environment);
+        await exportRows(orm, paysplit, created.integration.id, created.apiKey);
       }
     }
     record(
@@ -568,6 +585,40 @@ async function dashboardIsolationRow(
       ratio: (busy.p99Ms / Math.max(1, idle.p99Ms)).toFixed(2),
     },
     isolation,
+  );
+}
+
+/** A reconciliation export of EXPORT_PAYMENTS payments over HTTP beside one of 10,000, same run (docs/benchmarks.md). */
+async function exportRows(
+  orm: Awaited<ReturnType<typeof openOrm>>,
+  server: ChildServer,
+  integrationId: string,
+  apiKey: string,
+): Promise<void> {
+  const measured = await measureExports({ orm, server, integrationId, apiKey, payments: EXPORT_PAYMENTS });
+  const { small, large, targets } = measured;
+  const count = large.rows.toLocaleString('en');
+  const whole = (run: typeof large) =>
+    `${(run.totalMs / 1000).toFixed(1)} s in all, ${run.rowsPerSecond.toLocaleString('en')} rows/s, ${(run.bytes / 2 ** 20).toFixed(0)} MiB`;
+  record(
+    'export-first-byte',
+    {
+      benchmark: `reconciliation export of ${count} payments (CSV over HTTP): first byte`,
+      figure: `${large.firstByteMs} ms (${whole(large)})`,
+      baseline: `10,000 payments, same run: ${small.firstByteMs} ms (${whole(small)}); target < ${targets.firstByteMs} ms`,
+      ratio: (large.firstByteMs / targets.firstByteMs).toFixed(2),
+    },
+    measured,
+  );
+  record(
+    'export-memory',
+    {
+      benchmark: `server RSS growth while streaming ${count} payments`,
+      figure: `+${large.rssGrowthMb} MB (${large.rssBeforeMb} -> ${large.rssPeakMb} MB)`,
+      baseline: `10,000 payments, same run: +${small.rssGrowthMb} MB; target < ${targets.rssGrowthMb} MB`,
+      ratio: (large.rssGrowthMb / targets.rssGrowthMb).toFixed(2),
+    },
+    { small, large },
   );
 }
 

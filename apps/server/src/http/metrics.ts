@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolConnections } from '../db/pool-health.js';
 import type { FanoutStats } from '../modules/live/index.js';
@@ -114,6 +113,32 @@ export class Metrics {
     name: 'paysplit_job_lost_claims_total',
     help: 'Attempts whose claim had been taken over before they finished (their result was discarded), by kind',
     labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly exportsRunning = new Gauge({
+    name: 'paysplit_exports_running',
+    help: 'Reconciliation exports streaming from this instance now',
+    registers: [this.registry],
+  });
+
+  readonly exportsWaiting = new Gauge({
+    name: 'paysplit_exports_waiting',
+    help: 'Reconciliation exports paused until their client reads what was sent (nothing is read from the database meanwhile)',
+    registers: [this.registry],
+  });
+
+  readonly exportRows = new Counter({
+    name: 'paysplit_export_rows_total',
+    help: 'Rows written by reconciliation exports, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly exportsEnded = new Counter({
+    name: 'paysplit_exports_ended_total',
+    help: 'Reconciliation exports once streaming, by how they ended: completed, client_gone, stalled (read nothing for EXPORT_STALL_TIMEOUT_MS), failed',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
 
@@ -249,35 +274,4 @@ export class Metrics {
       next();
     };
   }
-}
-
-/** Serves the registry in Prometheus' text format. */
-export function metricsEndpoint(metrics: Metrics): RequestHandler {
-  return (_req, res, next) => {
-    metrics.registry.metrics().then((text) => res.type(metrics.registry.contentType).send(text), next);
-  };
-}
-
-/**
- * /metrics on the public port: with a token, only for `Authorization: Bearer <token>` (compared in
- * constant time); without one, open only outside production. Refusals look like an unknown path.
- */
-export function metricsAccess(options: { token: string | undefined; open: boolean }): RequestHandler {
-  const expected = options.token === undefined ? undefined : createHash('sha256').update(options.token).digest();
-  return (req, res, next) => {
-    if (expected) {
-      const presented = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
-      const digest = createHash('sha256')
-        .update(presented ?? '')
-        .digest();
-      if (presented !== undefined && timingSafeEqual(digest, expected)) {
-        next();
-        return;
-      }
-      res.status(401).setHeader('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A metrics token is required\n');
-      return;
-    }
-    if (options.open) next();
-    else res.status(404).type('text/plain').send('Not found\n');
-  };
 }

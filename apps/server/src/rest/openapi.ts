@@ -1,33 +1,9 @@
-import { ERROR_HTTP_STATUS, type ErrorCode } from '@paysplit/domain';
-import { z } from 'zod';
-import { listenPaths } from '../listen/listen-openapi.js';
 import { errorResponseSchema } from './error-response.js';
+import { listenPaths } from '../listen/listen-openapi.js';
+import { exportPaths } from './export-openapi.js';
+import { errorResponses, type JsonObject, requestIdHeader, schemaOf } from './openapi-parts.js';
 import { OUTGOING_CALLS, type OutgoingCall } from './outgoing-calls.js';
 import type { RestRoute } from './rest-route.js';
-
-type JsonObject = Record<string, unknown>;
-
-/**
- * JSON Schema of a zod schema. A schema named with `.meta({ id })` goes into `components.schemas`
- * under that name and is referenced, so generated clients (the SDK's types) get one named type.
- */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonObject>): JsonObject {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
-  delete json.$schema;
-  // A named schema comes back as a $ref into its own $defs.
-  const ref = typeof json.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(json.$ref)?.[1] : undefined;
-  const defs = json.$defs as Record<string, JsonObject> | undefined;
-  if (!ref || !defs?.[ref] || Object.keys(defs).length !== 1) return json;
-  const named = { ...defs[ref], title: ref };
-  const existing = components[ref];
-  if (existing && JSON.stringify(existing) !== JSON.stringify(named)) throw new Error(`Two different schemas are named ${ref}`);
-  components[ref] = named;
-  return { $ref: `#/components/schemas/${ref}` };
-}
-
-const requestIdHeader = {
-  'X-Request-Id': { description: 'Identifier of this request (equals requestId in error bodies)', schema: { type: 'string' } },
-};
 
 const TAG_OF_OPERATION: Readonly<Record<string, string>> = {
   createSession: 'Sessions',
@@ -124,32 +100,6 @@ function restOperation(route: RestRoute<never, never>, path: string, components:
   };
 }
 
-/** One response per HTTP status, naming the codes answered with it, in the spec's error body. */
-function errorResponses(codes: readonly ErrorCode[]): JsonObject {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = ERROR_HTTP_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([status, statusCodes]) => [
-        status,
-        {
-          description: `Error: ${statusCodes.join(', ')}`,
-          headers: requestIdHeader,
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/Error' },
-              example: { success: false, code: statusCodes[0], message: '…', requestId: 'req_…' },
-            },
-          },
-        },
-      ]),
-  );
-}
-
 function healthPaths(): JsonObject {
   const status = (values: string[]) => ({
     type: 'object',
@@ -225,6 +175,7 @@ export function buildOpenApiDocument(
   }
   Object.assign(
     paths,
+    exportPaths(components),
     healthPaths(),
     listenPaths((schema, io) => schemaOf(schema, io, components), errorResponses),
   );
@@ -248,6 +199,7 @@ export function buildOpenApiDocument(
       { name: 'Status', description: 'Public progress of a session (no key)' },
       { name: 'Test clocks', description: "Test mode only: move a session's clock forward and run what falls due (API key)" },
       { name: 'Listen', description: "Your integration's test-mode traffic forwarded to your machine (`npx paysplit listen`; test key)" },
+      { name: 'Exports', description: 'Reconciliation: sessions, payments, captures, releases and refunds as CSV or JSON lines (API key)' },
       { name: 'Health', description: 'For load balancers and orchestrators' },
     ],
     paths,

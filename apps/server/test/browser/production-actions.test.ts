@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +235,13 @@ describe('production: every pay-app and admin action through trusted documents (
     await deliveries.getByText('Delivered', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Replay failed deliveries' }).click();
     await page.getByText(/failed deliver(y|ies) queued again\./).waitFor();
+    // A reconciliation export: the browser posts the form and saves the file as it arrives; the page stays.
+    const exportsSection = page.getByRole('region', { name: 'Exports' });
+    await exportsSection.getByLabel('What').selectOption('sessions');
+    await exportsSection.getByLabel('Mode').selectOption('test');
+    const [download] = await Promise.all([page.waitForEvent('download'), exportsSection.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^paysplit-sessions-test-\d{8}T\d{6}Z-\d{8}T\d{6}Z\.csv$/);
+    expect((await readFile(await download.path(), 'utf8')).split('\r\n', 1)[0]).toMatch(/^session_id,order_reference,mode,/);
     await page.getByRole('region', { name: 'Audit log entries' }).getByText(MERCHANT_EMAIL).first().waitFor();
 
     await nav(page, 'Dashboard');

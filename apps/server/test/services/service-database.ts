@@ -53,6 +53,7 @@ export async function openServiceDatabase(): Promise<ServiceDatabase> {
     announcer,
     events,
     accessKeepDays: 30,
+    exportPageRows: 250,
     now: () => clock.now,
   });
   createWebhookServices({ events });

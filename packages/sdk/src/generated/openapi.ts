@@ -243,6 +243,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/exports/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the sessions created in a range (CSV or JSON lines)
+     * @description The API key's integration's sessions, in the key's mode, created in [from, to), oldest first, streamed as they are read: the first rows arrive at once, whatever the size. The columns are docs/exports.md's, in this order, and only ever grow at the end. Amounts come twice: in minor units (`amount_minor`) and as an exact decimal in major units (`amount`); fee columns are empty. Instants are UTC. A response cut off before its end (the connection closes without the last chunk) is incomplete: export again.
+     */
+    get: operations['exportSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/exports/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the payments created in a range (CSV or JSON lines)
+     * @description The API key's integration's payments, in the key's mode, created in [from, to), oldest first, streamed as they are read: the first rows arrive at once, whatever the size. The columns are docs/exports.md's, in this order, and only ever grow at the end. Amounts come twice: in minor units (`amount_minor`) and as an exact decimal in major units (`amount`); fee columns are empty. Instants are UTC. A response cut off before its end (the connection closes without the last chunk) is incomplete: export again.
+     */
+    get: operations['exportPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/exports/captures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the captures created in a range (CSV or JSON lines)
+     * @description The API key's integration's captures, in the key's mode, created in [from, to), oldest first, streamed as they are read: the first rows arrive at once, whatever the size. The columns are docs/exports.md's, in this order, and only ever grow at the end. Amounts come twice: in minor units (`amount_minor`) and as an exact decimal in major units (`amount`); fee columns are empty. Instants are UTC. A response cut off before its end (the connection closes without the last chunk) is incomplete: export again.
+     */
+    get: operations['exportCaptures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/exports/releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the releases created in a range (CSV or JSON lines)
+     * @description The API key's integration's releases, in the key's mode, created in [from, to), oldest first, streamed as they are read: the first rows arrive at once, whatever the size. The columns are docs/exports.md's, in this order, and only ever grow at the end. Amounts come twice: in minor units (`amount_minor`) and as an exact decimal in major units (`amount`); fee columns are empty. Instants are UTC. A response cut off before its end (the connection closes without the last chunk) is incomplete: export again.
+     */
+    get: operations['exportReleases'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/exports/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the refunds created in a range (CSV or JSON lines)
+     * @description The API key's integration's refunds, in the key's mode, created in [from, to), oldest first, streamed as they are read: the first rows arrive at once, whatever the size. The columns are docs/exports.md's, in this order, and only ever grow at the end. Amounts come twice: in minor units (`amount_minor`) and as an exact decimal in major units (`amount`); fee columns are empty. Instants are UTC. A response cut off before its end (the connection closes without the last chunk) is incomplete: export again.
+     */
+    get: operations['exportRefunds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -1137,6 +1237,277 @@ export interface components {
         /** @description reminder: how many minutes before the deadline it was due */
         offsetMinutes: number | null;
       }[];
+    };
+    /** ExportSessionRow */
+    ExportSessionRow: {
+      /**
+       * Format: uuid
+       * @description The session
+       */
+      session_id: string;
+      /** @description merchantOrderRef as sent at creation */
+      order_reference: string | null;
+      /** @description test or live: the mode of the key that created the session (an export holds one) */
+      mode: string;
+      /** @description automatic or manual (hold, then charge), fixed when the session was created */
+      capture_method: string;
+      /** @description unconfigured, open, partially_paid, capturing, completed, expired or cancelled, when the export ran; a refund leaves it as it was */
+      status: string;
+      /** @description ISO 4217 code, upper case (the session's) */
+      currency: string;
+      /** @description The total to split, in minor units */
+      amount_minor: string;
+      /** @description The total to split, in major units */
+      amount: string;
+      /** @description What the shares paid so far (a hold counts while it is held), in minor units */
+      paid_minor: string;
+      /** @description What the shares paid so far (a hold counts while it is held), in major units */
+      paid: string;
+      /** @description What succeeded refunds gave back, in minor units */
+      refunded_minor: string;
+      /** @description What succeeded refunds gave back, in major units */
+      refunded: string;
+      /** @description The processor's fee in minor units: empty, PaySplit does not know it (kept so the columns stay when it does) */
+      fee_minor: null;
+      /** @description The processor's fee in major units: empty, like fee_minor */
+      fee: null;
+      /**
+       * Format: date-time
+       * @description When the session was created
+       */
+      created_at: string;
+      /** @description When the session completed; empty unless completed */
+      completed_at: string | null;
+      /**
+       * Format: date-time
+       * @description The deadline for paying
+       */
+      expires_at: string;
+    };
+    /** ExportPaymentRow */
+    ExportPaymentRow: {
+      /**
+       * Format: uuid
+       * @description The payment (the paymentId of the partner create-payment call)
+       */
+      payment_id: string;
+      /**
+       * Format: uuid
+       * @description The session
+       */
+      session_id: string;
+      /** @description merchantOrderRef as sent at creation */
+      order_reference: string | null;
+      /**
+       * Format: uuid
+       * @description Who paid: the participant (kept after the host removes them)
+       */
+      participant_id: string;
+      /** @description host or participant */
+      payer_role: string;
+      /** @description The payment's processor reference, as recorded with it (record action authorize) */
+      processor_reference: string | null;
+      /** @description test or live: the mode of the key that created the session (an export holds one) */
+      mode: string;
+      /** @description automatic (charged when authorized) or manual (held when authorized, then captured) */
+      capture_method: string;
+      /** @description creating, redirected, authorized, failed, abandoned (a newer attempt replaced it); manual only: captured, capture_failed, released. Money was taken when automatic and authorized, or captured */
+      status: string;
+      /** @description Money the session could not use (a share paid twice, a session ended): owed back */
+      refund_required: boolean;
+      /** @description For a payment of shares another payment had already paid: that payment */
+      duplicate_of: string | null;
+      /** @description ISO 4217 code, upper case (the session's) */
+      currency: string;
+      /** @description The amount of the attempt, in minor units */
+      amount_minor: string;
+      /** @description The amount of the attempt, in major units */
+      amount: string;
+      /** @description What succeeded refunds of this payment gave back, in minor units */
+      refunded_minor: string;
+      /** @description What succeeded refunds of this payment gave back, in major units */
+      refunded: string;
+      /** @description The processor's fee in minor units: empty, PaySplit does not know it (kept so the columns stay when it does) */
+      fee_minor: null;
+      /** @description The processor's fee in major units: empty, like fee_minor */
+      fee: null;
+      /**
+       * Format: date-time
+       * @description When the attempt was created
+       */
+      created_at: string;
+      /** @description When the merchant recorded it authorized (manual: held); empty otherwise */
+      authorized_at: string | null;
+      /** @description Manual only: when its capture succeeded */
+      captured_at: string | null;
+      /** @description Manual only: when its hold was released */
+      released_at: string | null;
+    };
+    /** ExportCaptureRow */
+    ExportCaptureRow: {
+      /**
+       * Format: uuid
+       * @description The capture (the webhook-id of the partner.payment.capture calls)
+       */
+      capture_id: string;
+      /**
+       * Format: uuid
+       * @description The payment (the paymentId of the partner create-payment call)
+       */
+      payment_id: string;
+      /**
+       * Format: uuid
+       * @description The session
+       */
+      session_id: string;
+      /** @description merchantOrderRef as sent at creation */
+      order_reference: string | null;
+      /**
+       * Format: uuid
+       * @description Who paid: the participant (kept after the host removes them)
+       */
+      participant_id: string;
+      /** @description The payment's processor reference, as recorded with it (record action authorize) */
+      processor_reference: string | null;
+      /** @description What the merchant answered or settled the capture with */
+      processor_capture_reference: string | null;
+      /** @description test or live: the mode of the key that created the session (an export holds one) */
+      mode: string;
+      /** @description pending, succeeded or failed: what became of the capture */
+      status: string;
+      /** @description With failed: why (the merchant's words, or that its endpoint never answered) */
+      failure_reason: string | null;
+      /** @description ISO 4217 code, upper case (the session's) */
+      currency: string;
+      /** @description The amount captured (the whole hold), in minor units */
+      amount_minor: string;
+      /** @description The amount captured (the whole hold), in major units */
+      amount: string;
+      /** @description The processor's fee in minor units: empty, PaySplit does not know it (kept so the columns stay when it does) */
+      fee_minor: null;
+      /** @description The processor's fee in major units: empty, like fee_minor */
+      fee: null;
+      /**
+       * Format: date-time
+       * @description When the capture (every share held) was created
+       */
+      created_at: string;
+      /** @description When the capture succeeded or failed; empty while pending */
+      settled_at: string | null;
+    };
+    /** ExportReleaseRow */
+    ExportReleaseRow: {
+      /**
+       * Format: uuid
+       * @description The cancel (the webhook-id of the partner.payment.cancel calls)
+       */
+      cancel_id: string;
+      /**
+       * Format: uuid
+       * @description The payment (the paymentId of the partner create-payment call)
+       */
+      payment_id: string;
+      /**
+       * Format: uuid
+       * @description The session
+       */
+      session_id: string;
+      /** @description merchantOrderRef as sent at creation */
+      order_reference: string | null;
+      /**
+       * Format: uuid
+       * @description Who paid: the participant (kept after the host removes them)
+       */
+      participant_id: string;
+      /** @description The payment's processor reference, as recorded with it (record action authorize) */
+      processor_reference: string | null;
+      /** @description What the merchant answered or settled the cancel with */
+      processor_cancel_reference: string | null;
+      /** @description test or live: the mode of the key that created the session (an export holds one) */
+      mode: string;
+      /** @description replaced, share_changed, share_paid, duplicate, session_expired, session_cancelled, capture_failed or hold_lapsed */
+      reason: string;
+      /** @description true: the payment was a hold (manual capture), and this releases it; false: a checkout that took no money */
+      held: boolean;
+      /** @description pending, succeeded or failed: what became of the cancel */
+      status: string;
+      /** @description With failed: why (the merchant's words, or that its endpoint never answered) */
+      failure_reason: string | null;
+      /** @description ISO 4217 code, upper case (the session's) */
+      currency: string;
+      /** @description The amount of the checkout or hold, in minor units */
+      amount_minor: string;
+      /** @description The amount of the checkout or hold, in major units */
+      amount: string;
+      /** @description The processor's fee in minor units: empty, PaySplit does not know it (kept so the columns stay when it does) */
+      fee_minor: null;
+      /** @description The processor's fee in major units: empty, like fee_minor */
+      fee: null;
+      /**
+       * Format: date-time
+       * @description When the cancel was created
+       */
+      created_at: string;
+      /** @description When the cancel succeeded or failed; empty while pending */
+      settled_at: string | null;
+    };
+    /** ExportRefundRow */
+    ExportRefundRow: {
+      /**
+       * Format: uuid
+       * @description The refund (the webhook-id of the partner.refund.create calls)
+       */
+      refund_id: string;
+      /**
+       * Format: uuid
+       * @description The payment (the paymentId of the partner create-payment call)
+       */
+      payment_id: string;
+      /**
+       * Format: uuid
+       * @description The session
+       */
+      session_id: string;
+      /** @description merchantOrderRef as sent at creation */
+      order_reference: string | null;
+      /**
+       * Format: uuid
+       * @description Who paid: the participant (kept after the host removes them)
+       */
+      participant_id: string;
+      /** @description The payment's processor reference, as recorded with it (record action authorize) */
+      processor_reference: string | null;
+      /** @description Your processor's refund id, as answered or settled */
+      processor_refund_reference: string | null;
+      /** @description test or live: the mode of the key that created the session (an export holds one) */
+      mode: string;
+      /** @description automatic (money the session could not use) or merchant (asked for over the API) */
+      source: string;
+      /** @description booking, or duplicate: it gives back a payment of shares already paid */
+      purpose: string;
+      /** @description Why, as the merchant sent it */
+      reason: string | null;
+      /** @description pending, succeeded or failed: what became of the refund */
+      status: string;
+      /** @description With failed: why (the merchant's words, or that its endpoint never answered) */
+      failure_reason: string | null;
+      /** @description ISO 4217 code, upper case (the session's) */
+      currency: string;
+      /** @description The amount refunded, in minor units */
+      amount_minor: string;
+      /** @description The amount refunded, in major units */
+      amount: string;
+      /** @description The processor's fee in minor units: empty, PaySplit does not know it (kept so the columns stay when it does) */
+      fee_minor: null;
+      /** @description The processor's fee in major units: empty, like fee_minor */
+      fee: null;
+      /**
+       * Format: date-time
+       * @description When the refund was created
+       */
+      created_at: string;
+      /** @description When the refund succeeded or failed; empty while pending */
+      settled_at: string | null;
     };
     /**
      * ListenReady
@@ -4215,6 +4586,741 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportSessions: {
+    parameters: {
+      query: {
+        /** @description First instant of the range (included): RFC 3339 with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T13:00:00+13:00`) or a date (`2026-11-01`, 00:00 UTC). Rows are chosen by when they were created. */
+        from: string;
+        /** @description End of the range (excluded): [from, to), at most 366 days after from. Same forms as from. */
+        to: string;
+        /** @description `csv` (RFC 4180, header line, CRLF) or `jsonl` (one JSON object per line). Without it, an Accept naming application/x-ndjson or application/jsonl gets jsonl, anything else csv. */
+        format?: 'csv' | 'jsonl';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as a file (Content-Disposition: attachment); in JSON lines each line is one object of the schema given */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          /** @description attachment; filename="paysplit-<kind>-<mode>-<from>-<to>.<format>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example session_id,order_reference,mode,capture_method,status,currency,amount_minor,amount,paid_minor,paid,refunded_minor,refunded,fee_minor,fee,created_at,completed_at,expires_at */
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['ExportSessionRow'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportPayments: {
+    parameters: {
+      query: {
+        /** @description First instant of the range (included): RFC 3339 with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T13:00:00+13:00`) or a date (`2026-11-01`, 00:00 UTC). Rows are chosen by when they were created. */
+        from: string;
+        /** @description End of the range (excluded): [from, to), at most 366 days after from. Same forms as from. */
+        to: string;
+        /** @description `csv` (RFC 4180, header line, CRLF) or `jsonl` (one JSON object per line). Without it, an Accept naming application/x-ndjson or application/jsonl gets jsonl, anything else csv. */
+        format?: 'csv' | 'jsonl';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as a file (Content-Disposition: attachment); in JSON lines each line is one object of the schema given */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          /** @description attachment; filename="paysplit-<kind>-<mode>-<from>-<to>.<format>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example payment_id,session_id,order_reference,participant_id,payer_role,processor_reference,mode,capture_method,status,refund_required,duplicate_of,currency,amount_minor,amount,refunded_minor,refunded,fee_minor,fee,created_at,authorized_at,captured_at,released_at */
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['ExportPaymentRow'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportCaptures: {
+    parameters: {
+      query: {
+        /** @description First instant of the range (included): RFC 3339 with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T13:00:00+13:00`) or a date (`2026-11-01`, 00:00 UTC). Rows are chosen by when they were created. */
+        from: string;
+        /** @description End of the range (excluded): [from, to), at most 366 days after from. Same forms as from. */
+        to: string;
+        /** @description `csv` (RFC 4180, header line, CRLF) or `jsonl` (one JSON object per line). Without it, an Accept naming application/x-ndjson or application/jsonl gets jsonl, anything else csv. */
+        format?: 'csv' | 'jsonl';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as a file (Content-Disposition: attachment); in JSON lines each line is one object of the schema given */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          /** @description attachment; filename="paysplit-<kind>-<mode>-<from>-<to>.<format>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example capture_id,payment_id,session_id,order_reference,participant_id,processor_reference,processor_capture_reference,mode,status,failure_reason,currency,amount_minor,amount,fee_minor,fee,created_at,settled_at */
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['ExportCaptureRow'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportReleases: {
+    parameters: {
+      query: {
+        /** @description First instant of the range (included): RFC 3339 with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T13:00:00+13:00`) or a date (`2026-11-01`, 00:00 UTC). Rows are chosen by when they were created. */
+        from: string;
+        /** @description End of the range (excluded): [from, to), at most 366 days after from. Same forms as from. */
+        to: string;
+        /** @description `csv` (RFC 4180, header line, CRLF) or `jsonl` (one JSON object per line). Without it, an Accept naming application/x-ndjson or application/jsonl gets jsonl, anything else csv. */
+        format?: 'csv' | 'jsonl';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as a file (Content-Disposition: attachment); in JSON lines each line is one object of the schema given */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          /** @description attachment; filename="paysplit-<kind>-<mode>-<from>-<to>.<format>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example cancel_id,payment_id,session_id,order_reference,participant_id,processor_reference,processor_cancel_reference,mode,reason,held,status,failure_reason,currency,amount_minor,amount,fee_minor,fee,created_at,settled_at */
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['ExportReleaseRow'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: RATE_LIMIT_EXCEEDED */
+      429: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RATE_LIMIT_EXCEEDED",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: INTERNAL_ERROR */
+      500: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "INTERNAL_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SERVICE_UNAVAILABLE",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportRefunds: {
+    parameters: {
+      query: {
+        /** @description First instant of the range (included): RFC 3339 with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T13:00:00+13:00`) or a date (`2026-11-01`, 00:00 UTC). Rows are chosen by when they were created. */
+        from: string;
+        /** @description End of the range (excluded): [from, to), at most 366 days after from. Same forms as from. */
+        to: string;
+        /** @description `csv` (RFC 4180, header line, CRLF) or `jsonl` (one JSON object per line). Without it, an Accept naming application/x-ndjson or application/jsonl gets jsonl, anything else csv. */
+        format?: 'csv' | 'jsonl';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as a file (Content-Disposition: attachment); in JSON lines each line is one object of the schema given */
+      200: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          /** @description attachment; filename="paysplit-<kind>-<mode>-<from>-<to>.<format>" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example refund_id,payment_id,session_id,order_reference,participant_id,processor_reference,processor_refund_reference,mode,source,purpose,reason,status,failure_reason,currency,amount_minor,amount,fee_minor,fee,created_at,settled_at */
+          'text/csv': string;
+          'application/x-ndjson': components['schemas']['ExportRefundRow'];
+        };
+      };
+      /** @description Error: VALIDATION_ERROR */
+      400: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VALIDATION_ERROR",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: MISSING_API_KEY, INVALID_API_KEY */
+      401: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MISSING_API_KEY",
+           *       "message": "…",
+           *       "requestId": "req_…"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Error: BROWSER_REQUEST_FORBIDDEN */
+      403: {
+        headers: {
+          /** @description Identifier of this request (equals requestId in error bodies) */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "BROWSER_REQUEST_FORBIDDEN",
            *       "message": "…",
            *       "requestId": "req_…"
            *     }

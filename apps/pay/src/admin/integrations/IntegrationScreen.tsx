@@ -11,6 +11,7 @@ import { Loading, PageLoadFailed } from '../ui/load-states';
 import { ApiKeysSection } from './ApiKeysSection';
 import { AuditLogSection } from './AuditLogSection';
 import { EmailRemindersSection } from './EmailRemindersSection';
+import { ExportsSection } from './ExportsSection';
 import { IntegrationDeliveriesSection } from './IntegrationDeliveriesSection';
 import { IntegrationSettingsForm } from './IntegrationSettingsForm';
 import { IntegrationDocument, UpdateIntegrationDocument } from './integration-documents';
@@ -49,6 +50,7 @@ const SECTIONS = [
   ['payout', 'Payout onboarding'],
   ['deliveries', 'Webhook deliveries'],
   ['request-log', 'Request log'],
+  ['exports', 'Exports'],
   ['audit-log', 'Audit log'],
 ] as const;
 
@@ -98,6 +100,7 @@ export function IntegrationScreen({ integrationId }: { integrationId: string }) 
           answered: <Link href={adminPaths.requests(data.id)}>open the request log</Link>.
         </p>
       </section>
+      <ExportsSection integrationId={data.id} />
       <AuditLogSection integrationId={data.id} />
     </AdminPage>
   );

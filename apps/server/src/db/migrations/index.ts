@@ -20,6 +20,7 @@ import { Migration20261128050000_hold_emails } from './Migration20261128050000_h
 import { Migration20261129000000_hold_lapse } from './Migration20261129000000_hold_lapse.js';
 import { Migration20261130000000_request_log } from './Migration20261130000000_request_log.js';
 import { Migration20261130020000_test_clocks } from './Migration20261130020000_test_clocks.js';
+import { Migration20261130040000_export_indexes } from './Migration20261130040000_export_indexes.js';
 import { Migration20261130050000_listen } from './Migration20261130050000_listen.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
@@ -45,5 +46,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129000000_hold_lapse', class: Migration20261129000000_hold_lapse },
   { name: 'Migration20261130000000_request_log', class: Migration20261130000000_request_log },
   { name: 'Migration20261130020000_test_clocks', class: Migration20261130020000_test_clocks },
+  { name: 'Migration20261130040000_export_indexes', class: Migration20261130040000_export_indexes },
   { name: 'Migration20261130050000_listen', class: Migration20261130050000_listen },
 ];

@@ -16,6 +16,7 @@ export type { EmailFacts } from './pay-session-record.repository.js';
 export type { SessionProgress } from './session.repository.js';
 export { type SessionSchedule, type SessionSchedules, type TestClockRun, testClockRun } from './test-clock/session-schedules.js';
 export { type TestClockAdvance, testClockAuditEntry } from './test-clock/test-clock.service.js';
+export type { ExportRecord, ExportRequest, ExportService } from './exports/export.service.js';
 export { SessionStatusEnum, SessionView, PaySessionView, PayParticipantView } from './session.types.js';
 export { SESSION_RESOLVERS } from './resolvers.js';
 export { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from './session-record.js';

@@ -7,6 +7,8 @@ import type { Logger } from '../../logger.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { SigningSecretsService } from '../integrations/index.js';
 import { SessionAccess } from './access/session-access.js';
+import { ExportRepository } from './exports/export.repository.js';
+import { ExportService } from './exports/export.service.js';
 import { SessionAccessRepository } from './access/session-access.repository.js';
 import { HostSignInService } from './access/host-sign-in.service.js';
 import type { SessionEventBus } from './events.js';
@@ -60,6 +62,8 @@ export interface SessionServices {
   paymentCalls: PaymentCallService;
   /** Test mode: advancing a session's clock through what falls due. */
   testClocks: TestClockService;
+  /** Reconciliation exports: an integration's sessions, payments, captures, releases or refunds, a page at a time. */
+  exports: ExportService;
 }
 
 export interface SessionServiceDeps {
@@ -76,6 +80,8 @@ export interface SessionServiceDeps {
   accessKeepDays: number;
   /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
   holdMarginMs?: number;
+  /** Rows per page of a reconciliation export (EXPORT_PAGE_ROWS). */
+  exportPageRows: number;
   now?: () => Date;
 }
 
@@ -158,6 +164,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     hostSignIn: new HostSignInService({ sessions, access, tokens: accessTokens, events, now }),
     paymentCalls: calls,
     testClocks: new TestClockService({ sessions, schedules, now }),
+    exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows }),
   };
   return {
     services,

@@ -18,6 +18,8 @@ export type PaymentCallReason = CancelReason | CaptureReason;
   name: 'payment_call_one_active',
   expression: `create unique index "payment_call_one_active" on "payment_call" ("payment_id", "kind") where status <> 'failed'`,
 })
+// Reconciliation exports page through one kind's calls in creation order (captures, releases).
+@Index({ name: 'payment_call_kind_created_index', properties: ['kind', 'createdAt', 'id'] })
 export class PaymentCall extends PartnerCallColumns {
   [OptionalProps]?: PartnerCallDefaults | 'processorCallReference';
 

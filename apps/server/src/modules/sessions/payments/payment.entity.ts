@@ -58,6 +58,8 @@ export type RecordAction = 'authorize' | 'fail' | 'refund';
   name: 'payment_hold_lapse_index',
   expression: `create index "payment_hold_lapse_index" on "payment" ("hold_expires_at") where status = 'authorized' and capture_method = 'manual' and refund_required = false`,
 })
+// Reconciliation exports page through payments in creation order (sessions/exports).
+@Index({ name: 'payment_created_index', properties: ['createdAt', 'id'] })
 export class Payment {
   [OptionalProps]?:
     | 'id'

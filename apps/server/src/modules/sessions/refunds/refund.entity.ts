@@ -16,6 +16,8 @@ export type RefundPurpose = 'booking' | 'duplicate';
   name: 'refund_call_due_index',
   expression: `create index "refund_call_due_index" on "refund" ("next_attempt_at") where call_status in ('due', 'calling')`,
 })
+// Reconciliation exports page through refunds in creation order.
+@Index({ name: 'refund_created_index', properties: ['createdAt', 'id'] })
 export class Refund extends PartnerCallColumns {
   [OptionalProps]?: PartnerCallDefaults | 'reason' | 'purpose' | 'processorRefundReference';
 
