@@ -5,9 +5,10 @@ import { useIntegration } from '../integrations/IntegrationScreen';
 import { Link, navigate, useAdminLocation } from '../navigation';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
-import { FormError, SelectField, TextField } from '../ui/fields';
+import { FilteredListStates, FilterFormActions } from '../ui/filtered-list';
+import { SelectField, TextField } from '../ui/fields';
 import { formatDateTime } from '../ui/format';
-import { LoadFailed, Loading, PageLoadFailed } from '../ui/load-states';
+import { PageLoadFailed } from '../ui/load-states';
 import { Pager, useCursorPages } from '../ui/pager';
 import { MerchantRequestsDocument } from './request-documents';
 import {
@@ -114,23 +115,12 @@ function RequestLog({ integrationId, applied }: { integrationId: string; applied
             error={errors.sessionId}
           />
         </div>
-        <FormError message={hasErrors ? 'Check the highlighted filters.' : null} />
-        <div className="form-actions">
-          <button type="submit" className="button-primary">
-            Apply filters
-          </button>
-          <button type="button" className="button-secondary" onClick={clear}>
-            Clear filters
-          </button>
-        </div>
+        <FilterFormActions hasErrors={hasErrors} onClear={clear} />
       </form>
 
       <section aria-labelledby="requests-heading" className="admin-section">
         <h2 id="requests-heading">Requests</h2>
-        {appliedFilter === null && <p className="form-error">The filter in the address is not valid: check the fields above.</p>}
-        {requests.isPending && appliedFilter !== null && <Loading what="requests" />}
-        {requests.isError && <LoadFailed error={requests.error} onRetry={() => void requests.refetch()} />}
-        {requests.data?.edges.length === 0 && <p>No requests match.</p>}
+        <FilteredListStates list={requests} filterValid={appliedFilter !== null} what="requests" />
         {requests.data && requests.data.edges.length > 0 && (
           <div className="table-wrap" role="region" aria-label="Request list" tabIndex={0}>
             <table className="data-table stacks-on-phones">

@@ -7,9 +7,9 @@ import { useIntegrations } from '../integrations/IntegrationsScreen';
 import { Link, navigate, useAdminLocation } from '../navigation';
 import { adminExecute } from '../transport';
 import { AdminPage } from '../ui/AdminPage';
-import { CheckboxField, FormError, SelectField, TextField } from '../ui/fields';
+import { FilteredListStates, FilterFormActions } from '../ui/filtered-list';
+import { CheckboxField, SelectField, TextField } from '../ui/fields';
 import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
-import { LoadFailed, Loading } from '../ui/load-states';
 import { Pager, useCursorPages } from '../ui/pager';
 import { SessionsDocument } from './session-documents';
 import {
@@ -154,23 +154,12 @@ function SessionExplorer({ applied, integrations }: ExplorerProps) {
             ))}
           </div>
         </fieldset>
-        <FormError message={hasErrors ? 'Check the highlighted filters.' : null} />
-        <div className="form-actions">
-          <button type="submit" className="button-primary">
-            Apply filters
-          </button>
-          <button type="button" className="button-secondary" onClick={clear}>
-            Clear filters
-          </button>
-        </div>
+        <FilterFormActions hasErrors={hasErrors} onClear={clear} />
       </form>
 
       <section aria-labelledby="results-heading" className="admin-section">
         <h2 id="results-heading">Results</h2>
-        {appliedFilter === null && <p className="form-error">The filter in the address is not valid: check the fields above.</p>}
-        {sessions.isPending && appliedFilter !== null && <Loading what="sessions" />}
-        {sessions.isError && <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />}
-        {sessions.data?.edges.length === 0 && <p>No sessions match.</p>}
+        <FilteredListStates list={sessions} filterValid={appliedFilter !== null} what="sessions" />
         {sessions.data && sessions.data.edges.length > 0 && (
           <div className="table-wrap" role="region" aria-label="Session list" tabIndex={0}>
             <table className="data-table stacks-on-phones">
