@@ -43,6 +43,8 @@ describe('ErrorCode and ERROR_HTTP_STATUS', () => {
       NOTHING_TO_REFUND: 409,
       REFUNDS_NOT_CONFIGURED: 409,
       TEST_MODE_ONLY: 403,
+      GROUP_FULL: 409,
+      GROUP_TIPPED: 409,
     });
   });
 

@@ -36,6 +36,8 @@ export const ErrorCode = {
   NothingToRefund: 'NOTHING_TO_REFUND',
   RefundsNotConfigured: 'REFUNDS_NOT_CONFIGURED',
   TestModeOnly: 'TEST_MODE_ONLY',
+  GroupFull: 'GROUP_FULL',
+  GroupTipped: 'GROUP_TIPPED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -93,6 +95,10 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = Object.fre
   // runs on real time only), or a listen connection with a live key (only test-mode traffic is ever
   // forwarded to a developer's machine).
   TEST_MODE_ONLY: notOurFault(403),
+  // Open groups: a claim for more places than are left (told before anything is reserved or
+  // charged), and a payer leaving a group that tipped (everyone else now counts on them).
+  GROUP_FULL: notOurFault(409),
+  GROUP_TIPPED: notOurFault(409),
 });
 
 /** HTTP status per code, from ERROR_CLASSES. */

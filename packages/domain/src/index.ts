@@ -21,3 +21,4 @@ export * from './capture.js';
 export * from './test-clock.js';
 export * from './exports.js';
 export * from './export-columns.js';
+export * from './open-group.js';
