@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
-import { RequestLogWriter, toRow } from '../src/modules/requests/request-log-writer.js';
+import { toRow } from '../src/modules/requests/request-log-rows.js';
+import { WorkerThreadRows } from '../src/modules/requests/request-log-thread.js';
+import { inThreadRows, RequestLogWriter } from '../src/modules/requests/request-log-writer.js';
 import { keptJson, keptPath, keptRequestBody, MAX_KEPT_BODY_CHARS, redactText } from '../src/modules/requests/request-redaction.js';
 import type { MerchantRequest } from '../src/rest/merchant-request.js';
 
@@ -257,5 +259,76 @@ describe('the writer', () => {
     const writer = new RequestLogWriter({ write: async () => undefined, logger: quietLogger, enabled: false, maxBufferedBytes: 1024 });
     writer.record(request());
     expect(writer.stats.recorded).toBe(0);
+  });
+});
+
+describe('rows made in the worker thread', () => {
+  it('are the rows made in-thread, for a body, a reply sent as text and one that is not JSON', async () => {
+    const requests = [
+      request({
+        body: Buffer.from('{"email":"jane@example.com","amountMinor":12345678901234567890,"note":"from 203.0.113.7"}'),
+        replyJson: JSON.stringify({ success: true, sessionUrl: 'https://pay.example/pay/1?hostToken=abc', hostToken: 'x'.repeat(43) }),
+        reply: undefined,
+        caller: { integrationId: '6f1c2b1e-8a4d-4c1e-9a51-2f1f3a5b7c9d', apiKeyId: '0b7e0d64-3f7a-4f7c-8d2c-5f0e4f3b2a1c', mode: 'test' },
+        sessionId: '9d2f1e0c-4b3a-4c5d-8e7f-1a2b3c4d5e6f',
+        idempotencyKey: 'order-1',
+      }),
+      request({ body: Buffer.from('not json at all'), errorCode: 'VALIDATION_ERROR', status: 400 }),
+      request({ body: Buffer.from([0xff, 0xfe, 0x00]) }),
+    ];
+    const rows = new WorkerThreadRows();
+    try {
+      const withoutId = (line: string | null) => ({ ...(JSON.parse(line!) as Record<string, unknown>), id: undefined });
+      const [inWorker, inThread] = [await rows.lines(requests), await inThreadRows.lines(requests)];
+      expect(inWorker.map(withoutId)).toEqual(inThread.map(withoutId));
+      const kept = withoutId(inWorker[0]!);
+      expect(kept).toMatchObject({ mode: 'test', session_id: '9d2f1e0c-4b3a-4c5d-8e7f-1a2b3c4d5e6f', idempotency_key: 'order-1' });
+      expect(kept.request_body).toBe('{"email":"[EMAIL]","amountMinor":12345678901234567890,"note":"from [IP]"}');
+      expect(kept.response_body).toBe('{"success":true,"sessionUrl":"https://pay.example/pay/1?[REDACTED]","hostToken":"[REDACTED]"}');
+    } finally {
+      await rows.stop();
+    }
+  });
+
+  it('starts again after its thread stopped', async () => {
+    const rows = new WorkerThreadRows();
+    const writer = new RequestLogWriter({
+      write: async () => undefined,
+      rows,
+      logger: quietLogger,
+      enabled: true,
+      maxBufferedBytes: 1 << 20,
+    });
+    writer.record(request());
+    await writer.flush();
+    await rows.stop();
+    writer.record(request());
+    await writer.flush();
+    expect(writer.stats).toMatchObject({ recorded: 2, written: 2, droppedWriteFailed: 0, buffered: 0 });
+    await writer.stop();
+  });
+
+  it('counts the requests of a batch whose rows could not be made as not recorded, and goes on', async () => {
+    let fail = true;
+    const writer = new RequestLogWriter({
+      write: async () => undefined,
+      rows: {
+        lines: async (requests) => {
+          if (fail) throw new Error('the thread stopped');
+          return inThreadRows.lines(requests);
+        },
+        stop: async () => undefined,
+      },
+      logger: quietLogger,
+      enabled: true,
+      maxBufferedBytes: 1 << 20,
+    });
+    writer.record(request());
+    writer.record(request());
+    await writer.flush();
+    fail = false;
+    writer.record(request());
+    await writer.flush();
+    expect(writer.stats).toMatchObject({ recorded: 3, written: 1, droppedWriteFailed: 2, buffered: 0, bufferedBytes: 0 });
   });
 });

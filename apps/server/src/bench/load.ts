@@ -54,6 +54,8 @@ export interface ChildServer {
   rssMb(): Promise<number>;
   /** CPU time the process has used so far (user + system), from /proc. */
   cpuSeconds(): Promise<number>;
+  /** The same for its main thread alone (the one that answers requests), without worker threads and V8's helpers. */
+  mainThreadCpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -92,12 +94,8 @@ export async function startChild(
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
       return Math.round(kb / 1024);
     },
-    async cpuSeconds() {
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => cpuSecondsOf(`/proc/${child.pid}/stat`),
+    mainThreadCpuSeconds: () => cpuSecondsOf(`/proc/${child.pid}/task/${child.pid}/stat`),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -105,4 +103,12 @@ export async function startChild(
       await exited;
     },
   };
+}
+
+/** User + system CPU time in a /proc stat file (a process's or one thread's). */
+async function cpuSecondsOf(statPath: string): Promise<number> {
+  const stat = await readFile(statPath, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -31,6 +31,11 @@ export interface MerchantRequest {
   readonly body: Buffer | undefined;
   /** What was answered: the route's reply or the error body. */
   readonly reply: unknown;
+  /**
+   * The reply as the JSON text sent, when the route wrote it (the log reads this instead of `reply`:
+   * the text is made once, for the answer, and is cheap to hand to another thread).
+   */
+  readonly replyJson?: string;
 }
 
 export type RecordMerchantRequest = (request: MerchantRequest) => void;
@@ -68,7 +73,7 @@ export class MerchantRequestRecording {
     return this;
   }
 
-  answered(status: number, errorCode: string | null, reply: unknown): void {
+  answered(status: number, errorCode: string | null, reply: unknown, replyJson?: string): void {
     if (this.done) return;
     this.done = true;
     const { req } = this;
@@ -85,7 +90,8 @@ export class MerchantRequestRecording {
       caller: this.caller,
       sessionId: req.params.sessionId ?? (reply as { sessionId?: unknown } | null | undefined)?.sessionId,
       body: Buffer.isBuffer(body) ? body : undefined,
-      reply,
+      reply: replyJson === undefined ? reply : undefined,
+      ...(replyJson === undefined ? {} : { replyJson }),
     });
   }
 }

@@ -97,8 +97,10 @@ export function mountRestRoute<Body, Data>(router: Router, route: RestRoute<Body
         return;
       }
       const reply = route.respond(data as Data);
-      res.status(200).json(reply);
-      recording?.answered(200, null, reply);
+      // Serialised once, for the answer and for the request log (what res.json would write).
+      const replyJson = JSON.stringify(reply);
+      res.status(200).type('application/json').send(replyJson);
+      recording?.answered(200, null, reply, replyJson);
     } catch (error) {
       const appError = classifyError(error);
       refuse(appError);

@@ -4,6 +4,7 @@ import type { AdminScope } from '../integrations/index.js';
 import { requestLogPurgeJob } from './request-log-purge.job.js';
 import { RequestLogRepository } from './request-log.repository.js';
 import { RequestLogService } from './request-log.service.js';
+import { WorkerThreadRows } from './request-log-thread.js';
 import { RequestLogWriter } from './request-log-writer.js';
 
 export interface RequestLogSettings {
@@ -32,6 +33,7 @@ export function createRequestLogModule(deps: {
   });
   const writer = new RequestLogWriter({
     write: (rows) => repository.insertBatch(deps.em, rows),
+    rows: new WorkerThreadRows(),
     logger: deps.logger,
     enabled: deps.settings.enabled,
     maxBufferedBytes: deps.settings.bufferBytes,

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { isUuid } from '@paysplit/domain';
 import type { Logger } from '../../logger.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
-import type { RequestLogLine, RequestLogRow } from './request-log.repository.js';
-import { keptJson, keptPath, keptRequestBody, redactText } from './request-redaction.js';
+import type { RequestLogLine } from './request-log.repository.js';
+import { toLine, toRow } from './request-log-rows.js';
 
 /** What /metrics shows of the log (docs/operations.md, "The request log"): counts since start. */
 export interface RequestLogStats {
@@ -20,9 +18,33 @@ export interface RequestLogStats {
   droppedWriteFailed: number;
 }
 
+/** What turns requests into lines; `null` for a request that could not be made a row. */
+export interface RowMaker {
+  lines(requests: readonly MerchantRequest[]): Promise<(RequestLogLine | null)[]>;
+  stop(): Promise<void>;
+}
+
+/** Rows made on the calling thread (the writer's default). */
+export const inThreadRows: RowMaker = {
+  lines: async (requests) =>
+    requests.map((request) => {
+      try {
+        return toLine(toRow(request));
+      } catch {
+        return null;
+      }
+    }),
+  stop: async () => undefined,
+};
+
 export interface RequestLogWriterOptions {
   /** Writes one batch (one statement); rejects when nothing of it was written. */
   write(lines: readonly RequestLogLine[]): Promise<void>;
+  /**
+   * Makes the rows: the server gives the worker thread (request-log-worker.ts), so that redacting
+   * and serialising, most of what the log costs, is not done on the thread that answers requests.
+   */
+  rows?: RowMaker;
   logger: Logger;
   /** REQUEST_LOG=off records nothing (benchmarks compare with it). */
   enabled: boolean;
@@ -49,7 +71,11 @@ const DATA_EXCEPTION = /^22/;
  * than REQUEST_LOG_BUFFER_MB.
  */
 export class RequestLogWriter {
-  /** One flat string per waiting request: one object for the garbage collector however long it waits. */
+  /** Requests taken in, waiting to be made rows (they keep what they carry: no copy on the way in). */
+  private waiting: MerchantRequest[] = [];
+  /** Requests handed to the row maker whose lines have not come back yet. */
+  private making = 0;
+  /** One flat string per row made: one object for the garbage collector however long it waits. */
   private buffer: RequestLogLine[] = [];
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -60,42 +86,39 @@ export class RequestLogWriter {
   private readonly batchRows: number;
   private readonly flushIntervalMs: number;
   private readonly retryDelaysMs: readonly number[];
+  private readonly rows: RowMaker;
 
   constructor(private readonly options: RequestLogWriterOptions) {
     this.batchRows = options.batchRows ?? 500;
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.retryDelaysMs = options.retryDelaysMs ?? [500, 1_000, 2_000, 4_000, 8_000];
+    this.rows = options.rows ?? inThreadRows;
   }
 
   get stats(): RequestLogStats {
-    return { ...this.counts, buffered: this.buffer.length, bufferedBytes: this.bufferedBytes };
+    return { ...this.counts, buffered: this.waiting.length + this.making + this.buffer.length, bufferedBytes: this.bufferedBytes };
   }
 
-  /** For the API-key routes (rest/rest-route.ts): one request, as it ended. Never throws. */
+  /**
+   * For the API-key routes (rest/rest-route.ts): one request, as it ended. Never throws, and does no
+   * more than keep it: the row is made later, with others, by the row maker.
+   */
   readonly record = (request: MerchantRequest): void => {
     if (!this.options.enabled) return;
     if (this.bufferedBytes >= this.options.maxBufferedBytes) {
       this.counts.droppedBufferFull += 1;
       return;
     }
-    let line: RequestLogLine;
-    try {
-      line = toLine(toRow(request));
-    } catch (error) {
-      this.options.logger.error({ err: error, requestId: request.requestId }, 'request log: a request could not be recorded');
-      this.counts.droppedWriteFailed += 1;
-      return;
-    }
-    this.buffer.push(line);
-    this.bufferedBytes += sizeOf(line);
+    this.waiting.push(request);
+    this.bufferedBytes += sizeOfRequest(request);
     this.counts.recorded += 1;
-    if (this.buffer.length >= this.batchRows) void this.drain(false);
+    if (this.waiting.length + this.buffer.length >= this.batchRows) void this.drain(false);
     else this.schedule();
   };
 
   /** Writes everything buffered now; resolves when it is written or given up. */
   async flush(): Promise<void> {
-    while (this.buffer.length > 0 || this.draining) await (this.draining ?? this.drain(true));
+    while (this.waiting.length > 0 || this.buffer.length > 0 || this.draining) await (this.draining ?? this.drain(true));
   }
 
   /** Flushes, giving a failing batch up at once instead of retrying (the server is stopping). */
@@ -103,6 +126,7 @@ export class RequestLogWriter {
     this.stopping = true;
     this.wake?.();
     await this.flush();
+    await this.rows.stop();
   }
 
   /** A part batch waits at most flushIntervalMs (a timer that fires while a batch is written is followed by another). */
@@ -123,6 +147,7 @@ export class RequestLogWriter {
   private async writeBatches(everything: boolean): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    await this.makeRows();
     // Full batches while they are there; a part batch only when flushing or its wait is over.
     let partAllowed = true;
     while (this.buffer.length >= this.batchRows || (this.buffer.length > 0 && (everything || partAllowed))) {
@@ -131,8 +156,40 @@ export class RequestLogWriter {
       await this.writeWithRetries(batch);
       this.buffer.splice(0, batch.length);
       for (const line of batch) this.bufferedBytes -= sizeOf(line);
+      if (this.buffer.length < this.batchRows) await this.makeRows();
     }
-    if (this.buffer.length > 0) this.schedule();
+    if (this.waiting.length > 0 || this.buffer.length > 0) this.schedule();
+  }
+
+  /** Every request waiting becomes its row's line (a request that cannot is given up, counted). */
+  private async makeRows(): Promise<void> {
+    if (this.waiting.length === 0) return;
+    const requests = this.waiting;
+    this.waiting = [];
+    this.making += requests.length;
+    let lines: (RequestLogLine | null)[];
+    try {
+      lines = await this.rows.lines(requests);
+    } catch (error) {
+      lines = requests.map(() => null);
+      this.options.logger.error({ err: error, rows: requests.length }, 'request log: rows could not be made');
+    } finally {
+      this.making -= requests.length;
+    }
+    let failed = 0;
+    requests.forEach((request, index) => {
+      this.bufferedBytes -= sizeOfRequest(request);
+      const line = lines[index];
+      if (line === null || line === undefined) failed += 1;
+      else {
+        this.buffer.push(line);
+        this.bufferedBytes += sizeOf(line);
+      }
+    });
+    if (failed > 0) {
+      this.counts.droppedWriteFailed += failed;
+      this.options.logger.error({ rows: failed }, 'request log: requests could not be recorded');
+    }
   }
 
   private async writeWithRetries(batch: readonly RequestLogLine[]): Promise<void> {
@@ -181,72 +238,7 @@ function sizeOf(line: RequestLogLine): number {
   return 64 + 2 * line.length;
 }
 
-/** A row as the batch statement reads it: JSON named by the table's columns. */
-export function toLine(row: RequestLogRow): RequestLogLine {
-  return JSON.stringify({
-    id: row.id,
-    at: row.at.toISOString(),
-    integration_id: row.integrationId,
-    api_key_id: row.apiKeyId,
-    mode: row.mode,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    status_class: Math.floor(row.status / 100),
-    error_code: row.errorCode,
-    request_id: row.requestId,
-    idempotency_key: row.idempotencyKey,
-    duration_ms: row.durationMs,
-    session_id: row.sessionId,
-    request_body: row.requestBody,
-    response_body: row.responseBody,
-  });
-}
-
-/** PostgreSQL text holds no NUL character. */
-const NUL = String.fromCharCode(0);
-
-function text(value: string, max: number): string {
-  return redactText(value.slice(0, max * 4))
-    .slice(0, max)
-    .replaceAll(NUL, '\uFFFD');
-}
-
-/** This process's part of every id it makes: 60 random bits, so two instances' ids never meet. */
-const PROCESS_BITS = randomBytes(8).toString('hex').slice(0, 15);
-let sequence = 0;
-
-/**
- * A UUID of version 7 (RFC 9562): the millisecond in its first 48 bits, then this process's random
- * bits and a counter, so ids are unique and ordered by time without drawing random bytes per
- * request (a random UUID per request showed in the profile as a refill of the entropy cache).
- */
-export function timeOrderedUuid(ms: number): string {
-  const time = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
-  sequence = (sequence + 1) % 0x1000000;
-  const count = sequence.toString(16).padStart(6, '0');
-  // Version 7, then the variant (10xx) in front of the process's bits.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${count.slice(0, 3)}-${'89ab'[parseInt(PROCESS_BITS[0]!, 16) & 3]}${count.slice(3, 6)}-${PROCESS_BITS.slice(1, 13)}`;
-}
-
-/** The row kept of a request: redacted, bounded, and every value of its column's type. */
-export function toRow(request: MerchantRequest): RequestLogRow {
-  const caller = request.caller;
-  return {
-    id: timeOrderedUuid(request.at),
-    at: new Date(request.at),
-    integrationId: caller?.integrationId ?? null,
-    apiKeyId: caller?.apiKeyId ?? null,
-    mode: caller?.mode ?? null,
-    method: request.method.slice(0, 16),
-    path: keptPath(request.path).replaceAll(NUL, '\uFFFD'),
-    status: Number.isInteger(request.status) && request.status >= 100 && request.status <= 999 ? request.status : 0,
-    errorCode: request.errorCode,
-    requestId: text(request.requestId, 200),
-    idempotencyKey: request.idempotencyKey === undefined ? null : text(request.idempotencyKey, 300),
-    durationMs: Math.round(request.durationMs * 100) / 100,
-    sessionId: isUuid(request.sessionId) ? request.sessionId : null,
-    requestBody: keptRequestBody(request.body),
-    responseBody: keptJson(request.reply),
-  };
+/** What a request waiting to be made a row takes, about: what it carries, and its other fields. */
+function sizeOfRequest(request: MerchantRequest): number {
+  return 512 + (request.body?.length ?? 0) + 2 * (request.replyJson?.length ?? 0);
 }

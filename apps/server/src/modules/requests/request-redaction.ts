@@ -120,6 +120,20 @@ export function keptJson(value: unknown): string | null {
   return `${text.slice(0, cut)}… [truncated: ${text.length} characters]`;
 }
 
+/**
+ * An answer as kept, from the JSON text that was sent (PaySplit's own, written by JSON.stringify:
+ * every number in it is one JSON.parse reads exactly).
+ */
+export function keptReplyJson(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return `[not JSON: ${text.length} characters, not kept]`;
+  }
+  return keptJson(parsed);
+}
+
 /** A path as kept: percent-decoded (an address must not hide as %40), then redacted like any text. */
 export function keptPath(path: string): string {
   let decoded = path;
