@@ -895,9 +895,52 @@ export interface components {
         email: string | null;
         isHost: boolean;
         amountMinor: string;
-        /** @enum {string} */
-        status: 'pending' | 'paid';
+        /**
+         * @description Open groups: pending is a claim being paid for, left a payer who left, lapsed a claim that ran out of time
+         * @enum {string}
+         */
+        status: 'pending' | 'paid' | 'left' | 'lapsed';
+        /** @description Open groups only: the places they claimed */
+        places?: number;
+        /**
+         * Format: date-time
+         * @description Open groups only
+         */
+        joinedAt?: string;
+        /** @description Open groups only, while pending: until when their places are kept */
+        reservedUntil?: string | null;
+        /** @description Open groups only: what they are finally charged, once it ended tipped */
+        finalAmountMinor?: string | null;
       }[];
+      /** @description Open groups only: the terms and where the group stands */
+      openGroup?: {
+        /** @enum {string} */
+        pricing: 'per_place' | 'split_total';
+        minPlaces: number;
+        maxPlaces: number;
+        maxPlacesPerPayer: number | null;
+        /** @description What one place is held (or charged) at for someone joining now; split_total only falls */
+        pricePerPlaceMinor: string;
+        /** @description The most one place can cost: the price, or the amount shared by minPlaces */
+        maxPricePerPlaceMinor: string;
+        /** @description What one place ended at, once the group ended tipped */
+        finalPricePerPlaceMinor: string | null;
+        /** @description Places held (manual) or paid (automatic) */
+        placesSold: number;
+        /** @description Places claimed by payers who are paying now */
+        placesReserved: number;
+        placesLeft: number;
+        /** @description When minPlaces were first held: the group goes ahead */
+        tippedAt: string | null;
+        /** @description When every place was held */
+        fullAt: string | null;
+        organiserName: string | null;
+        /**
+         * Format: uri
+         * @description The link to share: its own code, never the hostToken
+         */
+        joinUrl: string;
+      };
       payments: {
         /** Format: uuid */
         paymentId: string;
@@ -1303,11 +1346,11 @@ export interface components {
          */
         at: string;
         /**
-         * @description reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
+         * @description reminder: a reminder email queued to an unpaid payer; reservation_lapsed: an open group claim whose reservation ran out (its places are free again); hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
          * @enum {string}
          */
-        kind: 'reminder' | 'hold_lapsed' | 'session_expired';
-        /** @description reminder: the payer reminded */
+        kind: 'reminder' | 'reservation_lapsed' | 'hold_lapsed' | 'session_expired';
+        /** @description reminder: the payer reminded; reservation_lapsed: whose claim lapsed */
         participantId: string | null;
         /** @description hold_lapsed: the payment whose hold was released */
         paymentId: string | null;
