@@ -36,6 +36,13 @@ import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 import { SessionSchedules } from './test-clock/session-schedules.js';
+import { OpenGroupReadService } from './open-groups/open-group-reads.service.js';
+import { DEFAULT_RESERVATION_SECONDS, OpenGroupJoinService } from './open-groups/open-group-join.service.js';
+import { OpenGroupRepository } from './open-groups/open-group.repository.js';
+import { ClaimCounting } from './open-groups/claim-counting.js';
+import { OpenGroupLeaveService } from './open-groups/open-group-leave.service.js';
+import { reservationLapseJob } from './open-groups/reservation-lapse.job.js';
+import { ReservationLapseService } from './open-groups/reservation-lapse.service.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
@@ -64,6 +71,10 @@ export interface SessionServices {
   testClocks: TestClockService;
   /** Reconciliation exports: an integration's sessions, payments, captures, releases or refunds, a page at a time. */
   exports: ExportService;
+  /** Open groups: what their join links show, and joining. */
+  openGroupReads: OpenGroupReadService;
+  openGroupJoins: OpenGroupJoinService;
+  openGroupLeaves: OpenGroupLeaveService;
 }
 
 export interface SessionServiceDeps {
@@ -80,6 +91,8 @@ export interface SessionServiceDeps {
   accessKeepDays: number;
   /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
   holdMarginMs?: number;
+  /** OPEN_GROUP_RESERVATION_SECONDS: how long an open group's claim keeps its places while its payer pays. */
+  openGroupReservationSeconds?: number;
   /** Rows per page of a reconciliation export (EXPORT_PAGE_ROWS). */
   exportPageRows: number;
   now?: () => Date;
@@ -96,6 +109,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       invite: secretBox.deriveKey('participant-invite-token'),
       hostDevice: secretBox.deriveKey('host-device-token'),
       signIn: secretBox.deriveKey('host-sign-in-code'),
+      join: secretBox.deriveKey('open-group-join-code'),
     },
     accessTokens,
     deps.accessKeepDays,
@@ -124,8 +138,22 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
+  const openGroupClaims = new OpenGroupRepository();
+  const lapses = new ReservationLapseService({ sessions, claims: openGroupClaims, payments, calls, announcer, now });
   // What falls due in a session's life, for its test clock; the emails module registers its reminders too.
-  const schedules = new SessionSchedules().register(holds.schedule()).register(sessionEnding.deadlineSchedule());
+  const schedules = new SessionSchedules()
+    .register(lapses.schedule())
+    .register(holds.schedule())
+    .register(sessionEnding.deadlineSchedule());
+  const paymentStart = new PaymentStartService({
+    publicBaseUrl,
+    sessions,
+    payments,
+    signingSecrets,
+    partner: new PartnerClient(deps.partner),
+    calls,
+    now,
+  });
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({
@@ -140,15 +168,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     sessionReads,
     sessionEnding,
     sessionLinks,
-    paymentStart: new PaymentStartService({
-      publicBaseUrl,
-      sessions,
-      payments,
-      signingSecrets,
-      partner: new PartnerClient(deps.partner),
-      calls,
-      now,
-    }),
+    paymentStart,
     paymentRecording: new PaymentRecordingService({
       publicBaseUrl,
       sessions,
@@ -158,6 +178,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       events,
       refunds,
       calls,
+      claims: new ClaimCounting({ sessions, announcer, events }),
       now,
     }),
     refunds,
@@ -165,6 +186,18 @@ export function createSessionServices(deps: SessionServiceDeps) {
     paymentCalls: calls,
     testClocks: new TestClockService({ sessions, schedules, now }),
     exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows }),
+    openGroupReads: new OpenGroupReadService({ sessions, now }),
+    openGroupJoins: new OpenGroupJoinService({
+      sessions,
+      claims: openGroupClaims,
+      payments,
+      paymentStart,
+      access,
+      announcer,
+      reservationSeconds: deps.openGroupReservationSeconds ?? DEFAULT_RESERVATION_SECONDS,
+      now,
+    }),
+    openGroupLeaves: new OpenGroupLeaveService({ sessions, payments, calls, refunds, announcer, now }),
   };
   return {
     services,
@@ -182,6 +215,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
         paymentCallJob('capture', { ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
       holdExpiry: (options: { logger: Logger; everyMs: number }) => holdExpiryJob({ ...options, holds }),
+      reservationLapse: (options: { logger: Logger; everyMs: number }) => reservationLapseJob({ ...options, lapses }),
     },
     loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),
   };

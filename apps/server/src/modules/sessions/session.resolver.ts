@@ -44,7 +44,10 @@ export class SessionResolver {
       return withMaskedPayerEmails(toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id)));
     }
     const merchant = await context.requireMerchant();
-    return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id));
+    return toSessionViewOfRecord(
+      await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id),
+      context.services.sessionLinks,
+    );
   }
 
   @RateLimited('merchantApi', byIntegration)
@@ -56,7 +59,7 @@ export class SessionResolver {
     const merchant = await context.requireMerchant();
     const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
-    return toSessionView(session, session.integration.partnerCancelUrl != null);
+    return toSessionView(session, session.integration.partnerCancelUrl != null, context.services.sessionLinks);
   }
 
   @UseMiddleware(dashboardTimeouts)
