@@ -278,7 +278,10 @@ describe('rows made in the worker thread', () => {
     ];
     const rows = new WorkerThreadRows();
     try {
-      const withoutId = (line: string | null) => ({ ...(JSON.parse(line!) as Record<string, unknown>), id: undefined });
+      const withoutId = (line: string | null): Record<string, unknown> => ({
+        ...(JSON.parse(line!) as Record<string, unknown>),
+        id: undefined,
+      });
       const [inWorker, inThread] = [await rows.lines(requests), await inThreadRows.lines(requests)];
       expect(inWorker.map(withoutId)).toEqual(inThread.map(withoutId));
       const kept = withoutId(inWorker[0]!);
