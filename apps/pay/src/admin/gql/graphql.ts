@@ -47,6 +47,8 @@ export type DeliveryFilter = {
 
 /** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. */
 export type EventType =
+  | 'SERVICE_GROUP_FULL'
+  | 'SERVICE_GROUP_TIPPED'
   | 'SERVICE_PAYMENT_CAPTURED'
   | 'SERVICE_PAYMENT_CAPTURE_FAILED'
   | 'SERVICE_PAYMENT_RECORDED'

@@ -37,6 +37,7 @@ import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 import { SessionSchedules } from './test-clock/session-schedules.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
+import { OpenGroupEndService } from './open-groups/open-group-end.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
 export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
@@ -120,7 +121,14 @@ export function createSessionServices(deps: SessionServiceDeps) {
     onSettled: (tx, session, payment, call) => outcomes.settled(tx, session, payment, call),
     now,
   });
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
+  const sessionEnding: SessionEndingService = new SessionEndingService({
+    ...{ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now },
+    // Made below: an open group's end needs the endings (a group that did not tip expires), which need it.
+    openGroupDeadline: (tx, session, at, recording) => openGroupEnd.atDeadline(tx, session, at, recording),
+  });
+  const openGroupEnd = new OpenGroupEndService({
+    ...{ sessions, payments, calls, refunds: refundRecords, ending: sessionEnding, announcer, events, now },
+  });
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
