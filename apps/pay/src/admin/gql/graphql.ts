@@ -55,9 +55,10 @@ export type DeliveryFilter = {
   to?: string | null | undefined;
 };
 
-/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. SERVICE_GROUP_TIPPED and SERVICE_GROUP_FULL: sent for open groups only. */
+/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. SERVICE_GROUP_JOINED, SERVICE_GROUP_TIPPED and SERVICE_GROUP_FULL: sent for open groups only. */
 export type EventType =
   | 'SERVICE_GROUP_FULL'
+  | 'SERVICE_GROUP_JOINED'
   | 'SERVICE_GROUP_TIPPED'
   | 'SERVICE_PAYMENT_CAPTURED'
   | 'SERVICE_PAYMENT_CAPTURE_FAILED'
