@@ -1,5 +1,5 @@
 import { negotiateLocale, SUPPORTED_LOCALES } from '@paysplit/domain';
-import { createClient } from '@paysplit/sdk';
+import { createClient, isEventType } from '@paysplit/sdk';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -348,6 +348,16 @@ describe('a group that fills', () => {
       () => sessionRow(group.sessionId),
       (row) => row.refunded_minor === '1500',
     );
+    // The merchant's endpoint verified each event with the SDK, the group's two among them.
+    const delivered = await until(
+      async () => shop.events.filter(({ event }) => 'sessionId' in event && event.sessionId === group.sessionId),
+      (events) =>
+        ['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL', 'SERVICE_SESSION_COMPLETED'].every((type) =>
+          events.some(({ event }) => event.type === type),
+        ),
+    );
+    const full = delivered.find(({ event }) => event.type === 'SERVICE_GROUP_FULL')!.event;
+    expect(isEventType(full, 'SERVICE_GROUP_FULL') && full.finalPricePerPlaceMinor).toBe('750');
     expect(shop.refused).toEqual([]);
   });
 
