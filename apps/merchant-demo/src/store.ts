@@ -59,6 +59,11 @@ export interface Checkout {
   /** Set by the test card whose capture the issuer declines (decided when the hold is placed). */
   captureDeclines: boolean;
   capturedAt: Date | null;
+  /**
+   * What the capture took (at most the hold; the rest of the hold went back with it); null until
+   * captured, and for a charge taken at once (then `amountMinor` was taken).
+   */
+  capturedMinor: string | null;
   releasedAt: Date | null;
   releaseReason: ReleaseReason | null;
   /** Who is paid and for what, as the merchant named them (a real processor shows both). */
@@ -136,6 +141,13 @@ alter table merchant_demo.checkout add constraint checkout_release_reason_check
 alter table merchant_demo.checkout drop constraint if exists checkout_hold_check;
 alter table merchant_demo.checkout add constraint checkout_hold_check
   check (status not in ('authorized', 'released') or capture_method = 'manual' and hold_expires_at is not null);
+
+-- What a capture took: the whole hold, or less (a group whose price per place fell as more joined
+-- takes each payer's final part); the rest of the hold is released with the capture.
+alter table merchant_demo.checkout add column if not exists captured_minor bigint null;
+alter table merchant_demo.checkout drop constraint if exists checkout_captured_minor_check;
+alter table merchant_demo.checkout add constraint checkout_captured_minor_check
+  check (captured_minor is null or captured_minor > 0 and captured_minor <= amount_minor);
 
 -- Each capture asked of a hold, kept whether it took the money or not (as refunds are).
 create table if not exists merchant_demo.processor_capture (
@@ -375,7 +387,8 @@ export async function recordProcessedEvent(db: Queryable, event: { eventId: stri
 // ---- test processor checkouts -----------------------------------------------------------
 
 export const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
-  card_last4, expired_at, capture_method, hold_expires_at, capture_declines, captured_at, released_at, release_reason,
+  card_last4, expired_at, capture_method, hold_expires_at, capture_declines, captured_at, captured_minor::text as captured_minor,
+  released_at, release_reason,
   business_name, description, success_url, cancel_url, created_at, updated_at`;
 
 export interface CheckoutRow {
@@ -392,6 +405,7 @@ export interface CheckoutRow {
   hold_expires_at: Date | null;
   capture_declines: boolean;
   captured_at: Date | null;
+  captured_minor: string | null;
   released_at: Date | null;
   release_reason: ReleaseReason | null;
   business_name: string | null;
@@ -417,6 +431,7 @@ export function toCheckout(row: CheckoutRow): Checkout {
     holdExpiresAt: row.hold_expires_at,
     captureDeclines: row.capture_declines,
     capturedAt: row.captured_at,
+    capturedMinor: row.captured_minor,
     releasedAt: row.released_at,
     releaseReason: row.release_reason,
     businessName: row.business_name,
