@@ -10,8 +10,16 @@ export type Queryable = Pick<Pool | PoolClient, 'query'>;
  */
 export type BookingStatus = 'awaiting_payment' | 'paid' | 'expired' | 'cancelled';
 
+/**
+ * `split`: a booking whose host splits the bill with people they name (the dinner). `open_group`:
+ * a group trip sold as a PaySplit open group: anyone with its join link takes places, and it is
+ * booked only if enough places are taken by its deadline (its progress: `trip-store.ts`).
+ */
+export type BookingKind = 'split' | 'open_group';
+
 export interface Booking {
   id: string;
+  kind: BookingKind;
   title: string;
   /** Integer minor units as a string (pg returns bigint as text, which keeps it exact). */
   amountMinor: string;
@@ -226,6 +234,36 @@ alter table merchant_demo.paysplit_refund alter column duplicate drop default;
 alter table merchant_demo.booking add column if not exists ended_at timestamptz null;
 alter table merchant_demo.booking drop constraint if exists booking_status_check;
 alter table merchant_demo.booking add constraint booking_status_check check (status in ('awaiting_payment', 'paid', 'expired', 'cancelled'));
+
+-- Group trips sold as PaySplit open groups: who organised it, the link to share, and how the group
+-- stands as PaySplit's group events tell it (applied in sessionVersion order: deliveries may come
+-- out of order, and an older one never undoes a newer one).
+alter table merchant_demo.booking add column if not exists kind text not null default 'split';
+alter table merchant_demo.booking drop constraint if exists booking_kind_check;
+alter table merchant_demo.booking add constraint booking_kind_check check (kind in ('split', 'open_group'));
+alter table merchant_demo.booking add column if not exists organiser_name text null;
+alter table merchant_demo.booking add column if not exists organiser_email text null;
+alter table merchant_demo.booking add column if not exists join_url text null;
+alter table merchant_demo.booking add column if not exists min_places integer null;
+alter table merchant_demo.booking add column if not exists max_places integer null;
+alter table merchant_demo.booking add column if not exists places_sold integer not null default 0;
+alter table merchant_demo.booking add column if not exists price_per_place_minor bigint null;
+alter table merchant_demo.booking add column if not exists group_version integer null;
+alter table merchant_demo.booking add column if not exists tipped_at timestamptz null;
+alter table merchant_demo.booking add column if not exists full_at timestamptz null;
+alter table merchant_demo.booking add column if not exists final_price_per_place_minor bigint null;
+
+-- Who joined a group trip (PaySplit's SERVICE_GROUP_JOINED, one per participant): the trip's
+-- passenger list.
+create table if not exists merchant_demo.trip_traveller (
+  participant_id uuid primary key,
+  booking_id uuid not null references merchant_demo.booking (id),
+  display_name text not null,
+  places integer not null check (places > 0),
+  amount_minor bigint not null check (amount_minor >= 0),
+  joined_at timestamptz not null
+);
+create index if not exists trip_traveller_booking on merchant_demo.trip_traveller (booking_id, joined_at);
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
@@ -252,11 +290,12 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
 
 // ---- bookings ---------------------------------------------------------------------------
 
-const bookingColumns = `id, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
+const bookingColumns = `id, kind, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
   paid_at, paid_event_id, cancelled_at, ended_at, created_at`;
 
 interface BookingRow {
   id: string;
+  kind: BookingKind;
   title: string;
   amount_minor: string;
   currency: string;
@@ -273,6 +312,7 @@ interface BookingRow {
 function toBooking(row: BookingRow): Booking {
   return {
     id: row.id,
+    kind: row.kind,
     title: row.title,
     amountMinor: row.amount_minor,
     currency: row.currency,
