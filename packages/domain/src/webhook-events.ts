@@ -19,10 +19,21 @@ export const MANUAL_CAPTURE_EVENT_TYPES = [
   'SERVICE_PAYMENT_RELEASED',
 ] as const;
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];
+/**
+ * What happens to an open group (docs/plans/open-groups.md): sent for open sessions only, once per
+ * session each; every integration may subscribe.
+ */
+export const OPEN_GROUP_EVENT_TYPES = ['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL'] as const;
+
+export type WebhookEventType =
+  (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof OPEN_GROUP_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];
 
 /** Every kind of webhook event, the manual-capture ones last. */
-export const ALL_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...WEBHOOK_EVENT_TYPES, ...MANUAL_CAPTURE_EVENT_TYPES];
+export const ALL_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  ...WEBHOOK_EVENT_TYPES,
+  ...OPEN_GROUP_EVENT_TYPES,
+  ...MANUAL_CAPTURE_EVENT_TYPES,
+];
 
 export function isManualCaptureEventType(type: WebhookEventType): boolean {
   return (MANUAL_CAPTURE_EVENT_TYPES as readonly string[]).includes(type);
@@ -30,3 +41,21 @@ export function isManualCaptureEventType(type: WebhookEventType): boolean {
 
 /** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
 export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';
+
+/**
+ * SERVICE_GROUP_TIPPED, beside the envelope: enough places are held for the group to go ahead.
+ * `pricePerPlaceMinor` is what one place is quoted at now (it only falls from here for
+ * `split_total`); money as digit strings, counts as numbers.
+ */
+export interface GroupTippedEventFields {
+  placesSold: number;
+  pricePerPlaceMinor: string;
+  minPlaces: number;
+  maxPlaces: number;
+}
+
+/** SERVICE_GROUP_FULL, beside the envelope: every place is held, and the group ends at this price per place. */
+export interface GroupFullEventFields {
+  placesSold: number;
+  finalPricePerPlaceMinor: string;
+}

@@ -470,7 +470,7 @@ export interface webhooks {
     put?: never;
     /**
      * Partner capture call (to partnerCaptureUrl; captureMethod manual only)
-     * @description Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
+     * @description Every share of a manual-capture session is held: capture exactly amountMinor of this held payment, once per captureId (the whole hold; for an open group its final amount, which may be less than the hold: the rest of the hold is released) (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
      */
     post: operations['partnerPaymentCapture'];
     delete?: never;
@@ -593,6 +593,46 @@ export interface webhooks {
      * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
      */
     post: operations['eventSERVICE_REFUND_FAILED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_GROUP_TIPPED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open group tipped (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_GROUP_TIPPED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_GROUP_FULL: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open group full (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_GROUP_FULL'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1774,7 +1814,7 @@ export interface components {
        * @description The payer whose hold it is
        */
       participantId: string;
-      /** @description Capture exactly this: the whole amount held */
+      /** @description Capture exactly this: the whole amount held, or for an open group its final amount (never more than the hold; the rest of the hold is released) */
       amountMinor: string;
       /** @description The same amount in major units as decimal text ("96.00") */
       amount: string;
@@ -2174,6 +2214,92 @@ export interface components {
       type: 'SERVICE_REFUND_FAILED';
       /** @constant */
       status: 'failed';
+    };
+    /**
+     * GroupTippedEvent
+     * @description An open group reached its minimum: it goes ahead. It ends when it is full or at its deadline, charged at the final price per place (sent only when subscribed).
+     */
+    GroupTippedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_TIPPED';
+      /** @description Places held (manual) or paid (automatic) when the group tipped */
+      placesSold: number;
+      /** @description What one place is quoted at now; for split_total it only falls as more people join */
+      pricePerPlaceMinor: string;
+      minPlaces: number;
+      maxPlaces: number;
+    };
+    /**
+     * GroupFullEvent
+     * @description Every place of an open group is held: it ends now. Manual: one capture per hold at its final amount follows; automatic: the session completes (sent only when subscribed).
+     */
+    GroupFullEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_FULL';
+      /** @description Every place: the maximum */
+      placesSold: number;
+      /** @description What one place ends at (split_total: the lower of the two when the total does not divide evenly; the parts sum exactly to the total) */
+      finalPricePerPlaceMinor: string;
     };
     /**
      * PaymentCapturedEvent
@@ -5865,6 +5991,70 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RefundFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_TIPPED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupTippedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_FULL: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupFullEvent'];
       };
     };
     responses: {

@@ -73,6 +73,7 @@ export function emailFactsOf(
       toPayer && (message.kind === 'invitation' || message.kind === 'reminder')
         ? `${addresses.publicBaseUrl}/email/unsubscribe?t=${encodeURIComponent(unsubscribeToken(participantId))}`
         : null,
+    openGroup: null,
   };
 }
 
