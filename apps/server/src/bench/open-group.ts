@@ -100,7 +100,8 @@ export async function measureOpenGroupJoins(options: {
       const answer = (await response.json()) as JoinAnswer;
       return { ms: performance.now() - sentAt, answer };
     };
-    const burst = <T>(count: number, one: (index: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, index) => one(index)));
+    const burst = <T>(count: number, one: (index: number) => Promise<T>) =>
+      Promise.all(Array.from({ length: count }, (_, index) => one(index)));
     const floorCreate = async (): Promise<number> => {
       const sentAt = performance.now();
       const response = await fetch(`${options.floorUrl}/floor/sessions`, {

@@ -630,7 +630,11 @@ async function exportRows(
 }
 
 /** Payers joining one open group at once, beside session creations sent at once to the floor (docs/benchmarks.md). */
-async function openGroupRow(orm: Awaited<ReturnType<typeof openOrm>>, environment: Record<string, string>, floorUrl: string): Promise<void> {
+async function openGroupRow(
+  orm: Awaited<ReturnType<typeof openOrm>>,
+  environment: Record<string, string>,
+  floorUrl: string,
+): Promise<void> {
   const measured = await measureOpenGroupJoins({
     // The merchant stub listens on loopback.
     environment: { ...environment, PRIVATE_TEST_URLS: 'allow' },
