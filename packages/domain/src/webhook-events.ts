@@ -21,9 +21,9 @@ export const MANUAL_CAPTURE_EVENT_TYPES = [
 
 /**
  * What happens to an open group (docs/plans/open-groups.md): sent for open sessions only, once per
- * session each; every integration may subscribe.
+ * session each (a join once per participant); every integration may subscribe.
  */
-export const OPEN_GROUP_EVENT_TYPES = ['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL'] as const;
+export const OPEN_GROUP_EVENT_TYPES = ['SERVICE_GROUP_JOINED', 'SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL'] as const;
 
 export type WebhookEventType =
   (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof OPEN_GROUP_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];

@@ -10,6 +10,7 @@ import {
   paymentCaptureFailedEventSchema,
   paymentReleasedEventSchema,
 } from './outgoing-payment-calls.js';
+import { GROUP_JOINED_CALL } from './outgoing-group-joined.js';
 
 import { groupFullEventSchema, groupTippedEventSchema } from './outgoing-group-events.js';
 
@@ -235,6 +236,7 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
   event('SERVICE_PAYMENT_RECORDED', 'Payment recorded (to the webhook URL, when subscribed)', paymentRecordedEventSchema),
   event('SERVICE_REFUND_SUCCEEDED', 'Refund succeeded (to the webhook URL, when subscribed)', refundSucceededEventSchema),
   event('SERVICE_REFUND_FAILED', 'Refund failed (to the webhook URL, when subscribed)', refundFailedEventSchema),
+  GROUP_JOINED_CALL,
   event('SERVICE_GROUP_TIPPED', 'Open group tipped (to the webhook URL, when subscribed)', groupTippedEventSchema),
   event('SERVICE_GROUP_FULL', 'Open group full (to the webhook URL, when subscribed)', groupFullEventSchema),
   event(

@@ -599,6 +599,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  SERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Someone joined an open group (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s; anything else is retried with the same eventId.
+     */
+    post: operations['eventSERVICE_GROUP_JOINED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_GROUP_TIPPED: {
     parameters: {
       query?: never;
@@ -915,9 +935,52 @@ export interface components {
         email: string | null;
         isHost: boolean;
         amountMinor: string;
-        /** @enum {string} */
-        status: 'pending' | 'paid';
+        /**
+         * @description Open groups: pending is a claim being paid for, left a payer who left, lapsed a claim that ran out of time
+         * @enum {string}
+         */
+        status: 'pending' | 'paid' | 'left' | 'lapsed';
+        /** @description Open groups only: the places they claimed */
+        places?: number;
+        /**
+         * Format: date-time
+         * @description Open groups only
+         */
+        joinedAt?: string;
+        /** @description Open groups only, while pending: until when their places are kept */
+        reservedUntil?: string | null;
+        /** @description Open groups only: what they are finally charged, once it ended tipped */
+        finalAmountMinor?: string | null;
       }[];
+      /** @description Open groups only: the terms and where the group stands */
+      openGroup?: {
+        /** @enum {string} */
+        pricing: 'per_place' | 'split_total';
+        minPlaces: number;
+        maxPlaces: number;
+        maxPlacesPerPayer: number | null;
+        /** @description What one place is held (or charged) at for someone joining now; split_total only falls */
+        pricePerPlaceMinor: string;
+        /** @description The most one place can cost: the price, or the amount shared by minPlaces */
+        maxPricePerPlaceMinor: string;
+        /** @description What one place ended at, once the group ended tipped */
+        finalPricePerPlaceMinor: string | null;
+        /** @description Places held (manual) or paid (automatic) */
+        placesSold: number;
+        /** @description Places claimed by payers who are paying now */
+        placesReserved: number;
+        placesLeft: number;
+        /** @description When minPlaces were first held: the group goes ahead */
+        tippedAt: string | null;
+        /** @description When every place was held */
+        fullAt: string | null;
+        organiserName: string | null;
+        /**
+         * Format: uri
+         * @description The link to share: its own code, never the hostToken
+         */
+        joinUrl: string;
+      };
       payments: {
         /** Format: uuid */
         paymentId: string;
@@ -1215,7 +1278,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       /** @constant */
       success: true;
     };
@@ -1323,7 +1389,7 @@ export interface components {
          * @description reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
          * @enum {string}
          */
-        kind: 'reminder' | 'hold_lapsed' | 'session_expired';
+        kind: 'reminder' | 'hold_lapsed' | 'session_expired' | 'group_ended';
         /** @description reminder: the payer reminded */
         participantId: string | null;
         /** @description hold_lapsed: the payment whose hold was released */
@@ -1821,7 +1887,7 @@ export interface components {
       /** @description What you recorded for the payment; null: find the checkout by paymentId */
       processorReference: string | null;
       /**
-       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it
+       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it. Open groups: reservation_lapsed: the claim ran out of time before it was paid; payer_left: the payer left the group (a hold is released; a charged payment is refunded instead); cannot_count: it was paid for places that went to others, or after the payer left or the group stopped taking payments (manual: release the hold; automatic: it is refunded in full)
        * @enum {string}
        */
       reason:
@@ -1832,7 +1898,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       orderReference: string | null;
     };
     /** PartnerPaymentCancelReply */
@@ -2270,6 +2339,58 @@ export interface components {
       status: 'failed';
     };
     /**
+     * GroupJoinedEvent
+     * @description Open groups: a payer's places are paid (manual: held) and count; once per participant (sent only when subscribed, any integration may).
+     */
+    GroupJoinedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_JOINED';
+      participant: {
+        /** Format: uuid */
+        participantId: string;
+        displayName: string;
+        places: number;
+        /** @description What they were held (manual) or charged (automatic) for their places */
+        amountMinor: string;
+      };
+      /** @description Places held or paid, theirs included */
+      placesSold: number;
+      /** @description Places anyone can still claim */
+      placesLeft: number;
+      /** @description What one place is quoted at now; for split_total it only falls as more people join */
+      pricePerPlaceMinor: string;
+    };
+    /**
      * GroupTippedEvent
      * @description An open group reached its minimum: it goes ahead. It ends when it is full or at its deadline, charged at the final price per place (sent only when subscribed).
      */
@@ -2540,7 +2661,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       payment: {
         /** Format: uuid */
         paymentId: string;
@@ -6045,6 +6169,38 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RefundFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupJoinedEvent'];
       };
     };
     responses: {

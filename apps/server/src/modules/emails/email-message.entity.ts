@@ -34,7 +34,8 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
  * One email in the mail outbox, written in the transaction of the change that causes it. The
  * unique (session, participant, kind, reason) makes a second write for one reason a no-op:
  * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion', 'refund:<id>',
- * 'ended', 'host-welcome:<n>', 'sign-in:<id>'.
+ * 'ended', 'host-welcome:<n>', 'sign-in:<id>', an open group's 'tipped'. An open group's organiser is
+ * no participant: their messages have none, so each reason still goes to them once.
  */
 @Entity({ tableName: 'email_message' })
 @Index({
