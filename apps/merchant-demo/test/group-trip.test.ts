@@ -51,6 +51,9 @@ function envelope(trip: { order_ref: string; session_id: string }, type: string,
     sessionId: trip.session_id,
     sessionVersion,
     orderReference: trip.order_ref,
+    amountMinor: '120000',
+    currency: 'NZD',
+    metadata: {},
     ...fields,
   };
 }

@@ -358,8 +358,16 @@ describe('the Python merchant (examples/python-merchant)', () => {
     expect(await again.json()).toEqual({ status: 'succeeded', processorReference: capture!.processor_call_reference });
   });
 
-  // After the case above: the integration holds each payment (captureMethod manual).
   it('creates an open group, follows its events, and captures each hold at its final part, less than the hold where the price fell', async () => {
+    // Each payment held (captureMethod manual), as the case above left it; set here too, so this case stands alone.
+    const em = server.orm.em.fork();
+    const settings = server.paysplit.services.integrationSettings;
+    await settings.updateSettings(
+      em,
+      (await settings.findIntegration(em, integration.integrationId))!,
+      { captureMethod: 'manual' },
+      CLI_ACTOR,
+    );
     const created = await fetch(`${python.baseUrl}/groups`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
