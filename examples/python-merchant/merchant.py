@@ -10,7 +10,7 @@ and the more join, the less each place costs). It takes the shares through a pay
   GET  /orders/<ref>/organiser   302 to the open group's organiser page (the hostToken stays out of pages)
   POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
   POST /paysplit/refund          PaySplit's signed refund call: refund the charge once per refundId, answer {status, ...}
-  POST /paysplit/cancel          PaySplit's signed cancel call: expire a checkout that will not be used, answer {status, ...}
+  POST /paysplit/cancel          PaySplit's signed cancel call: cancel a checkout that will not be used (expire it, or release its hold), answer {status, ...}
   POST /paysplit/capture         PaySplit's signed capture call (captureMethod manual): capture what it asks of a hold (maybe less), once per captureId
   GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
   POST /webhooks/paysplit        PaySplit's signed events, once per eventId: paid, expired, and an open group's progress
@@ -429,10 +429,11 @@ class Merchant(BaseHTTPRequestHandler):
         self.send(200, json.loads(stored[0][0]))
 
     def partner_cancel(self, body):
-        """Expires the checkout of a payment PaySplit will not use (the payer started again, the share
-        was paid another way, the session ended), so nobody can pay it any more. Expiring is idempotent
-        at the processor, so a repeated call (the same cancelId) gets the same answer. A checkout that
-        was already paid cannot be expired: say so, and PaySplit's record of the payment decides."""
+        """Cancels the checkout of a payment PaySplit will not use (the payer started again or left an
+        open group, the share was paid another way, the session ended), so nobody can pay it any more:
+        an open checkout expires, a hold is released. Cancelling is idempotent at the processor, so a
+        repeated call (the same cancelId) gets the same answer. A checkout that was already paid cannot
+        be cancelled: say so, and PaySplit's record of the payment decides."""
         try:
             cancel_id = verify(body, self.headers, self.config.partner_secret)
             cancel = json.loads(body)
@@ -460,9 +461,9 @@ class Merchant(BaseHTTPRequestHandler):
             return self.send(200, {"status": "failed", "processorReference": checkout_id, "failureReason": "the checkout was already paid"})
         if status != 200:
             # No answer: PaySplit calls again later with the same cancelId.
-            log.error("the processor did not expire the checkout (HTTP %s)", status)
+            log.error("the processor did not cancel the checkout (HTTP %s)", status)
             return self.send(502, {"error": "processor_unavailable"})
-        log.info("checkout %s expired (%s)", checkout_id, cancel.get("reason"))
+        log.info("checkout %s cancelled (%s)", checkout_id, cancel.get("reason"))
         self.send(200, {"status": "succeeded", "processorReference": checkout_id})
 
     def partner_capture(self, body):
