@@ -1,3 +1,4 @@
+import { negotiateLocale, SUPPORTED_LOCALES } from '@paysplit/domain';
 import { createClient } from '@paysplit/sdk';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import {
   partnerPaymentCaptureSchema,
   sessionCompletedEventSchema,
 } from '../src/rest/outgoing-calls.js';
+import { type EmailFacts, renderEmail } from '../src/modules/emails/email-content.js';
 import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { until } from './support/polling.js';
@@ -81,6 +83,17 @@ const address = (name: string) => `${name}.${++counter}@open-group.example`;
 const plain = (text: string) => text.replace(/[\u200e\u200f\u2066-\u2069]/g, '').replace(/[\u00a0\u202f]/g, ' ');
 const readable = (mail: ParsedMail) => plain(mail.text ?? '');
 
+/** The one email to `address` whose subject says `subject` (waited for: the sender sends several at once, in any order). */
+async function mailAbout(address: string, subject: RegExp): Promise<ParsedMail> {
+  const about = () => mailbox.to(address).filter((mail) => subject.test(plain(mail.subject ?? '')));
+  await until(
+    async () => about().length,
+    (count) => count > 0,
+  );
+  expect(about()).toHaveLength(1);
+  return about()[0]!;
+}
+
 interface GroupTerms {
   pricing: 'split_total' | 'per_place';
   minPlaces: number;
@@ -137,7 +150,11 @@ async function record(integration: Integration, paymentId: string) {
 }
 
 /** Each joins and pays in turn, so each is quoted on the places counted before them. */
-async function joinAndPay(integration: Integration, group: { sessionId: string; code: string }, people: { name: string; places?: number }[]) {
+async function joinAndPay(
+  integration: Integration,
+  group: { sessionId: string; code: string },
+  people: { name: string; places?: number }[],
+) {
   const joined = [];
   for (const person of people) {
     const claim = await join(group.sessionId, group.code, address(person.name), person.places ?? 1);
@@ -151,7 +168,13 @@ const api = (integration: Integration) => createClient({ apiKey: integration.api
 
 const sessionRow = async (sessionId: string) =>
   (
-    await server.query<{ status: string; amount_minor: string; paid_minor: string; refunded_minor: string; final_price_per_place_minor: string | null }>(
+    await server.query<{
+      status: string;
+      amount_minor: string;
+      paid_minor: string;
+      refunded_minor: string;
+      final_price_per_place_minor: string | null;
+    }>(
       `select status, amount_minor::text, paid_minor::text, refunded_minor::text, final_price_per_place_minor::text from session where id = ?`,
       [sessionId],
     )
@@ -171,9 +194,10 @@ const captureRows = (sessionId: string) =>
 
 /** The verified events of a session, in the order they were written. */
 const eventsOf = (sessionId: string) =>
-  server.query<{ type: string; body: string }>(`select type, body from webhook_event where session_id = ? order by created_at, session_version`, [
-    sessionId,
-  ]);
+  server.query<{ type: string; body: string }>(
+    `select type, body from webhook_event where session_id = ? order by created_at, session_version`,
+    [sessionId],
+  );
 
 describe('a manual split_total group that tips at 4 and ends at its deadline with 6', () => {
   it('captures each hold for its final amount, the six summing exactly to the total, then completes once', async () => {
@@ -185,14 +209,18 @@ describe('a manual split_total group that tips at 4 and ends at its deadline wit
     // Tipped once, with the fourth hold: the event, and "It's on" to those four and the organiser.
     const tipped = (await eventsOf(group.sessionId)).filter((event) => event.type === 'SERVICE_GROUP_TIPPED');
     expect(tipped).toHaveLength(1);
-    expect(groupTippedEventSchema.parse(JSON.parse(tipped[0]!.body))).toMatchObject({ placesSold: 4, minPlaces: 4, maxPlaces: 8, pricePerPlaceMinor: '1201' });
+    expect(groupTippedEventSchema.parse(JSON.parse(tipped[0]!.body))).toMatchObject({
+      placesSold: 4,
+      minPlaces: 4,
+      maxPlaces: 8,
+      pricePerPlaceMinor: '1201',
+    });
     for (const payer of payers.slice(0, 4)) {
-      const [mail] = await mailbox.waitFor(payer.email, 1);
-      expect(plain(mail!.subject ?? '')).toBe('It’s on: the group for Sea kayak trip at Harbour Trips reached 4');
-      expect(readable(mail!)).toContain('at most the NZ$15.01 held on it now, and less if more people join');
+      const mail = await mailAbout(payer.email, /^It’s on/);
+      expect(plain(mail.subject ?? '')).toBe('It’s on: the group for Sea kayak trip at Harbour Trips reached 4');
+      expect(readable(mail)).toContain('at most the NZ$15.01 held on it now, and less if more people join');
     }
-    const [organiserNote] = await mailbox.waitFor(organiser, 1);
-    expect(readable(organiserNote!)).toContain('4 of 8 places are taken');
+    expect(readable(await mailAbout(organiser, /^It’s on/))).toContain('4 of 8 places are taken');
     // Two more join a group that goes ahead: each is quoted on everyone held and themselves.
     payers.push(...(await joinAndPay(manual, group, [{ name: 'fay' }, { name: 'gus' }])));
     // Quoted on what was sure when each joined: the minimum before it tipped, then everyone held and them.
@@ -200,14 +228,42 @@ describe('a manual split_total group that tips at 4 and ends at its deadline wit
     expect((await sessionRow(group.sessionId)).status).toBe('partially_paid');
     expect(mailbox.to(payers[4]!.email).filter((mail) => /It’s on/.test(mail.subject ?? ''))).toEqual([]);
 
-    // The deadline, on the session's test clock: the end at six places.
+    // Five minutes before the deadline someone claims a place and is still paying when it comes.
+    await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt - 5 * 60_000).toISOString() });
+    const late = await join(group.sessionId, group.code, address('hal'));
+
+    // The deadline, on the session's test clock: the claim's reservation ends with it, then the group at six places.
     const advanced = await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt + HOUR).toISOString() });
     expect(advanced.status).toBe('capturing');
-    expect(advanced.ran.map((run) => run.kind)).toEqual(['group_ended']);
-    const finals = await finalAmounts(group.sessionId);
+    expect(advanced.ran.map((run) => [run.kind, run.at])).toEqual([
+      ['reservation_lapsed', new Date(group.expiresAt).toISOString()],
+      ['group_ended', new Date(group.expiresAt).toISOString()],
+    ]);
+    const finals = (await finalAmounts(group.sessionId)).filter((row) => row.id !== late.participantId);
     // The total over six places by largest remainder: the odd unit to the first to join.
     expect(finals.map((row) => row.final_amount_minor)).toEqual(['1001', '1000', '1000', '1000', '1000', '1000']);
-    expect(await sessionRow(group.sessionId)).toMatchObject({ amount_minor: '6001', paid_minor: '6001', final_price_per_place_minor: '1000' });
+    expect((await finalAmounts(group.sessionId)).find((row) => row.id === late.participantId)).toMatchObject({
+      status: 'lapsed',
+      final_amount_minor: null,
+    });
+    await until(
+      async () => shop.cancelsOf(late.paymentId),
+      (calls) => calls.length === 1 && calls[0]!.payload.reason === 'reservation_lapsed',
+    );
+    expect(await sessionRow(group.sessionId)).toMatchObject({
+      amount_minor: '6001',
+      paid_minor: '6001',
+      final_price_per_place_minor: '1000',
+    });
+    // The merchant reads the same: the price a place ended at, and each payer's final amount (none for the lapsed claim).
+    const read = (await (
+      await fetch(`${server.baseUrl}/api/v1/payments/sessions/${group.sessionId}`, { headers: { 'x-service-api-key': manual.apiKey } })
+    ).json()) as { openGroup: { finalPricePerPlaceMinor: string }; participants: { status: string; finalAmountMinor: string | null }[] };
+    expect(read.openGroup.finalPricePerPlaceMinor).toBe('1000');
+    expect(read.participants.map((participant) => [participant.status, participant.finalAmountMinor])).toEqual([
+      ...finals.map((row) => ['paid', row.final_amount_minor]),
+      ['lapsed', null],
+    ]);
 
     const captures = await until(
       () => captureRows(group.sessionId),
@@ -247,20 +303,25 @@ describe('a group that fills', () => {
     const group = await openGroup(automatic, { pricing: 'split_total', minPlaces: 2, maxPlaces: 4, amountMinor: '3000' }, organiser);
     const payers = await joinAndPay(automatic, group, [{ name: 'ben' }, { name: 'cai' }, { name: 'dee', places: 2 }]);
     expect(payers.map((payer) => payer.heldMinor)).toEqual(['1500', '1500', '1500']);
-    expect(await sessionRow(group.sessionId)).toMatchObject({ status: 'completed', amount_minor: '3000', paid_minor: '3000', final_price_per_place_minor: '750' });
+    expect(await sessionRow(group.sessionId)).toMatchObject({
+      status: 'completed',
+      amount_minor: '3000',
+      paid_minor: '3000',
+      final_price_per_place_minor: '750',
+    });
     expect((await finalAmounts(group.sessionId)).map((row) => row.final_amount_minor)).toEqual(['750', '750', '1500']);
 
     const events = await eventsOf(group.sessionId);
-    expect(events.map((event) => event.type).filter((type) => type.startsWith('SERVICE_GROUP') || type === 'SERVICE_SESSION_COMPLETED')).toEqual([
-      'SERVICE_GROUP_TIPPED',
-      'SERVICE_GROUP_FULL',
-      'SERVICE_SESSION_COMPLETED',
-    ]);
+    expect(
+      events.map((event) => event.type).filter((type) => type.startsWith('SERVICE_GROUP') || type === 'SERVICE_SESSION_COMPLETED'),
+    ).toEqual(['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL', 'SERVICE_SESSION_COMPLETED']);
     expect(groupFullEventSchema.parse(JSON.parse(events.find((event) => event.type === 'SERVICE_GROUP_FULL')!.body))).toMatchObject({
       placesSold: 4,
       finalPricePerPlaceMinor: '750',
     });
-    const completion = sessionCompletedEventSchema.parse(JSON.parse(events.find((event) => event.type === 'SERVICE_SESSION_COMPLETED')!.body));
+    const completion = sessionCompletedEventSchema.parse(
+      JSON.parse(events.find((event) => event.type === 'SERVICE_SESSION_COMPLETED')!.body),
+    );
     expect(completion.payments.map((payment) => [payment.paymentId, payment.amountMinor])).toEqual(
       payers.map((payer, i) => [payer.paymentId, ['750', '750', '1500'][i]]),
     );
@@ -295,7 +356,11 @@ describe('a group that fills', () => {
     const [first] = await joinAndPay(manual, group, [{ name: 'ben' }]);
     const last = await join(group.sessionId, group.code, address('cai'), 2);
     expect(await record(manual, last.paymentId)).toMatchObject({ sessionStatus: 'capturing' });
-    expect(await sessionRow(group.sessionId)).toMatchObject({ amount_minor: '7500', paid_minor: '7500', final_price_per_place_minor: '2500' });
+    expect(await sessionRow(group.sessionId)).toMatchObject({
+      amount_minor: '7500',
+      paid_minor: '7500',
+      final_price_per_place_minor: '2500',
+    });
     const captures = await until(
       () => captureRows(group.sessionId),
       (rows) => rows.length === 2 && rows.every((row) => row.call_status === 'done'),
@@ -320,12 +385,14 @@ describe('a group that did not reach its minimum by its deadline', () => {
     const organiser = address('ana');
     const group = await openGroup(manual, { pricing: 'split_total', minPlaces: 4, maxPlaces: 6, amountMinor: '8000' }, organiser);
     const payers = await joinAndPay(manual, group, [{ name: 'ben' }, { name: 'cai' }, { name: 'dee' }]);
-    // A fourth claims a place and never pays: their claim is given up, their checkout cancelled.
+    // Five minutes before the deadline a fourth claims a place, and is still paying when it comes:
+    // their claim lapses with it, their checkout is cancelled, and nothing of the ending is theirs.
+    await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt - 5 * 60_000).toISOString() });
     const unpaid = await join(group.sessionId, group.code, address('eli'));
 
     const advanced = await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt + HOUR).toISOString() });
     expect(advanced).toMatchObject({ status: 'expired' });
-    expect(advanced.ran.map((run) => run.kind)).toEqual(['session_expired']);
+    expect(advanced.ran.map((run) => run.kind)).toEqual(['reservation_lapsed', 'session_expired']);
     const cancels = await until(
       () =>
         server.query<{ payment_id: string; reason: string; status: string }>(
@@ -335,11 +402,14 @@ describe('a group that did not reach its minimum by its deadline', () => {
       (rows) => rows.length === 4 && rows.every((row) => row.status === 'succeeded'),
     );
     expect(cancels.map((row) => [row.payment_id, row.reason]).sort()).toEqual(
-      [...payers, unpaid].map((claim) => [claim.paymentId, 'session_expired']).sort(),
+      [...payers.map((claim) => [claim.paymentId, 'session_expired']), [unpaid.paymentId, 'reservation_lapsed']].sort(),
     );
     expect(await captureRows(group.sessionId)).toEqual([]);
     await until(
-      () => server.query<{ n: string }>(`select count(*)::text as n from payment where session_id = ? and status = 'released'`, [group.sessionId]),
+      () =>
+        server.query<{ n: string }>(`select count(*)::text as n from payment where session_id = ? and status = 'released'`, [
+          group.sessionId,
+        ]),
       ([row]) => row!.n === '3',
     );
     expect((await finalAmounts(group.sessionId)).map((row) => [row.status, row.final_amount_minor])).toEqual([
@@ -350,16 +420,89 @@ describe('a group that did not reach its minimum by its deadline', () => {
     ]);
 
     for (const payer of payers) {
-      const [mail] = await mailbox.waitFor(payer.email, 1);
-      expect(plain(mail!.subject ?? '')).toBe('The group for Sea kayak trip at Harbour Trips did not reach 4: nothing was charged');
-      expect(readable(mail!)).toContain('Only 3 places were taken of the 4 needed by');
-      expect(readable(mail!)).toContain('The hold of NZ$20.00 on your card is released: nothing was charged.');
+      const mail = await mailAbout(payer.email, /did not reach/);
+      expect(plain(mail.subject ?? '')).toBe('The group for Sea kayak trip at Harbour Trips did not reach 4: nothing was charged');
+      expect(readable(mail)).toContain('Only 3 places were taken of the 4 needed by');
+      expect(readable(mail)).toContain('The hold of NZ$20.00 on your card is released: nothing was charged.');
     }
-    const [organiserNote] = await mailbox.waitFor(organiser, 1);
-    expect(readable(organiserNote!)).toContain('Nobody was charged: every hold on a card is released.');
-    expect(mailbox.to(unpaid.email)).toEqual([]);
+    expect(readable(await mailAbout(organiser, /did not reach/))).toContain('Nobody was charged: every hold on a card is released.');
+    // Only those whose places counted hear how it ended.
+    expect(mailbox.to(unpaid.email).filter((mail) => /did not reach/.test(mail.subject ?? ''))).toEqual([]);
     const expired = (await eventsOf(group.sessionId)).filter((event) => event.type === 'SERVICE_SESSION_EXPIRED');
     expect(expired).toHaveLength(1);
     expect((await eventsOf(group.sessionId)).filter((event) => event.type.startsWith('SERVICE_GROUP'))).toEqual([]);
+  });
+});
+
+describe('what the group emails say, in every language', () => {
+  const facts = (over: Partial<EmailFacts>): EmailFacts => ({
+    kind: 'group-not-reached',
+    locale: negotiateLocale(['en']),
+    merchantName: 'Harbour Tickets',
+    merchantSite: null,
+    accentColor: null,
+    description: 'Sea kayak trip',
+    orderReference: null,
+    recipientName: 'Ben',
+    toHost: false,
+    organiserName: 'Ana',
+    currency: 'NZD',
+    timeZone: 'Pacific/Auckland',
+    shareMinor: 1500n,
+    sessionAmountMinor: 6000n,
+    deadline: new Date('2030-03-14T05:00:00Z'),
+    payment: null,
+    refund: null,
+    owedBackMinor: 1500n,
+    heldMinor: 0n,
+    manualCapture: false,
+    duplicateRefund: false,
+    refundsAutomatic: true,
+    signInExpiresAt: null,
+    linkUrl: 'https://paysplit.example/pay/s',
+    unsubscribeUrl: null,
+    openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 8, placesSold: 3, places: 1 },
+    ...over,
+  });
+
+  it('tells an automatic payer their payment is on its way back, and the organiser that everyone is refunded', () => {
+    const payer = renderEmail(facts({}));
+    expect(plain(payer.subject)).toBe('The group for Sea kayak trip at Harbour Tickets did not reach 4: your payment is being refunded');
+    expect(plain(payer.text)).toContain('The NZ$15.00 you paid is on its way back to you');
+    expect(plain(payer.text)).toContain('because you gave this address when you joined a group payment');
+    const organiser = renderEmail(facts({ toHost: true, recipientName: 'Ana', owedBackMinor: 0n }));
+    expect(plain(organiser.subject)).toBe(
+      'The group for Sea kayak trip at Harbour Tickets did not reach 4: every payment is being refunded',
+    );
+    expect(plain(organiser.text)).toContain('Everyone who paid is being refunded in full.');
+  });
+
+  it('renders both kinds for payer and organiser, held or paid, in each language the emails are written in', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      for (const kind of ['group-tipped', 'group-not-reached'] as const) {
+        for (const [toHost, manualCapture, places] of [
+          [false, true, 1],
+          [false, false, 2],
+          [true, true, 0],
+          [true, false, 0],
+        ] as const) {
+          const rendered = renderEmail(
+            facts({
+              kind,
+              locale: negotiateLocale([locale]),
+              toHost,
+              manualCapture,
+              heldMinor: manualCapture ? 1500n : 0n,
+              owedBackMinor: manualCapture ? 0n : 1500n,
+              openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 8, placesSold: 3, places },
+            }),
+          );
+          const label = `${locale} ${kind} ${toHost ? 'organiser' : 'payer'} ${manualCapture ? 'manual' : 'automatic'}`;
+          expect(rendered.subject, label).toMatch(/4|٤/);
+          expect(rendered.text, label).not.toMatch(/[{}]/);
+          expect(rendered.text, label).toContain('Sea kayak trip');
+        }
+      }
+    }
   });
 });

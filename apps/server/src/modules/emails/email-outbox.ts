@@ -87,7 +87,13 @@ export class EmailOutbox {
   async groupTipped(tx: EntityManager, session: Session): Promise<void> {
     const payers = await this.emails.countedPayersOfSession(tx, session.id);
     await this.emails.queue(tx, [
-      ...payers.map((payer) => ({ sessionId: session.id, participantId: payer.id, kind: 'group-tipped' as const, reason: 'tipped', recipient: payer.email })),
+      ...payers.map((payer) => ({
+        sessionId: session.id,
+        participantId: payer.id,
+        kind: 'group-tipped' as const,
+        reason: 'tipped',
+        recipient: payer.email,
+      })),
       ...(session.organiserEmail ? [this.toOrganiser(session, 'group-tipped', 'tipped')] : []),
     ]);
   }
@@ -126,7 +132,10 @@ export class EmailOutbox {
     // An open group that never tipped did not reach its minimum: that is what its people hear.
     const notReached = outcome.to === 'expired' && session.openGroupPricing !== null && session.tippedAt === null;
     const kind: EmailKind = notReached ? 'group-not-reached' : outcome.to === 'expired' ? 'expiry' : 'cancellation';
-    const audience = await this.emails.endingAudience(tx, session.id);
+    // An open group's people are those whose places counted: nobody was invited, and a claim never paid was no place of theirs.
+    const audience = session.openGroupPricing
+      ? await this.emails.countedPayersOfSession(tx, session.id)
+      : await this.emails.endingAudience(tx, session.id);
     await this.emails.queue(tx, [
       ...audience.map((person) => ({ sessionId: session.id, participantId: person.id, kind, reason: 'ended', recipient: person.email })),
       ...(session.organiserEmail ? [this.toOrganiser(session, kind, 'ended')] : []),
