@@ -1,5 +1,5 @@
 import { negotiateLocale, SUPPORTED_LOCALES } from '@paysplit/domain';
-import { createClient } from '@paysplit/sdk';
+import { createClient, isEventType } from '@paysplit/sdk';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -135,7 +135,7 @@ async function join(sessionId: string, code: string, email: string, places = 1) 
   expect(joined.errors, JSON.stringify(joined.errors)).toBeUndefined();
   const { participantId, amountMinor } = joined.data.joinOpenGroup;
   const call = shop.createCalls.findLast((payload) => payload.participantId === participantId)!;
-  return { participantId, paymentId: call.paymentId, heldMinor: amountMinor, email };
+  return { participantId, paymentId: call.paymentId, heldMinor: amountMinor, email, browser };
 }
 
 /** The merchant records the processor's authorization (under manual capture, a hold). */
@@ -348,12 +348,23 @@ describe('a group that fills', () => {
       () => sessionRow(group.sessionId),
       (row) => row.refunded_minor === '1500',
     );
+    // The merchant's endpoint verified each event with the SDK, the group's two among them.
+    const delivered = await until(
+      async () => shop.events.filter(({ event }) => 'sessionId' in event && event.sessionId === group.sessionId),
+      (events) =>
+        ['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL', 'SERVICE_SESSION_COMPLETED'].every((type) =>
+          events.some(({ event }) => event.type === type),
+        ),
+    );
+    const full = delivered.find(({ event }) => event.type === 'SERVICE_GROUP_FULL')!.event;
+    expect(isEventType(full, 'SERVICE_GROUP_FULL') && full.finalPricePerPlaceMinor).toBe('750');
     expect(shop.refused).toEqual([]);
   });
 
-  it('ends at once: manual per_place asks for its captures in the transaction that counted the last place', async () => {
+  it('ends at once: manual per_place asks for its captures with the last place, and again once a declined card is paid again', async () => {
     const group = await openGroup(manual, { pricing: 'per_place', minPlaces: 2, maxPlaces: 3, pricePerPlaceMinor: '2500' }, address('ana'));
     const [first] = await joinAndPay(manual, group, [{ name: 'ben' }]);
+    shop.declineCapturesOf.add(first!.paymentId);
     const last = await join(group.sessionId, group.code, address('cai'), 2);
     expect(await record(manual, last.paymentId)).toMatchObject({ sessionStatus: 'capturing' });
     expect(await sessionRow(group.sessionId)).toMatchObject({
@@ -365,18 +376,30 @@ describe('a group that fills', () => {
       () => captureRows(group.sessionId),
       (rows) => rows.length === 2 && rows.every((row) => row.call_status === 'done'),
     );
-    expect(captures.map((row) => [row.payment_id, row.amount_minor]).sort()).toEqual(
+    expect(captures.map((row) => [row.payment_id, row.amount_minor, row.status]).sort()).toEqual(
       [
-        [first!.paymentId, '2500'],
-        [last.paymentId, '5000'],
+        [first!.paymentId, '2500', 'failed'],
+        [last.paymentId, '5000', 'succeeded'],
       ].sort(),
     );
-    const full = (await eventsOf(group.sessionId)).filter((event) => event.type === 'SERVICE_GROUP_FULL');
-    expect(full.map((event) => JSON.parse(event.body))).toMatchObject([{ placesSold: 3, finalPricePerPlaceMinor: '2500' }]);
+    // Ben's card was declined: his place is his to pay again by the deadline, and the group waits.
+    expect(await sessionRow(group.sessionId)).toMatchObject({ status: 'partially_paid', paid_minor: '5000' });
+    const again = await first!.browser.startPayment(group.sessionId);
+    expect(again.errors).toBeUndefined();
+    expect(await record(manual, again.data.startPayment.paymentId)).toMatchObject({ sessionStatus: 'capturing' });
     await until(
       () => sessionRow(group.sessionId),
       (row) => row.status === 'completed',
     );
+    expect((await captureRows(group.sessionId)).find((row) => row.payment_id === again.data.startPayment.paymentId)).toMatchObject({
+      amount_minor: '2500',
+      status: 'succeeded',
+    });
+    // Full once, completed once, whatever ended twice.
+    const events = (await eventsOf(group.sessionId)).map((event) => event.type);
+    expect(events.filter((type) => type === 'SERVICE_GROUP_FULL')).toHaveLength(1);
+    expect(events.filter((type) => type === 'SERVICE_SESSION_COMPLETED')).toHaveLength(1);
+    expect((await finalAmounts(group.sessionId)).map((row) => row.final_amount_minor)).toEqual(['2500', '5000']);
   });
 });
 
