@@ -4,6 +4,26 @@ import { parse } from 'graphql';
  * The named operations the REST layer executes in-process. Parsed once at load, so a REST
  * request pays for validation and execution only.
  */
+// An open group as the REST replies carry it (null, and so left out, for a closed session).
+const OPEN_GROUP_DETAILS = /* GraphQL */ `
+  fragment OpenGroupDetails on OpenGroupView {
+    pricing
+    minPlaces
+    maxPlaces
+    maxPlacesPerPayer
+    pricePerPlaceMinor
+    maxPricePerPlaceMinor
+    finalPricePerPlaceMinor
+    placesSold
+    placesReserved
+    placesLeft
+    tippedAt
+    fullAt
+    organiserName
+    joinUrl
+  }
+`;
+
 export const CreateSessionOperation = parse(/* GraphQL */ `
   mutation CreateSession($input: CreateSessionInput!, $idempotencyKey: String) {
     createSession(input: $input, idempotencyKey: $idempotencyKey) {
@@ -18,8 +38,13 @@ export const CreateSessionOperation = parse(/* GraphQL */ `
       expiresAt
       amountMinor
       currency
+      joinUrl
+      openGroup {
+        ...OpenGroupDetails
+      }
     }
   }
+  ${OPEN_GROUP_DETAILS}
 `);
 
 const REFUND_DETAILS = /* GraphQL */ `

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { CreateSessionOperation } from '../graphql/operations.js';
 import { findInexactNumbers } from './json-body.js';
+import { openGroupRequestSchema, openGroupSchema, toRestOpenGroup } from './open-group-parts.js';
 import type { RestRoute } from './rest-route.js';
 
 const minorUnits = z
@@ -70,6 +71,7 @@ export const createSessionBodySchema = z
     participants: z.array(participant).max(100).nullish().describe('With unconfigured: false — the participants, host first'),
     splitMode: z.enum(SPLIT_MODES).nullish().describe('With unconfigured: false — equal, exact, percent or shares'),
     expiresInSeconds: z.number().int().nullish().describe('Seconds until the session expires: 1800 to 2592000, default 259200 (72 h)'),
+    openGroup: openGroupRequestSchema.nullish(),
   })
   .meta({ id: 'CreateSessionRequest' });
 
@@ -93,15 +95,28 @@ export const createSessionResponseSchema = z
       ),
     status: z.enum(SESSION_STATUSES),
     expiresAt: z.iso.datetime(),
-    amountMinor: z.string().regex(/^[1-9][0-9]*$/),
+    amountMinor: z
+      .string()
+      .regex(/^[1-9][0-9]*$/)
+      .describe("The session's total; for a per_place open group the price times minPlaces, growing with the places sold"),
     currency: z.string().length(3),
+    joinUrl: z
+      .url()
+      .optional()
+      .describe('Open groups only: the link to share ({baseUrl}/pay/{sessionId}/join?code=…). Its code only lets people join'),
+    openGroup: openGroupSchema.optional().describe('Open groups only: the terms and where the group stands'),
   })
   .meta({ id: 'CreateSessionResponse' });
 
 export type CreateSessionResponse = z.infer<typeof createSessionResponseSchema>;
 
 interface CreateSessionData {
-  createSession: Omit<CreateSessionResponse, 'mode' | 'status'> & { mode: string; status: string };
+  createSession: Omit<CreateSessionResponse, 'mode' | 'status' | 'joinUrl' | 'openGroup'> & {
+    mode: string;
+    status: string;
+    joinUrl: string | null;
+    openGroup: (Record<string, unknown> & { pricing: string }) | null;
+  };
 }
 
 const AMOUNT_FIELDS = new Set<PropertyKey>(['amount', 'amountMinor']);
@@ -122,13 +137,19 @@ export const createSessionRoute: RestRoute<CreateSessionBody, CreateSessionData>
   ],
   // JSON uses lowercase enum values, GraphQL their capitalised names (decisions §2).
   variables: (body, req) => ({
-    input: { ...body, splitMode: body.splitMode?.toUpperCase() ?? null },
+    input: {
+      ...body,
+      splitMode: body.splitMode?.toUpperCase() ?? null,
+      ...(body.openGroup == null ? {} : { openGroup: { ...body.openGroup, pricing: body.openGroup.pricing.toUpperCase() } }),
+    },
     idempotencyKey: req.get('idempotency-key') ?? null,
   }),
-  respond: ({ createSession }) => ({
-    ...createSession,
-    mode: createSession.mode.toLowerCase(),
-    status: createSession.status.toLowerCase(),
+  // A closed session's reply has no open-group fields at all: it stays what it was.
+  respond: ({ createSession: { joinUrl, openGroup, ...created } }) => ({
+    ...created,
+    mode: created.mode.toLowerCase(),
+    status: created.status.toLowerCase(),
+    ...(openGroup === null ? {} : { joinUrl, openGroup: toRestOpenGroup(openGroup) }),
   }),
   responses: {
     success: createSessionResponseSchema,

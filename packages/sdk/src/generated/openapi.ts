@@ -744,6 +744,25 @@ export interface components {
       splitMode?: ('equal' | 'exact' | 'percent' | 'shares') | null;
       /** @description Seconds until the session expires: 1800 to 2592000, default 259200 (72 h) */
       expiresInSeconds?: number | null;
+      openGroup?: {
+        /** @description Places that must be held for the group to go ahead: 1 to 500 */
+        minPlaces: number;
+        /** @description The most places, at least minPlaces and at most 500: the group ends when every one is held */
+        maxPlaces: number;
+        /** @description The most places one payer may take; absent: up to the places left */
+        maxPlacesPerPayer?: number | null;
+        /**
+         * @description per_place: each place costs pricePerPlaceMinor (send no amount). split_total: the amount is shared by every place sold
+         * @enum {string}
+         */
+        pricing: 'per_place' | 'split_total';
+        /** @description per_place only, required there: the price of one place in minor units, as a string of digits */
+        pricePerPlaceMinor?: (string | number) | null;
+        /** @description Shown on the join page ("Organised by …"): one line, at most 80 characters */
+        organiserName?: string | null;
+        /** @description Where the organiser's emails go: the group tipped, how it ended, the sign-in link */
+        organiserEmail?: string | null;
+      } | null;
     };
     /** CreateSessionResponse */
     CreateSessionResponse: {
@@ -767,8 +786,43 @@ export interface components {
       status: 'unconfigured' | 'open' | 'partially_paid' | 'capturing' | 'completed' | 'expired' | 'cancelled';
       /** Format: date-time */
       expiresAt: string;
+      /** @description The session's total; for a per_place open group the price times minPlaces, growing with the places sold */
       amountMinor: string;
       currency: string;
+      /**
+       * Format: uri
+       * @description Open groups only: the link to share ({baseUrl}/pay/{sessionId}/join?code=…). Its code only lets people join
+       */
+      joinUrl?: string;
+      /** @description Open groups only: the terms and where the group stands */
+      openGroup?: {
+        /** @enum {string} */
+        pricing: 'per_place' | 'split_total';
+        minPlaces: number;
+        maxPlaces: number;
+        maxPlacesPerPayer: number | null;
+        /** @description What one place is held (or charged) at for someone joining now; split_total only falls */
+        pricePerPlaceMinor: string;
+        /** @description The most one place can cost: the price, or the amount shared by minPlaces */
+        maxPricePerPlaceMinor: string;
+        /** @description What one place ended at, once the group ended tipped */
+        finalPricePerPlaceMinor: string | null;
+        /** @description Places held (manual) or paid (automatic) */
+        placesSold: number;
+        /** @description Places claimed by payers who are paying now */
+        placesReserved: number;
+        placesLeft: number;
+        /** @description When minPlaces were first held: the group goes ahead */
+        tippedAt: string | null;
+        /** @description When every place was held */
+        fullAt: string | null;
+        organiserName: string | null;
+        /**
+         * Format: uri
+         * @description The link to share: its own code, never the hostToken
+         */
+        joinUrl: string;
+      };
     };
     /** SessionDetails */
     SessionDetails: {

@@ -22,6 +22,7 @@ import { Migration20261130000000_request_log } from './Migration20261130000000_r
 import { Migration20261130020000_test_clocks } from './Migration20261130020000_test_clocks.js';
 import { Migration20261130040000_export_indexes } from './Migration20261130040000_export_indexes.js';
 import { Migration20261130050000_listen } from './Migration20261130050000_listen.js';
+import { Migration20261130060000_open_groups } from './Migration20261130060000_open_groups.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130020000_test_clocks', class: Migration20261130020000_test_clocks },
   { name: 'Migration20261130040000_export_indexes', class: Migration20261130040000_export_indexes },
   { name: 'Migration20261130050000_listen', class: Migration20261130050000_listen },
+  { name: 'Migration20261130060000_open_groups', class: Migration20261130060000_open_groups },
 ];

@@ -29,7 +29,7 @@ export class ParticipantEmailResolver {
     await context.services.emails.remindParticipant(context.em, viewer, participantId);
     context.logger.info({ sessionId: ownSessionId, participantId }, 'participant reminded by the host');
     const session = await context.services.sessionReads.findForViewer(context.em.fork(), viewer);
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(ownSessionId, id));
+    return toPaySessionView(session, viewer, context.services.sessionLinks);
   }
 
   @FieldResolver(() => ParticipantEmailStatus, {

@@ -20,6 +20,9 @@ export interface MerchantPrincipal {
     /** What new sessions copy (manual: shares are held, then captured). */
     readonly captureMethod: CaptureMethod;
     readonly holdLifetimeSeconds: number;
+    /** The partner calls that give money back are set (an open group needs them). */
+    readonly hasPartnerCancelUrl: boolean;
+    readonly hasPartnerRefundUrl: boolean;
   };
 }
 
@@ -87,6 +90,8 @@ export class ApiKeyAuthenticationService {
         redirectAllowlist: key.redirect_allowlist,
         captureMethod: key.capture_method,
         holdLifetimeSeconds: key.hold_lifetime_seconds,
+        hasPartnerCancelUrl: key.has_partner_cancel_url,
+        hasPartnerRefundUrl: key.has_partner_refund_url,
       },
     };
   }

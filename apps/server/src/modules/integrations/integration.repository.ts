@@ -19,12 +19,16 @@ export interface ApiKeyRow {
   redirect_allowlist: string[];
   capture_method: CaptureMethod;
   hold_lifetime_seconds: number;
+  /** Whether it can give money back (an open group needs to: docs/plans/open-groups.md §2). */
+  has_partner_cancel_url: boolean;
+  has_partner_refund_url: boolean;
 }
 
 const API_KEY_STATEMENT: PreparedStatement = {
   name: 'api_key_by_hash',
   text: `select k.id, k.mode, k.key_hash, k.revoked_at, k.last_used_at, k.integration_id,
-                i.enabled, i.payout_onboarded, i.redirect_allowlist, i.capture_method, i.hold_lifetime_seconds
+                i.enabled, i.payout_onboarded, i.redirect_allowlist, i.capture_method, i.hold_lifetime_seconds,
+                i.partner_cancel_url is not null as has_partner_cancel_url, i.partner_refund_url is not null as has_partner_refund_url
            from api_key k join integration i on i.id = k.integration_id
           where k.key_hash = $1`,
 };

@@ -36,6 +36,6 @@ export class LiveSessionResolver {
     // The subscription keeps one context for every push: its loaders start from this push's rows.
     context.forgetLoadedRows();
     primeLoaders(context.loaders, update.session);
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    return toPaySessionView(session, viewer, context.services.sessionLinks);
   }
 }

@@ -2,6 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { ParticipantStatus } from './participant.entity.js';
+import {
+  type ClaimFields,
+  claimOfJson,
+  OPEN_GROUP_PARTICIPANT_JSON,
+  OPEN_GROUP_SESSION_COLUMNS,
+  type OpenGroupParticipantJson,
+  type OpenGroupRow,
+  openGroupOfRow,
+} from './open-groups/open-group-columns.js';
+import type { OpenGroupFields } from './open-groups/open-group-state.js';
 
 /**
  * What the host's roster shows per participant with an email, read with the pay page in one
@@ -32,6 +42,10 @@ export interface PaySessionRecord {
   version: number;
   expiresAt: Date;
   updatedAt: Date;
+  /** Test mode: the session's frozen clock once advanced (an open group counts its reservations by it). */
+  testClockAt: Date | null;
+  /** An open group's terms and state; null for a closed session. */
+  openGroup: OpenGroupFields | null;
   merchant: { name: string; displayName: string | null; logoUrl: string | null; accentColor: string | null; timeZone: string };
   hostTokenHash: string;
   /** The participant whose stored token hash equals the one presented, if any (to verify in constant time). */
@@ -40,7 +54,7 @@ export interface PaySessionRecord {
   participants: PayParticipantRecord[];
 }
 
-export interface PayParticipantRecord {
+export interface PayParticipantRecord extends ClaimFields {
   id: string;
   displayName: string;
   email: string | null;
@@ -65,7 +79,7 @@ export interface RefundTotals {
   duplicatePending: bigint;
 }
 
-interface PaySessionRow {
+interface PaySessionRow extends OpenGroupRow {
   id: string;
   status: SessionStatus;
   capture_method: CaptureMethod;
@@ -80,6 +94,7 @@ interface PaySessionRow {
   version: number;
   expires_at: string | Date;
   updated_at: string | Date;
+  test_clock_at: string | Date | null;
   merchant_name: string;
   merchant_display_name: string | null;
   merchant_logo_url: string | null;
@@ -88,7 +103,7 @@ interface PaySessionRow {
   host_token_hash: string;
   token_holder_id: string | null;
   token_holder_hash: string | null;
-  participants: {
+  participants: ({
     id: string;
     display_name: string;
     email: string | null;
@@ -104,7 +119,7 @@ interface PaySessionRow {
     last_reminded_at: string | null;
     last_manual_remind_at: string | null;
     unsubscribed_at: string | null;
-  }[];
+  } & OpenGroupParticipantJson)[];
 }
 
 // The pay page's read and its viewer in one round trip: the session with its integration's brand,
@@ -113,7 +128,7 @@ interface PaySessionRow {
 export const PAY_SESSION_STATEMENT: PreparedStatement = {
   name: 'pay_session',
   text: `select s.id, s.status, s.capture_method, s.currency, s.amount_minor, s.paid_minor, s.split_mode, s.description, s.locale, s.success_url, s.cancel_url,
-                s.version, s.expires_at, s.updated_at, i.name as merchant_name, i.display_name as merchant_display_name,
+                s.version, s.expires_at, s.updated_at, s.test_clock_at, ${OPEN_GROUP_SESSION_COLUMNS}, i.name as merchant_name, i.display_name as merchant_display_name,
                 i.logo_url as merchant_logo_url, i.accent_color as merchant_accent_color, i.time_zone as merchant_time_zone, s.host_token_hash,
                 holder.id as token_holder_id, holder.token_hash as token_holder_hash,
                 coalesce((select json_agg(json_build_object('id', p.id, 'display_name', p.display_name, 'email', p.email,
@@ -125,7 +140,7 @@ export const PAY_SESSION_STATEMENT: PreparedStatement = {
                                                             'duplicate_refund_pending_minor', coalesce(r.duplicate_pending, 0)::text,
                                                             'invited_at', e.invited_at, 'last_reminded_at', e.last_reminded_at,
                                                             'last_manual_remind_at', e.last_manual_remind_at,
-                                                            'unsubscribed_at', p.email_unsubscribed_at)
+                                                            'unsubscribed_at', p.email_unsubscribed_at, ${OPEN_GROUP_PARTICIPANT_JSON})
                                           order by p.position)
                             from participant p
                             left join lateral (select sum(amount_minor) filter (where status = 'succeeded' and purpose = 'booking') as succeeded,
@@ -173,6 +188,8 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
     version: row.version,
     expiresAt: new Date(row.expires_at),
     updatedAt: new Date(row.updated_at),
+    testClockAt: row.test_clock_at === null ? null : new Date(row.test_clock_at),
+    openGroup: openGroupOfRow(row),
     merchant: {
       name: row.merchant_name,
       displayName: row.merchant_display_name,
@@ -205,6 +222,7 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
             unsubscribed_at: dateOrNull(participant.unsubscribed_at),
           }
         : null,
+      ...claimOfJson(participant),
     })),
   };
 }

@@ -24,7 +24,7 @@ export class PaySessionResolver {
     // Kept as long as the session's data is, not only until its deadline: after it ends its people
     // still read what happened to their money (decisions, "Access lasts as long as the data").
     context.cookies.set(accessCookieName(sessionId), token, context.services.access.accessUntil(session.expiresAt));
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    return toPaySessionView(session, viewer, context.services.sessionLinks);
   }
 
   @Query(() => PaySessionView, { description: "The session as the cookie's holder (host or participant) sees it." })
@@ -35,7 +35,7 @@ export class PaySessionResolver {
     // The hot path: viewer and session from one statement of plain rows (no entities, no unit of work).
     const token = context.cookies.get(accessCookieName(sessionId));
     const { viewer, session } = await context.services.sessionReads.findForPayToken(context.statements, sessionId, token);
-    return toPaySessionViewOfRecord(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    return toPaySessionViewOfRecord(session, viewer, context.services.sessionLinks);
   }
 
   @Mutation(() => PaySessionView, { description: 'Host only: sets the participants (host first) and the split.' })
@@ -51,7 +51,7 @@ export class PaySessionResolver {
       { sessionId: input.sessionId, participants: input.participants.length, splitMode: input.splitMode },
       'session configured',
     );
-    return toPaySessionView(session, refreshed, (id) => context.services.sessionLinks.inviteUrl(input.sessionId, id));
+    return toPaySessionView(session, refreshed, context.services.sessionLinks);
   }
 
   @Mutation(() => StartPaymentPayload, {
@@ -98,6 +98,6 @@ export class PaySessionResolver {
     const viewer = await context.requireViewer(sessionId);
     const session = await context.services.sessionEnding.cancelForHost(context.em, viewer);
     context.logger.info({ sessionId }, 'session cancelled by host');
-    return toPaySessionView(session, viewer, (id) => context.services.sessionLinks.inviteUrl(sessionId, id));
+    return toPaySessionView(session, viewer, context.services.sessionLinks);
   }
 }

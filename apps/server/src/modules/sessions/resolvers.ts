@@ -6,6 +6,7 @@ import { PaySessionResolver } from './pay-session.resolver.js';
 import { PayParticipantRefundsResolver, RefundResolver, SessionRefundsResolver } from './refunds/refund.resolver.js';
 import { SessionResolver } from './session.resolver.js';
 import { TestClockResolver } from './test-clock/test-clock.resolver.js';
+import { OpenGroupResolver } from './open-groups/open-group.resolver.js';
 
 /** The module's part of the GraphQL schema (graphql/schema.ts builds one schema from every module's). */
 export const SESSION_RESOLVERS = [
@@ -21,4 +22,5 @@ export const SESSION_RESOLVERS = [
   SessionPaymentCallsResolver,
   SessionDuplicatePaymentsResolver,
   TestClockResolver,
+  OpenGroupResolver,
 ] as const;

@@ -15,6 +15,7 @@ import type { SessionChangeAnnouncer } from '../../feed/session-changes.js';
 import type { PaymentCallService } from './payments/payment-call.service.js';
 import type { PaymentRepository } from './payments/payment.repository.js';
 import { checkParticipantFields, type ParticipantCommand } from './session-plan.js';
+import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { SessionRepository } from './session.repository.js';
 
@@ -58,11 +59,15 @@ export class SessionConfigurationService {
     const configured = await em.transactional(async (tx) => {
       const session = await sessions.lockSession(tx, { id: command.sessionId });
       if (!session) throw new AppError(ErrorCode.SessionNotFound, `Session ${command.sessionId} not found`);
+      if (session.openGroupPricing !== null) {
+        throw new AppError(ErrorCode.InvalidState, 'An open group has no split to set: payers join through its link');
+      }
       const status = configure(session.status, session.paidMinor);
       // The session's own time: real time, or its test clock.
       const now = sessionNow(session, this.now());
       if (session.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.InvalidState, 'This session has expired');
-      const current = await sessions.lockParticipantsOfSession(tx, session.id);
+      // A closed session's participants are only ever pending or paid (left and lapsed are an open group's).
+      const current = (await sessions.lockParticipantsOfSession(tx, session.id)) as (Participant & { status: 'pending' | 'paid' })[];
       const plan = planParticipantChange({
         current,
         requested: command.participants,

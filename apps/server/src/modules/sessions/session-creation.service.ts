@@ -9,6 +9,7 @@ import { type CreateSessionCommand, planSession, type SessionPlan } from './sess
 import type { SessionRepository } from './session.repository.js';
 import { checkIdempotencyKey, fingerprint, runIdempotently } from './idempotency.js';
 import type { SessionLinks } from './session-links.js';
+import { assertCanGiveMoneyBack, type CreatedOpenGroup, createdOpenGroup } from './open-groups/open-group-creation.js';
 
 /** What a creation returns; plain data so an idempotent replay can return it byte for byte. */
 export interface CreatedSession {
@@ -22,6 +23,9 @@ export interface CreatedSession {
   expiresAt: string;
   amountMinor: string;
   currency: string;
+  /** Open groups only: the link to share, and the group as it starts (plain values: a replay returns it as stored). */
+  joinUrl?: string;
+  openGroup?: CreatedOpenGroup;
 }
 
 /** A checked request with what the integration adds to every session it makes. */
@@ -58,6 +62,7 @@ export class SessionCreationService {
     if (captureMethod === 'manual') {
       assertDeadlineWithinHold(plan.expiresInSeconds, integration.holdLifetimeSeconds, this.options.holdMarginSeconds);
     }
+    if (plan.openGroup) assertCanGiveMoneyBack(integration);
     if (idempotencyKey == null) {
       // A session without participants yet is one row: one INSERT is atomic by itself, so it skips
       // the BEGIN/COMMIT round trips. With participants, session and shares commit together.
@@ -111,6 +116,7 @@ export class SessionCreationService {
         description: plan.description,
         captureMethod: plan.captureMethod,
         locale: plan.locale,
+        openGroup: plan.openGroup && { ...plan.openGroup, joinCodeHash: this.options.access.joinCodeHash(sessionId) },
       },
       participants,
     );
@@ -120,13 +126,18 @@ export class SessionCreationService {
       participantIds: participants.map((participant) => participant.id),
       mode,
       status: plan.status,
-      message: creationMessage(plan.status, participants.length),
+      message: creationMessage(plan.status, participants.length, plan.openGroup !== null),
       sessionUrl: this.options.links.sessionUrl(sessionId, hostToken),
       expiresAt: expiresAt.toISOString(),
       amountMinor: plan.amountMinor.toString(),
       currency: plan.currency,
+      ...(plan.openGroup ? openGroupReply(plan.openGroup, this.options.links.joinUrl(sessionId)) : {}),
     };
   }
+}
+
+function openGroupReply(group: NonNullable<SessionPlan['openGroup']>, joinUrl: string): Pick<CreatedSession, 'joinUrl' | 'openGroup'> {
+  return { joinUrl, openGroup: createdOpenGroup(group, joinUrl) };
 }
 
 /** Key checks come before body checks beyond the id: a stranger learns nothing from our validation. */
@@ -147,7 +158,9 @@ function authorizeCreation(principal: MerchantPrincipal, integrationId: string):
   return integration;
 }
 
-function creationMessage(status: SessionStatus, participantCount: number): string {
+function creationMessage(status: SessionStatus, participantCount: number, openGroup: boolean): string {
+  if (openGroup)
+    return 'Open group created. Share the joinUrl: anyone with it can claim places until the group is full or the deadline passes.';
   return status === 'unconfigured'
     ? 'Session created. The host must configure the participants and the split before inviting participants.'
     : `Session created with ${participantCount} participant${participantCount === 1 ? '' : 's'}; the host can share the invite links now.`;

@@ -24,6 +24,11 @@ export class SessionLinks {
     return `${this.hostReturnUrl(sessionId)}?code=${this.access.signInCode(signInId)}`;
   }
 
+  /** An open group's link to share: its own code, never the host token. */
+  joinUrl(sessionId: string): string {
+    return `${this.publicBaseUrl}/pay/${sessionId}/join?code=${this.access.joinCode(sessionId)}`;
+  }
+
   sessionUrl(sessionId: string, hostToken: string): string {
     return `${this.publicBaseUrl}/pay/${sessionId}?host=1&hostToken=${encodeURIComponent(hostToken)}`;
   }

@@ -22,6 +22,7 @@ import {
   canonicalLocale,
   validateLocale,
 } from '@paysplit/domain';
+import { type OpenGroupCommand, planOpenGroup, type PlannedOpenGroup } from './open-groups/open-group-plan.js';
 
 /** A creation request as both transports hand it to the service (GraphQL input shape). */
 export interface CreateSessionCommand {
@@ -40,6 +41,8 @@ export interface CreateSessionCommand {
   participants?: readonly ParticipantCommand[] | null;
   splitMode?: SplitMode | null;
   expiresInSeconds?: number | null;
+  /** An open group: payers join through its link (docs/plans/open-groups.md). */
+  openGroup?: OpenGroupCommand | null;
 }
 
 export interface ParticipantCommand {
@@ -72,6 +75,8 @@ export interface SessionPlan {
   /** The merchant's language for the session, canonical (BCP 47), or null. */
   locale: string | null;
   expiresInSeconds: number;
+  /** An open group's terms and organiser; null for a closed session. */
+  openGroup: PlannedOpenGroup | null;
 }
 
 export const MAX_DISPLAY_NAME_LENGTH = 80;
@@ -86,11 +91,13 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function planSession(command: CreateSessionCommand, redirectAllowlist: readonly string[]): SessionPlan {
   assertStorableText(command);
   const currency = requireCurrency(command.currency ?? DEFAULT_CURRENCY);
-  const amountMinor = resolveTotalAmount({ amount: command.amount, amountMinor: command.amountMinor }, currency);
+  const details: ErrorDetail[] = [];
+  const amounts = { amount: command.amount, amountMinor: command.amountMinor };
+  const openGroup = command.openGroup == null ? null : planOpenGroup(command.openGroup, amounts, currency, details);
+  const amountMinor = openGroup ? openGroup.amountMinor : resolveTotalAmount(amounts, currency);
 
   const successUrl = resolveSuccessUrl(command) ?? null;
   const cancelUrl = command.cancelUrl ?? null;
-  const details: ErrorDetail[] = [];
   for (const [path, url] of [
     ['successUrl', successUrl],
     ['cancelUrl', cancelUrl],
@@ -110,8 +117,13 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
   if (command.locale != null) details.push(...validateLocale(command.locale));
   const expiresInSeconds = resolveExpiresInSeconds(command.expiresInSeconds);
 
-  const unconfigured = command.unconfigured ?? true;
-  const participants = unconfigured ? checkUnconfigured(command, details) : planParticipants(command, amountMinor, currency, details);
+  // An open group has no configuration step: nobody is known until they join.
+  const unconfigured = openGroup === null && (command.unconfigured ?? true);
+  const participants = openGroup
+    ? checkOpenGroup(command, details)
+    : unconfigured
+      ? checkUnconfigured(command, details)
+      : planParticipants(command, amountMinor, currency, details);
   if (details.length > 0) {
     throw new AppError(ErrorCode.ValidationError, describeDetails(details), details);
   }
@@ -119,7 +131,7 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     currency: currency.code,
     amountMinor,
     status: initialStatus(unconfigured),
-    splitMode: unconfigured ? null : command.splitMode!,
+    splitMode: unconfigured || openGroup ? null : command.splitMode!,
     participants,
     successUrl,
     cancelUrl,
@@ -128,7 +140,17 @@ export function planSession(command: CreateSessionCommand, redirectAllowlist: re
     description: description && 'value' in description ? description.value : null,
     locale: command.locale == null ? null : (canonicalLocale(command.locale) ?? null),
     expiresInSeconds,
+    openGroup,
   };
+}
+
+/** Payers join an open group through its link: the fields that name them are refused with it. */
+function checkOpenGroup(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {
+  const refusal = 'not with openGroup: payers join through the join link';
+  if (command.participants != null) details.push({ path: 'participants', message: refusal });
+  if (command.splitMode != null) details.push({ path: 'splitMode', message: refusal });
+  if (command.unconfigured != null) details.push({ path: 'unconfigured', message: 'not with openGroup: an open group has no set-up step' });
+  return [];
 }
 
 function checkUnconfigured(command: CreateSessionCommand, details: ErrorDetail[]): PlannedParticipant[] {

@@ -1,6 +1,16 @@
 import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
 import type { ParticipantStatus } from './participant.entity.js';
+import {
+  type ClaimFields,
+  claimOfJson,
+  OPEN_GROUP_PARTICIPANT_JSON,
+  OPEN_GROUP_SESSION_COLUMNS,
+  type OpenGroupParticipantJson,
+  type OpenGroupRow,
+  openGroupOfRow,
+} from './open-groups/open-group-columns.js';
+import type { OpenGroupFields } from './open-groups/open-group-state.js';
 
 /** A session and its participants as plain values: what a merchant's read shows, with no entity behind it. */
 export interface SessionRecord {
@@ -33,9 +43,11 @@ export interface SessionRecord {
   testClockAt: Date | null;
   /** In display order (by position). */
   participants: ParticipantRecord[];
+  /** An open group's terms and state; null for a closed session. */
+  openGroup: OpenGroupFields | null;
 }
 
-export interface ParticipantRecord {
+export interface ParticipantRecord extends ClaimFields {
   id: string;
   position: number;
   displayName: string;
@@ -46,7 +58,7 @@ export interface ParticipantRecord {
 }
 
 /** A row of SESSION_RECORD_COLUMNS. */
-export interface SessionRow {
+export interface SessionRow extends OpenGroupRow {
   id: string;
   integration_id: string;
   status: SessionStatus;
@@ -69,7 +81,7 @@ export interface SessionRow {
   updated_at: string | Date;
   expires_at: string | Date;
   test_clock_at: string | Date | null;
-  participants: {
+  participants: ({
     id: string;
     position: number;
     display_name: string;
@@ -77,7 +89,7 @@ export interface SessionRow {
     is_host: boolean;
     amount_minor: string;
     status: ParticipantStatus;
-  }[];
+  } & OpenGroupParticipantJson)[];
 }
 
 /**
@@ -86,10 +98,10 @@ export interface SessionRow {
  */
 export const SESSION_RECORD_COLUMNS = `s.id, s.integration_id, s.status, s.mode, s.capture_method, s.currency, s.amount_minor, s.paid_minor,
                 s.refunded_minor, s.duplicate_refunded_minor, s.split_mode, s.order_reference, s.description, s.metadata, s.version,
-                s.completed_at, s.created_at, s.updated_at, s.expires_at, s.test_clock_at,
+                s.completed_at, s.created_at, s.updated_at, s.expires_at, s.test_clock_at, ${OPEN_GROUP_SESSION_COLUMNS},
                 coalesce((select json_agg(json_build_object('id', p.id, 'position', p.position, 'display_name', p.display_name,
                                                             'email', p.email, 'is_host', p.is_host, 'amount_minor', p.amount_minor::text,
-                                                            'status', p.status) order by p.position)
+                                                            'status', p.status, ${OPEN_GROUP_PARTICIPANT_JSON}) order by p.position)
                             from participant p where p.session_id = s.id), '[]') as participants`;
 
 export function toSessionRecord(row: SessionRow): SessionRecord {
@@ -123,6 +135,8 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
       isHost: participant.is_host,
       amountMinor: BigInt(participant.amount_minor),
       status: participant.status,
+      ...claimOfJson(participant),
     })),
+    openGroup: openGroupOfRow(row),
   };
 }

@@ -36,6 +36,7 @@ import { PaySessionRecordRepository } from './pay-session-record.repository.js';
 import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 import { SessionSchedules } from './test-clock/session-schedules.js';
+import { OpenGroupReadService } from './open-groups/open-group-reads.service.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
@@ -64,6 +65,8 @@ export interface SessionServices {
   testClocks: TestClockService;
   /** Reconciliation exports: an integration's sessions, payments, captures, releases or refunds, a page at a time. */
   exports: ExportService;
+  /** Open groups: what their join links show. */
+  openGroupReads: OpenGroupReadService;
 }
 
 export interface SessionServiceDeps {
@@ -96,6 +99,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       invite: secretBox.deriveKey('participant-invite-token'),
       hostDevice: secretBox.deriveKey('host-device-token'),
       signIn: secretBox.deriveKey('host-sign-in-code'),
+      join: secretBox.deriveKey('open-group-join-code'),
     },
     accessTokens,
     deps.accessKeepDays,
@@ -165,6 +169,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     paymentCalls: calls,
     testClocks: new TestClockService({ sessions, schedules, now }),
     exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows }),
+    openGroupReads: new OpenGroupReadService({ sessions, now }),
   };
   return {
     services,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Check, Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { CaptureMethod, SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, OpenGroupPricing, SessionStatus, SplitMode } from '@paysplit/domain';
 import type { KeyMode } from '../../security/tokens.js';
 import type { Integration } from '../integrations/index.js';
 import { Participant } from './participant.entity.js';
@@ -32,6 +32,12 @@ import { Participant } from './participant.entity.js';
 @Check({ name: 'session_test_clock_check', expression: "test_clock_at is null or mode = 'test'" })
 @Check({ name: 'session_amounts_check', expression: 'amount_minor > 0 and paid_minor >= 0 and paid_minor <= amount_minor' })
 @Check({ name: 'session_refunded_check', expression: 'refunded_minor >= 0' })
+// An open group has whole terms and a join code; a closed session has none of them.
+@Check({
+  name: 'session_open_group_check',
+  expression:
+    "open_group_pricing is null or ((open_group_pricing = 'per_place' or open_group_pricing = 'split_total') and open_group_min_places >= 1 and open_group_max_places >= open_group_min_places and join_code_hash is not null and (open_group_pricing = 'split_total' or price_per_place_minor > 0))",
+})
 @Check({
   name: 'session_duplicate_refunded_check',
   expression: 'duplicate_refunded_minor >= 0 and duplicate_refunded_minor <= refunded_minor',
@@ -49,7 +55,18 @@ export class Session {
     | 'updatedAt'
     | 'participants'
     | 'captureMethod'
-    | 'testClockAt';
+    | 'testClockAt'
+    | 'openGroupPricing'
+    | 'openGroupMinPlaces'
+    | 'openGroupMaxPlaces'
+    | 'openGroupMaxPlacesPerPayer'
+    | 'pricePerPlaceMinor'
+    | 'joinCodeHash'
+    | 'organiserName'
+    | 'organiserEmail'
+    | 'tippedAt'
+    | 'fullAt'
+    | 'finalPricePerPlaceMinor';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -132,6 +149,50 @@ export class Session {
   /** When the erasure sweep removed the payers' email addresses (EMAIL_RETENTION_DAYS after the end). */
   @Property({ type: 'timestamptz', nullable: true })
   emailsErasedAt?: Date | null;
+
+  /**
+   * Open groups (docs/plans/open-groups.md): set at creation, null for a closed session. A
+   * `split_total` group shares `amountMinor`; a `per_place` one prices each place at
+   * `pricePerPlaceMinor` and its amountMinor grows with the places sold.
+   */
+  @Property({ type: 'text', nullable: true })
+  openGroupPricing: OpenGroupPricing | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  openGroupMinPlaces: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  openGroupMaxPlaces: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  openGroupMaxPlacesPerPayer: number | null = null;
+
+  @Property({ type: new BigIntType('bigint'), nullable: true })
+  pricePerPlaceMinor: bigint | null = null;
+
+  /** SHA-256 of the join link's code (derived from the session id, like invite tokens): the code itself is never stored. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  joinCodeHash: string | null = null;
+
+  /** Shown on the join page ("Organised by …"); not a payer. */
+  @Property({ type: 'text', nullable: true })
+  organiserName: string | null = null;
+
+  /** Where the organiser's emails go (the group tipped, how it ended, the sign-in link). */
+  @Property({ type: 'text', nullable: true })
+  organiserEmail: string | null = null;
+
+  /** When `minPlaces` places were first held: the group goes ahead. */
+  @Property({ type: 'timestamptz', nullable: true })
+  tippedAt: Date | null = null;
+
+  /** When every place was held: the end began. */
+  @Property({ type: 'timestamptz', nullable: true })
+  fullAt: Date | null = null;
+
+  /** What one place ended at, once the group ended tipped. */
+  @Property({ type: new BigIntType('bigint'), nullable: true })
+  finalPricePerPlaceMinor: bigint | null = null;
 
   @OneToMany(() => Participant, (participant) => participant.session, { orderBy: { position: 'asc' } })
   participants = new Collection<Participant>(this);

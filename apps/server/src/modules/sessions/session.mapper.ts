@@ -1,27 +1,20 @@
-import { maskEmailAddress } from '@paysplit/domain';
-import type { Viewer } from './access/session-access.js';
+import { maskEmailAddress, sessionNow } from '@paysplit/domain';
+import { claimOfParticipant } from './open-groups/open-group-columns.js';
+import { toOpenGroupView } from './open-groups/open-group.mapper.js';
+import { openGroupOf } from './open-groups/open-group-state.js';
 import { moneyTaken, type Payment } from './payments/payment.entity.js';
 import type { Participant } from './participant.entity.js';
 import type { Session } from './session.entity.js';
 import type { CreatedSession } from './session-creation.service.js';
-import type { PaySessionRecord } from './pay-session-record.repository.js';
+import type { SessionLinks } from './session-links.js';
 import type { SessionRecord } from './session-record.repository.js';
 import type { SessionProgress } from './session.repository.js';
-import {
-  CreateSessionPayload,
-  ParticipantView,
-  PaymentView,
-  PayParticipantView,
-  PaySessionView,
-  SessionStatusView,
-  SessionView,
-} from './session.types.js';
+import { CreateSessionPayload, ParticipantView, PaymentView, SessionStatusView, SessionView } from './session.types.js';
 
-/** What the pay view shows of a session: the pay page's record without the hashes that decided its viewer. */
-type PayViewRecord = Omit<PaySessionRecord, 'hostTokenHash' | 'tokenHolder'>;
+export { toPaySessionView, toPaySessionViewOfRecord } from './pay-session.mapper.js';
 
 /** Host first, then display order, however the collection was loaded (a refresh may reorder it). */
-function inDisplayOrder(session: Session): Participant[] {
+export function inDisplayOrder(session: Session): Participant[] {
   return [...session.participants.getItems()].sort((a, b) => a.position - b.position);
 }
 
@@ -52,23 +45,26 @@ export function toSessionView(session: Session, listsDuplicatesApart = false): S
     updatedAt: session.updatedAt,
     expiresAt: session.expiresAt,
     testClockAt: session.testClockAt,
-    participants: inDisplayOrder(session).map(({ id, position, displayName, email, isHost, amountMinor, status }) => ({
-      id,
-      position,
-      displayName,
-      email: email ?? null,
-      isHost,
-      amountMinor,
-      status,
+    participants: inDisplayOrder(session).map((participant) => ({
+      id: participant.id,
+      position: participant.position,
+      displayName: participant.displayName,
+      email: participant.email ?? null,
+      isHost: participant.isHost,
+      amountMinor: participant.amountMinor,
+      status: participant.status,
+      ...claimOfParticipant(participant),
     })),
+    openGroup: openGroupOf(session),
   });
 }
 
 /**
  * The same view from plain values (a merchant's read: one statement, no entities). A merchant that
- * lists duplicates apart reads refundedMinor without them: what went back of the booking.
+ * lists duplicates apart reads refundedMinor without them: what went back of the booking. An open
+ * group's link is shown only where `links` are given (the merchant's own reads).
  */
-export function toSessionViewOfRecord(session: SessionRecord): SessionView {
+export function toSessionViewOfRecord(session: SessionRecord, links?: Pick<SessionLinks, 'joinUrl'>): SessionView {
   return Object.assign(new SessionView(), {
     id: session.id,
     integrationId: session.integrationId,
@@ -92,8 +88,18 @@ export function toSessionViewOfRecord(session: SessionRecord): SessionView {
         isHost: participant.isHost,
         amountMinor: participant.amountMinor,
         status: participant.status,
+        places: participant.places,
+        joinedAt: participant.joinedAt,
+        reservedUntil: participant.reservedUntil,
+        finalAmountMinor: participant.finalAmountMinor,
       }),
     ),
+    openGroup:
+      session.openGroup &&
+      toOpenGroupView(session.openGroup, session.amountMinor, session.participants, sessionNow(session, new Date()), {
+        joinUrl: links?.joinUrl(session.id) ?? null,
+        viewerPlaces: null,
+      }),
     orderReference: session.orderReference,
     description: session.description,
     metadata: session.metadata,
@@ -127,100 +133,6 @@ export function toStatusView(progress: SessionProgress): SessionStatusView {
     ...progress,
     remainingMinor: progress.amountMinor - progress.paidMinor,
     completed: progress.status === 'completed',
-  });
-}
-
-/** What a viewer may see: the host also gets emails and invite links; nobody gets tokens. */
-export function toPaySessionView(session: Session, viewer: Viewer, inviteUrl: (participantId: string) => string): PaySessionView {
-  return toPaySessionViewOfRecord(
-    {
-      id: session.id,
-      status: session.status,
-      captureMethod: session.captureMethod,
-      currency: session.currency,
-      amountMinor: session.amountMinor,
-      paidMinor: session.paidMinor,
-      splitMode: session.splitMode ?? null,
-      description: session.description ?? null,
-      locale: session.locale ?? null,
-      successUrl: session.successUrl ?? null,
-      cancelUrl: session.cancelUrl ?? null,
-      version: session.version,
-      expiresAt: session.expiresAt,
-      updatedAt: session.updatedAt,
-      merchant: {
-        name: session.integration.name,
-        displayName: session.integration.displayName ?? null,
-        logoUrl: session.integration.logoUrl ?? null,
-        accentColor: session.integration.accentColor ?? null,
-        timeZone: session.integration.timeZone,
-      },
-      participants: inDisplayOrder(session).map(({ id, displayName, email, isHost, amountMinor, status, coveredByPaymentId }) => ({
-        id,
-        displayName,
-        email: email ?? null,
-        isHost,
-        amountMinor,
-        status,
-        coveredByPaymentId: coveredByPaymentId ?? null,
-      })),
-    },
-    viewer,
-    inviteUrl,
-  );
-}
-
-/** The same view from plain values (the pay page's read: one statement, no entities). */
-export function toPaySessionViewOfRecord(
-  session: PayViewRecord,
-  viewer: Viewer,
-  inviteUrl: (participantId: string) => string,
-): PaySessionView {
-  const isHost = viewer.role === 'host';
-  const { participants, merchant } = session;
-  return Object.assign(new PaySessionView(), {
-    id: session.id,
-    status: session.status,
-    viewerRole: viewer.role,
-    viewerParticipantId: viewer.participantId,
-    currency: session.currency,
-    amountMinor: session.amountMinor,
-    paidMinor: session.paidMinor,
-    remainingMinor: session.amountMinor - session.paidMinor,
-    splitMode: session.splitMode,
-    organiserName: participants.find((participant) => participant.isHost)?.displayName ?? null,
-    merchantName: merchant.displayName ?? merchant.name,
-    merchantLogoUrl: merchant.logoUrl,
-    accentColor: merchant.accentColor,
-    description: session.description,
-    locale: session.locale,
-    captureMethod: session.captureMethod,
-    merchantTimeZone: merchant.timeZone,
-    participants: participants.map((participant) =>
-      Object.assign(new PayParticipantView(), {
-        id: participant.id,
-        displayName: participant.displayName,
-        amountMinor: participant.amountMinor,
-        status: participant.status,
-        isHost: participant.isHost,
-        isYou: participant.id === viewer.participantId,
-        email: isHost ? participant.email : null,
-        inviteUrl: isHost && !participant.isHost ? inviteUrl(participant.id) : null,
-        coveredByHost: participant.coveredByPaymentId != null && !participant.isHost,
-        sessionId: session.id,
-        // A payer sees their own refunds; the host sees everyone's.
-        refundsVisible: isHost || participant.id === viewer.participantId,
-        captureMethod: session.captureMethod,
-        sessionStatus: session.status,
-        refundTotals: participant.refundTotals,
-        emailFacts: isHost ? participant.emailFacts : undefined,
-      }),
-    ),
-    successUrl: session.successUrl,
-    cancelUrl: session.cancelUrl,
-    version: session.version,
-    expiresAt: session.expiresAt,
-    updatedAt: session.updatedAt,
   });
 }
 

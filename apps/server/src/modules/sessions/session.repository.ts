@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CaptureMethod, ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
+import type { CaptureMethod, OpenGroupTerms, ParticipantChangePlan, SessionStatus, SplitMode } from '@paysplit/domain';
 import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 import type { KeyMode } from '../../security/tokens.js';
 import { Participant } from './participant.entity.js';
@@ -40,6 +40,8 @@ export interface NewSession {
   description: string | null;
   captureMethod: CaptureMethod;
   locale: string | null;
+  /** An open group's terms, organiser and join code's hash; null for a closed session. */
+  openGroup: { terms: OpenGroupTerms; organiserName: string | null; organiserEmail: string | null; joinCodeHash: string } | null;
 }
 
 export interface NewParticipant {
@@ -88,8 +90,10 @@ export const SESSION_STATUS_STATEMENT: PreparedStatement = {
 const INSERT_SESSION_STATEMENT: PreparedStatement = {
   name: 'insert_session',
   text: `insert into session (id, integration_id, mode, status, currency, amount_minor, paid_minor, split_mode, host_token_hash, order_reference,
-                               metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, capture_method, locale)
-         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16, $17)`,
+                               metadata, success_url, cancel_url, expires_at, version, created_at, updated_at, description, capture_method, locale,
+                               open_group_pricing, open_group_min_places, open_group_max_places, open_group_max_places_per_payer,
+                               price_per_place_minor, organiser_name, organiser_email, join_code_hash)
+         values ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, 1, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
 };
 
 /** The statuses in which a session expires when its deadline passes (a capturing one waits for its captures). */
@@ -131,6 +135,7 @@ export class SessionRepository {
         session.description,
         session.captureMethod,
         session.locale,
+        ...openGroupColumns(session.openGroup),
       ],
       { joinTransaction: true },
     );
@@ -253,6 +258,22 @@ export class SessionRepository {
   async loadIntegration(em: EntityManager, session: Session): Promise<void> {
     await em.populate(session, ['integration']);
   }
+}
+
+/** The open-group columns of the INSERT, in its order: all null for a closed session. */
+function openGroupColumns(group: NewSession['openGroup']): unknown[] {
+  if (group === null) return [null, null, null, null, null, null, null, null];
+  const { terms } = group;
+  return [
+    terms.pricing,
+    terms.minPlaces,
+    terms.maxPlaces,
+    terms.maxPlacesPerPayer,
+    terms.pricePerPlaceMinor?.toString() ?? null,
+    group.organiserName,
+    group.organiserEmail,
+    group.joinCodeHash,
+  ];
 }
 
 function toProgress(row: StatusRow): SessionProgress {

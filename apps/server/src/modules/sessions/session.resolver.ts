@@ -44,7 +44,10 @@ export class SessionResolver {
       return withMaskedPayerEmails(toSessionView(await context.services.explorer.findSession(context.readEm(), principal, id)));
     }
     const merchant = await context.requireMerchant();
-    return toSessionViewOfRecord(await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id));
+    return toSessionViewOfRecord(
+      await context.services.sessionReads.findRecordForMerchant(context.statements, merchant, id),
+      context.services.sessionLinks,
+    );
   }
 
   @RateLimited('merchantApi', byIntegration)

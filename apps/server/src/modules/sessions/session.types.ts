@@ -1,20 +1,16 @@
-import { ErrorCode, SESSION_STATUSES, type SessionStatus, SPLIT_MODES } from '@paysplit/domain';
+import { ErrorCode, SPLIT_MODES } from '@paysplit/domain';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CaptureMethodEnum, enumFromValues, ModeEnum } from '../../graphql/enums.js';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { CaptureMethodEnum, ModeEnum } from '../../graphql/enums.js';
 import { UnknownIdAnswers } from '../../graphql/id-arguments.js';
 import { DecimalAmountScalar, MinorUnitsScalar } from '../../graphql/scalars.js';
-import type { EmailFacts } from './pay-session-record.repository.js';
-import type { RefundTotals } from './pay-session-record.repository.js';
+import { OpenGroupInput, OpenGroupView } from './open-groups/open-group-view.types.js';
 
-export const SessionStatusEnum = enumFromValues(SESSION_STATUSES);
-registerEnumType(SessionStatusEnum, { name: 'SessionStatus', description: 'Where a session is in its lifecycle.' });
+import { OPEN_GROUP_ONLY, ParticipantStatusEnum, SessionStatusEnum, SplitModeEnum } from './session-enums.types.js';
 
-export const SplitModeEnum = enumFromValues(SPLIT_MODES);
-registerEnumType(SplitModeEnum, { name: 'SplitMode', description: 'How the total is divided among participants.' });
-
-export const ParticipantStatusEnum = enumFromValues(['pending', 'paid'] as const);
-registerEnumType(ParticipantStatusEnum, { name: 'ParticipantStatus' });
+export { OPEN_GROUP_ONLY, ParticipantStatusEnum, SessionStatusEnum, SplitModeEnum };
+// The pay app's views live in their own file; every module imports both from here.
+export { PayParticipantView, PaySessionView, ViewerRoleEnum } from './pay-session.types.js';
 
 @ObjectType({ description: 'One payer of a session; the host is the first.' })
 export class ParticipantView {
@@ -29,6 +25,12 @@ export class ParticipantView {
   @Field(() => Boolean) isHost!: boolean;
   @Field(() => MinorUnitsScalar, { description: "This participant's share." }) amountMinor!: bigint;
   @Field(() => ParticipantStatusEnum) status!: string;
+  @Field(() => Int, { nullable: true, description: `${OPEN_GROUP_ONLY} The places they claimed.` }) places!: number | null;
+  @Field(() => Date, { nullable: true, description: `${OPEN_GROUP_ONLY} When they joined.` }) joinedAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: `${OPEN_GROUP_ONLY} While paying: until when their places are kept.` })
+  reservedUntil!: Date | null;
+  @Field(() => MinorUnitsScalar, { nullable: true, description: `${OPEN_GROUP_ONLY} What they are finally charged, once it ended tipped.` })
+  finalAmountMinor!: bigint | null;
 }
 
 @ObjectType({ description: 'A split-payment session.' })
@@ -69,6 +71,8 @@ export class SessionView {
       "Test mode: the session's clock, frozen there since it was last advanced (advanceTestClock); null: the session runs on real time (always for live mode).",
   })
   testClockAt!: Date | null;
+  @Field(() => OpenGroupView, { nullable: true, description: 'An open group: its terms and where it stands (null for a closed session).' })
+  openGroup!: OpenGroupView | null;
 }
 
 @InputType({ description: 'A participant named at creation (with unconfigured: false).' })
@@ -112,6 +116,13 @@ export class CreateSessionInput {
   @Field(() => SplitModeEnum, { nullable: true }) splitMode?: (typeof SPLIT_MODES)[number] | null;
   @Field(() => Int, { nullable: true, description: 'Seconds until the session expires (1800 to 2592000; default 259200).' })
   expiresInSeconds?: number | null;
+  @Field(() => OpenGroupInput, {
+    nullable: true,
+    description:
+      'An open group: anyone with its join link claims places. Not with participants, splitMode or unconfigured. SPLIT_TOTAL shares ' +
+      'the amount; PER_PLACE takes no amount. Needs a partnerCancelUrl, and a partnerRefundUrl under automatic capture.',
+  })
+  openGroup?: OpenGroupInput | null;
 }
 
 @ObjectType({ description: 'The reply to createSession. hostToken is shown once: store it server-side.' })
@@ -132,6 +143,14 @@ export class CreateSessionPayload {
   @Field(() => Date) expiresAt!: Date;
   @Field(() => MinorUnitsScalar) amountMinor!: string;
   @Field(() => String) currency!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Open groups: the link to share ({PUBLIC_BASE_URL}/pay/{sessionId}/join?code=…); it carries its own code, never the hostToken.',
+  })
+  joinUrl!: string | null;
+  @Field(() => OpenGroupView, { nullable: true, description: 'Open groups: the terms and where the group stands.' })
+  openGroup!: OpenGroupView | null;
 }
 
 @ObjectType({ description: 'The public progress of a session (no names, emails or tokens).' })
@@ -146,68 +165,6 @@ export class SessionStatusView {
   @Field(() => Int) participantCount!: number;
   @Field(() => Int) paidCount!: number;
   @Field(() => Boolean) completed!: boolean;
-  @Field(() => Date) expiresAt!: Date;
-  @Field(() => Date) updatedAt!: Date;
-}
-
-export const ViewerRoleEnum = enumFromValues(['host', 'participant'] as const);
-registerEnumType(ViewerRoleEnum, { name: 'ViewerRole' });
-
-@ObjectType({ description: 'A participant as the pay app shows them.' })
-export class PayParticipantView {
-  @Field(() => ID) id!: string;
-  @Field(() => String) displayName!: string;
-  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
-  @Field(() => ParticipantStatusEnum) status!: string;
-  @Field(() => Boolean) isHost!: boolean;
-  @Field(() => Boolean, { description: 'True for the viewer themself.' }) isYou!: boolean;
-  @Field(() => String, { nullable: true, description: 'Host only.' }) email!: string | null;
-  @Field(() => String, { nullable: true, description: 'Host only: the link to send this participant.' }) inviteUrl!: string | null;
-  @Field(() => Boolean, { description: 'Paid by the host covering the rest.' }) coveredByHost!: boolean;
-  /** Not fields: what the refund fields (refunds/refund.resolver.ts) need to answer for this viewer. */
-  sessionId!: string;
-  refundsVisible!: boolean;
-  /** Not fields: what the hold fields (payments/hold-state.resolver.ts) need. */
-  captureMethod!: string;
-  sessionStatus!: SessionStatus;
-  /** This payer's refund totals when the read brought them (the pay page's statement); else the loader finds them. */
-  refundTotals?: RefundTotals;
-  /** The host's view, when the read brought them: what was emailed to this participant (null: no email). */
-  emailFacts?: EmailFacts | null;
-}
-
-@ObjectType({ description: 'A session as its host or a participant sees it in the pay app.' })
-export class PaySessionView {
-  @Field(() => ID) id!: string;
-  @Field(() => SessionStatusEnum) status!: string;
-  @Field(() => ViewerRoleEnum) viewerRole!: string;
-  @Field(() => ID, { nullable: true }) viewerParticipantId!: string | null;
-  @Field(() => String) currency!: string;
-  @Field(() => MinorUnitsScalar) amountMinor!: bigint;
-  @Field(() => MinorUnitsScalar) paidMinor!: bigint;
-  @Field(() => MinorUnitsScalar) remainingMinor!: bigint;
-  @Field(() => SplitModeEnum, { nullable: true }) splitMode!: string | null;
-  @Field(() => String, { nullable: true, description: "The host's name, once configured." }) organiserName!: string | null;
-  @Field(() => String, { description: "Who is paid: the integration's display name, or its name when none is set." })
-  merchantName!: string;
-  @Field(() => String, { nullable: true, description: "The merchant's logo (an https address)." }) merchantLogoUrl!: string | null;
-  @Field(() => String, { nullable: true, description: "The merchant's #RRGGBB accent; white text on it meets WCAG AA." })
-  accentColor!: string | null;
-  @Field(() => String, { nullable: true, description: 'What is bought, as the merchant described it.' }) description!: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: "The merchant's language for the session (BCP 47), or null: the reader's browser decides.",
-  })
-  locale!: string | null;
-  @Field(() => CaptureMethodEnum, { description: 'MANUAL: each share is held on the card and charged once everyone has paid.' })
-  captureMethod!: string;
-  @Field(() => String, { description: "The merchant's time zone (IANA), in which the pay page states the session's deadline." })
-  merchantTimeZone!: string;
-  @Field(() => [PayParticipantView]) participants!: PayParticipantView[];
-  @Field(() => String, { nullable: true, description: 'Where to go after completion (successUrl), when the merchant set one.' })
-  successUrl!: string | null;
-  @Field(() => String, { nullable: true }) cancelUrl!: string | null;
-  @Field(() => Int) version!: number;
   @Field(() => Date) expiresAt!: Date;
   @Field(() => Date) updatedAt!: Date;
 }

@@ -11,6 +11,11 @@ import { type TEST_EVENT_TYPE, type WebhookEventType } from '@paysplit/domain';
   name: 'webhook_event_one_completion',
   expression: `create unique index "webhook_event_one_completion" on "webhook_event" ("session_id") where type = 'SERVICE_SESSION_COMPLETED'`,
 })
+// An open group's events are written once each: per participant for a join, per session for the others.
+@Unique({
+  name: 'webhook_event_one_group_event',
+  expression: `create unique index "webhook_event_one_group_event" on "webhook_event" ("session_id", "type", coalesce(body::jsonb #>> '{participant,participantId}', '')) where type in ('SERVICE_GROUP_JOINED', 'SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL')`,
+})
 export class WebhookEvent {
   [OptionalProps]?: 'id' | 'createdAt';
 

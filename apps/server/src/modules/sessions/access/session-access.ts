@@ -24,6 +24,8 @@ export interface SessionAccessKeys {
   hostDevice: Buffer;
   /** The codes of the host's sign-in links. */
   signIn: Buffer;
+  /** The codes of open groups' join links. */
+  join: Buffer;
 }
 
 /**
@@ -66,6 +68,19 @@ export class SessionAccess {
   /** The code of one sign-in link (the id of its host_sign_in row): the database keeps its hash only. */
   signInCode(signInId: string): string {
     return createHmac('sha256', this.keys.signIn).update(signInId.toLowerCase()).digest('base64url');
+  }
+
+  /**
+   * The code of an open group's join link, derived from the session id like invite tokens: the
+   * link can be shown again to its merchant and organiser while the database keeps only its hash.
+   * It grants nothing but joining; a payer's own access is their invite token.
+   */
+  joinCode(sessionId: string): string {
+    return this.derive(this.keys.join, sessionId.toLowerCase(), `join:${sessionId.toLowerCase()}`);
+  }
+
+  joinCodeHash(sessionId: string): string {
+    return hashSecret(this.joinCode(sessionId));
   }
 
   /**
