@@ -68,6 +68,8 @@ const environmentSchema = z.object({
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   // captureMethod manual: how long before a hold lapses it stops counting; a deadline must leave it too.
   HOLD_MARGIN: durationBetween('1h', { min: '1m', max: '24h' }),
+  // Open groups: how long a claim keeps its places while its payer pays.
+  OPEN_GROUP_RESERVATION_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   // How long a claimed delivery stays with one instance; must exceed the timeout.
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -161,6 +163,8 @@ export interface Config {
   readonly expirySweepMs: number;
   /** HOLD_MARGIN: a hold this close to lapsing no longer counts, and a manual session's deadline must leave this much of its holds. */
   readonly holdMarginMs: number;
+  /** OPEN_GROUP_RESERVATION_SECONDS: how long an open group's claim keeps its places while its payer pays. */
+  readonly openGroupReservationSeconds: number;
   readonly partnerTimeoutMs: number;
   /** Serve /metrics on this port only (its own listener); undefined keeps it on the API port. */
   readonly metricsPort: number | undefined;
@@ -233,6 +237,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     signingSecretGraceMs: Math.round(env.SIGNING_SECRET_GRACE_HOURS * 3_600_000),
     expirySweepMs: env.EXPIRY_SWEEP_MS,
     holdMarginMs: env.HOLD_MARGIN,
+    openGroupReservationSeconds: env.OPEN_GROUP_RESERVATION_SECONDS,
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
     emailRetentionDays: env.EMAIL_RETENTION_DAYS,

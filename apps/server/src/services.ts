@@ -105,6 +105,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     events,
     accessKeepDays: config.emailRetentionDays,
     holdMarginMs: config.holdMarginMs,
+    openGroupReservationSeconds: config.openGroupReservationSeconds,
     exportPageRows: config.exports.pageRows,
     now,
   });

@@ -40,6 +40,7 @@ describe('the OpenAPI document: the whole merchant contract', () => {
         'SERVICE_SESSION_CANCELLED',
         'SERVICE_SESSION_COMPLETED',
         'SERVICE_SESSION_EXPIRED',
+        'SERVICE_GROUP_JOINED',
         'SERVICE_TEST_EVENT',
       ].sort(),
     );

@@ -7,7 +7,9 @@
  * payment held for a share another payment already paid (`duplicate`), whose capture was declined
  * (`capture_failed`: any remainder), whose hold is about to lapse before everyone has paid
  * (`hold_lapsed`: PaySplit stops counting it and reopens its share), or of a session that ended
- * before every share was held.
+ * before every share was held. An open group's: a claim whose reservation ran out before it was
+ * paid (`reservation_lapsed`), a payer who left the group (`payer_left`), and a payment that
+ * arrived for a claim whose places went to others (`cannot_count`).
  */
 export const CANCEL_REASONS = [
   'replaced',
@@ -18,5 +20,8 @@ export const CANCEL_REASONS = [
   'session_cancelled',
   'capture_failed',
   'hold_lapsed',
+  'reservation_lapsed',
+  'payer_left',
+  'cannot_count',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -19,10 +19,21 @@ export const MANUAL_CAPTURE_EVENT_TYPES = [
   'SERVICE_PAYMENT_RELEASED',
 ] as const;
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];
+/**
+ * What happens to an open group (docs/plans/open-groups.md): sent for open sessions only, once per
+ * session each (a join once per participant); every integration may subscribe.
+ */
+export const OPEN_GROUP_EVENT_TYPES = ['SERVICE_GROUP_JOINED', 'SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL'] as const;
+
+export type WebhookEventType =
+  (typeof WEBHOOK_EVENT_TYPES)[number] | (typeof OPEN_GROUP_EVENT_TYPES)[number] | (typeof MANUAL_CAPTURE_EVENT_TYPES)[number];
 
 /** Every kind of webhook event, the manual-capture ones last. */
-export const ALL_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...WEBHOOK_EVENT_TYPES, ...MANUAL_CAPTURE_EVENT_TYPES];
+export const ALL_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  ...WEBHOOK_EVENT_TYPES,
+  ...OPEN_GROUP_EVENT_TYPES,
+  ...MANUAL_CAPTURE_EVENT_TYPES,
+];
 
 export function isManualCaptureEventType(type: WebhookEventType): boolean {
   return (MANUAL_CAPTURE_EVENT_TYPES as readonly string[]).includes(type);

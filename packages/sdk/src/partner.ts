@@ -42,6 +42,9 @@ const CANCEL_REASONS = [
   'session_cancelled',
   'capture_failed',
   'hold_lapsed',
+  'reservation_lapsed',
+  'payer_left',
+  'cannot_count',
 ] as const satisfies readonly PartnerPaymentCancelRequest['reason'][];
 // Both ways: a reason the OpenAPI document lists and this list lacks does not compile.
 const everyCancelReason: readonly (typeof CANCEL_REASONS)[number][] = [] as PartnerPaymentCancelRequest['reason'][];

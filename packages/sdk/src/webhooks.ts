@@ -47,6 +47,8 @@ export type RefundFailedEvent = components['schemas']['RefundFailedEvent'];
 export type PaymentCapturedEvent = components['schemas']['PaymentCapturedEvent'];
 export type PaymentCaptureFailedEvent = components['schemas']['PaymentCaptureFailedEvent'];
 export type PaymentReleasedEvent = components['schemas']['PaymentReleasedEvent'];
+/** Open groups: a payer's places are paid (manual: held) and count. */
+export type GroupJoinedEvent = components['schemas']['GroupJoinedEvent'];
 /** Sent on request from the administration area; about no session (no sessionId). */
 export type TestEvent = components['schemas']['TestEvent'];
 export type CompletedSessionPayment = SessionCompletedEvent['payments'][number];
@@ -67,6 +69,7 @@ export type KnownPaySplitEvent =
   | PaymentCapturedEvent
   | PaymentCaptureFailedEvent
   | PaymentReleasedEvent
+  | GroupJoinedEvent
   | TestEvent;
 export type KnownPaySplitEventType = KnownPaySplitEvent['type'];
 export type PaySplitEvent = KnownPaySplitEvent | UnknownEvent;
@@ -145,6 +148,15 @@ function checkEvent(payload: JsonObject): PaySplitEvent {
     const payment = readObject(payload, 'payment');
     readString(payment, 'paymentId');
     readMinorUnits(payment, 'amountMinor');
+  }
+  if (type === 'SERVICE_GROUP_JOINED') {
+    const participant = readObject(payload, 'participant');
+    readString(participant, 'participantId');
+    readInteger(participant, 'places');
+    readMinorUnits(participant, 'amountMinor');
+    readInteger(payload, 'placesSold');
+    readInteger(payload, 'placesLeft');
+    readMinorUnits(payload, 'pricePerPlaceMinor');
   }
   // Other known and future types carry only the envelope for certain; their extra fields pass through.
   return payload as unknown as PaySplitEvent;

@@ -23,6 +23,11 @@ export type SessionStatus = SessionDetails['status'];
 export type SessionMode = SessionDetails['mode'];
 export type SplitMode = NonNullable<CreateSessionRequest['splitMode']>;
 export type SessionParticipantInput = NonNullable<CreateSessionRequest['participants']>[number];
+/** An open group's terms at creation: anyone with its joinUrl claims places (not with participants or splitMode). */
+export type OpenGroupInput = NonNullable<CreateSessionRequest['openGroup']>;
+/** An open group as the create reply and the session read state it: its terms and where it stands. */
+export type OpenGroup = NonNullable<CreateSessionResponse['openGroup']>;
+export type OpenGroupPricing = OpenGroupInput['pricing'];
 export type SessionParticipant = SessionDetails['participants'][number];
 export type SessionPayment = SessionDetails['payments'][number];
 export type PaymentStatus = SessionPayment['status'];

@@ -33,7 +33,8 @@ export type ConfigureSessionInput = {
 /** Manual capture: what happened to a payer’s money (held on the card, charged, capture declined, hold released). */
 export type HoldState = 'CAPTURE_FAILED' | 'CHARGED' | 'HELD' | 'RELEASED';
 
-export type ParticipantStatus = 'PAID' | 'PENDING';
+/** LEFT and LAPSED: open groups only (a payer who gave their places up; a claim whose reservation ran out). */
+export type ParticipantStatus = 'LAPSED' | 'LEFT' | 'PAID' | 'PENDING';
 
 /** Where a session is in its lifecycle. */
 export type SessionStatus = 'CANCELLED' | 'CAPTURING' | 'COMPLETED' | 'EXPIRED' | 'OPEN' | 'PARTIALLY_PAID' | 'UNCONFIGURED';

@@ -92,6 +92,13 @@ const SESSION_DETAILS = /* GraphQL */ `
       isHost
       amountMinor
       status
+      places
+      joinedAt
+      reservedUntil
+      finalAmountMinor
+    }
+    openGroup {
+      ...OpenGroupDetails
     }
     payments {
       id
@@ -136,6 +143,7 @@ export const GetSessionOperation = parse(/* GraphQL */ `
   }
   ${SESSION_DETAILS}
   ${REFUND_DETAILS}
+  ${OPEN_GROUP_DETAILS}
 `);
 
 export const CancelSessionOperation = parse(/* GraphQL */ `
@@ -146,6 +154,7 @@ export const CancelSessionOperation = parse(/* GraphQL */ `
   }
   ${SESSION_DETAILS}
   ${REFUND_DETAILS}
+  ${OPEN_GROUP_DETAILS}
 `);
 
 export const RecordPaymentOperation = parse(/* GraphQL */ `

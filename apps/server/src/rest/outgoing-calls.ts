@@ -10,6 +10,7 @@ import {
   paymentCaptureFailedEventSchema,
   paymentReleasedEventSchema,
 } from './outgoing-payment-calls.js';
+import { GROUP_JOINED_CALL } from './outgoing-group-joined.js';
 
 export * from './outgoing-payment-calls.js';
 
@@ -283,6 +284,7 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     body: paymentReleasedEventSchema,
     replyDescription: 'Received',
   },
+  GROUP_JOINED_CALL,
   {
     name: 'SERVICE_TEST_EVENT',
     summary: 'Test event (to the webhook URL, on request from the administration area)',

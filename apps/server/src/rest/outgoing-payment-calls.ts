@@ -22,7 +22,7 @@ export const partnerPaymentCancelSchema = z
     reason: z
       .enum(CANCEL_REASONS)
       .describe(
-        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it',
+        'replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it. Open groups: reservation_lapsed: the claim ran out of time before it was paid; payer_left: the payer left the group (a hold is released; a charged payment is refunded instead); cannot_count: it was paid for places that went to others, or after the payer left or the group stopped taking payments (manual: release the hold; automatic: it is refunded in full)',
       ),
     orderReference: z.string().nullable(),
   })

@@ -1,10 +1,19 @@
 import { ErrorCode, SESSION_STATUSES } from '@paysplit/domain';
 import { z } from 'zod';
 import { CancelSessionOperation, GetSessionOperation } from '../graphql/operations.js';
+import { openGroupSchema, toRestOpenGroup } from './open-group-parts.js';
 import { refundSchema, toRestRefund } from './refunds.js';
 import type { RestRoute } from './rest-route.js';
 
 const statusEnum = z.enum(SESSION_STATUSES);
+
+/** What an open group's participants carry (absent in a closed session). */
+const openGroupParticipantFields = {
+  places: z.number().int().optional().describe('Open groups only: the places they claimed'),
+  joinedAt: z.iso.datetime().optional().describe('Open groups only'),
+  reservedUntil: z.iso.datetime().nullable().optional().describe('Open groups only, while pending: until when their places are kept'),
+  finalAmountMinor: z.string().nullable().optional().describe('Open groups only: what they are finally charged, once it ended tipped'),
+};
 
 export const sessionDetailsSchema = z
   .object({
@@ -39,9 +48,13 @@ export const sessionDetailsSchema = z
         email: z.string().nullable(),
         isHost: z.boolean(),
         amountMinor: z.string(),
-        status: z.enum(['pending', 'paid']),
+        status: z
+          .enum(['pending', 'paid', 'left', 'lapsed'])
+          .describe('Open groups: pending is a claim being paid for, left a payer who left, lapsed a claim that ran out of time'),
+        ...openGroupParticipantFields,
       }),
     ),
+    openGroup: openGroupSchema.optional().describe('Open groups only: the terms and where the group stands'),
     payments: z.array(
       z.object({
         paymentId: z.uuid(),
@@ -92,12 +105,13 @@ interface SessionDetailsData {
   status: string;
   mode: string;
   captureMethod: string;
-  participants: { id: string; status: string }[];
+  participants: { id: string; status: string; places: unknown; joinedAt: unknown; reservedUntil: unknown; finalAmountMinor: unknown }[];
   payments: { id: string; holdExpiresAt?: unknown; capturedAt?: unknown; releasedAt?: unknown }[];
   refundsOwed: { id: string }[];
   refunds: { status: string; source: string }[];
   duplicatePayments: { outcome: string }[] | null;
   testClockAt: unknown;
+  openGroup: (Record<string, unknown> & { pricing: string }) | null;
   [field: string]: unknown;
 }
 
@@ -108,8 +122,20 @@ interface SessionDetailsData {
  * (test/automatic-wire.test.ts).
  */
 function toDetails(session: SessionDetailsData): unknown {
-  const { id, status, mode, captureMethod, participants, payments, refundsOwed, refunds, duplicatePayments, testClockAt, ...rest } =
-    session;
+  const {
+    id,
+    status,
+    mode,
+    captureMethod,
+    participants,
+    payments,
+    refundsOwed,
+    refunds,
+    duplicatePayments,
+    testClockAt,
+    openGroup,
+    ...rest
+  } = session;
   const manual = captureMethod === 'MANUAL';
   return {
     success: true,
@@ -120,11 +146,15 @@ function toDetails(session: SessionDetailsData): unknown {
     ...rest,
     // Only a session whose test clock was advanced has one: every other reply stays what it was.
     ...(testClockAt == null ? {} : { testClockAt }),
-    participants: participants.map(({ id: participantId, status: participantStatus, ...participant }) => ({
-      participantId,
-      ...participant,
-      status: participantStatus.toLowerCase(),
-    })),
+    // An open group's participants carry their places; a closed session's stay what they were.
+    participants: participants.map(
+      ({ id: participantId, status: participantStatus, places, joinedAt, reservedUntil, finalAmountMinor, ...participant }) => ({
+        participantId,
+        ...participant,
+        status: participantStatus.toLowerCase(),
+        ...(openGroup === null ? {} : { places, joinedAt, reservedUntil, finalAmountMinor }),
+      }),
+    ),
     payments: payments.map(({ id: paymentId, holdExpiresAt, capturedAt, releasedAt, ...payment }) => ({
       paymentId,
       ...payment,
@@ -135,6 +165,7 @@ function toDetails(session: SessionDetailsData): unknown {
     ...(duplicatePayments === null
       ? {}
       : { duplicatePayments: duplicatePayments.map((duplicate) => ({ ...duplicate, outcome: duplicate.outcome.toLowerCase() })) }),
+    ...(openGroup === null ? {} : { openGroup: toRestOpenGroup(openGroup) }),
   };
 }
 

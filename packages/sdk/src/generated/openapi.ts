@@ -659,6 +659,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  SERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Someone joined an open group (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s; anything else is retried with the same eventId.
+     */
+    post: operations['eventSERVICE_GROUP_JOINED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_TEST_EVENT: {
     parameters: {
       query?: never;
@@ -1175,7 +1195,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       /** @constant */
       success: true;
     };
@@ -1781,7 +1804,7 @@ export interface components {
       /** @description What you recorded for the payment; null: find the checkout by paymentId */
       processorReference: string | null;
       /**
-       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it
+       * @description replaced: the payer started again; share_changed: the host changed or removed the share; share_paid: another payment paid it; session_expired / session_cancelled: the session ended. Manual only: duplicate: a hold for a share another payment already paid; capture_failed: release what is left of a hold whose capture was declined; hold_lapsed: the hold lapses within the hold margin (1 hour by default) before everyone has paid, so it no longer counts and its share is open again: release it. Open groups: reservation_lapsed: the claim ran out of time before it was paid; payer_left: the payer left the group (a hold is released; a charged payment is refunded instead); cannot_count: it was paid for places that went to others, or after the payer left or the group stopped taking payments (manual: release the hold; automatic: it is refunded in full)
        * @enum {string}
        */
       reason:
@@ -1792,7 +1815,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       orderReference: string | null;
     };
     /** PartnerPaymentCancelReply */
@@ -2414,7 +2440,10 @@ export interface components {
         | 'session_expired'
         | 'session_cancelled'
         | 'capture_failed'
-        | 'hold_lapsed';
+        | 'hold_lapsed'
+        | 'reservation_lapsed'
+        | 'payer_left'
+        | 'cannot_count';
       payment: {
         /** Format: uuid */
         paymentId: string;
@@ -2435,6 +2464,58 @@ export interface components {
         /** Format: date-time */
         releasedAt: string;
       };
+    };
+    /**
+     * GroupJoinedEvent
+     * @description Open groups: a payer's places are paid (manual: held) and count; once per participant (sent only when subscribed, any integration may).
+     */
+    GroupJoinedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_JOINED';
+      participant: {
+        /** Format: uuid */
+        participantId: string;
+        displayName: string;
+        places: number;
+        /** @description What they were held (manual) or charged (automatic) for their places */
+        amountMinor: string;
+      };
+      /** @description Places held or paid, theirs included */
+      placesSold: number;
+      /** @description Places anyone can still claim */
+      placesLeft: number;
+      /** @description What one place is quoted at now; for split_total it only falls as more people join */
+      pricePerPlaceMinor: string;
     };
     /**
      * TestEvent
@@ -6015,6 +6096,38 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentReleasedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupJoinedEvent'];
       };
     };
     responses: {

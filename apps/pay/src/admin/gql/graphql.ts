@@ -17,7 +17,17 @@ export type AdvanceTestClockInput = {
 
 /** REPLACED: a newer attempt of the payer replaced it; SHARE_CHANGED: the host changed or removed the share; SHARE_PAID: another payment paid the share; SESSION_EXPIRED / SESSION_CANCELLED: the session ended. MANUAL capture only: DUPLICATE: a hold for a share already paid; CAPTURE_FAILED: the rest of a hold whose capture was declined; HOLD_LAPSED: a hold about to lapse before everyone paid (its share was reopened). */
 export type CancelReason =
-  'CAPTURE_FAILED' | 'DUPLICATE' | 'HOLD_LAPSED' | 'REPLACED' | 'SESSION_CANCELLED' | 'SESSION_EXPIRED' | 'SHARE_CHANGED' | 'SHARE_PAID';
+  | 'CANNOT_COUNT'
+  | 'CAPTURE_FAILED'
+  | 'DUPLICATE'
+  | 'HOLD_LAPSED'
+  | 'PAYER_LEFT'
+  | 'REPLACED'
+  | 'RESERVATION_LAPSED'
+  | 'SESSION_CANCELLED'
+  | 'SESSION_EXPIRED'
+  | 'SHARE_CHANGED'
+  | 'SHARE_PAID';
 
 /** PENDING: asked for, not yet done; SUCCEEDED: the checkout can no longer be paid; FAILED: it could not be cancelled. */
 export type CancellationStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
@@ -47,6 +57,9 @@ export type DeliveryFilter = {
 
 /** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. */
 export type EventType =
+  | 'SERVICE_GROUP_FULL'
+  | 'SERVICE_GROUP_JOINED'
+  | 'SERVICE_GROUP_TIPPED'
   | 'SERVICE_PAYMENT_CAPTURED'
   | 'SERVICE_PAYMENT_CAPTURE_FAILED'
   | 'SERVICE_PAYMENT_RECORDED'
@@ -108,7 +121,8 @@ export type MerchantRequestFilter = {
 /** test or live, taken from the API key that created the session. */
 export type Mode = 'LIVE' | 'TEST';
 
-export type ParticipantStatus = 'PAID' | 'PENDING';
+/** LEFT and LAPSED: open groups only (a payer who gave their places up; a claim whose reservation ran out). */
+export type ParticipantStatus = 'LAPSED' | 'LEFT' | 'PAID' | 'PENDING';
 
 export type PayoutOnboardingInput = {
   /** An IBAN, or a New Zealand account number such as 12-3140-0123456-00. */

@@ -1,3 +1,4 @@
+import type { PlaceCounts } from '@paysplit/domain';
 import type { DomainEvents } from '../../events/domain-events.js';
 import type { Participant } from './participant.entity.js';
 import type { PaymentCall } from './payments/payment-call.entity.js';
@@ -16,6 +17,19 @@ export type SessionOutcome = { to: 'expired' } | { to: 'cancelled'; by: 'merchan
 export interface SessionEvents {
   /** The host saved who is in and the split; `invite` are the participants they asked to email. */
   splitSaved: { session: Session; invite: readonly Participant[]; at: Date };
+  /**
+   * An open group's claim was paid (held, under manual capture) and counts: `counts` are its places
+   * now, `placesLeft` and `pricePerPlaceMinor` (one place's quote now) what a newcomer would see.
+   */
+  groupJoined: {
+    session: Session;
+    participant: Participant;
+    payment: Payment;
+    counts: PlaceCounts;
+    placesLeft: number;
+    pricePerPlaceMinor: bigint;
+    at: Date;
+  };
   /** A payment's money now counts toward the session: its shares are paid. */
   sharePaid: { session: Session; payment: Payment; at: Date };
   /** The last share was paid; `payments` are those that count toward the session. */

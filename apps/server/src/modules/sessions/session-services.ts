@@ -37,6 +37,9 @@ import { SessionRecordRepository } from './session-record.repository.js';
 import { type SessionProgress, SessionRepository } from './session.repository.js';
 import { SessionSchedules } from './test-clock/session-schedules.js';
 import { OpenGroupReadService } from './open-groups/open-group-reads.service.js';
+import { DEFAULT_RESERVATION_SECONDS, OpenGroupJoinService } from './open-groups/open-group-join.service.js';
+import { OpenGroupRepository } from './open-groups/open-group.repository.js';
+import { ClaimCounting } from './open-groups/claim-counting.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
@@ -65,8 +68,9 @@ export interface SessionServices {
   testClocks: TestClockService;
   /** Reconciliation exports: an integration's sessions, payments, captures, releases or refunds, a page at a time. */
   exports: ExportService;
-  /** Open groups: what their join links show. */
+  /** Open groups: what their join links show, and joining. */
   openGroupReads: OpenGroupReadService;
+  openGroupJoins: OpenGroupJoinService;
 }
 
 export interface SessionServiceDeps {
@@ -83,6 +87,8 @@ export interface SessionServiceDeps {
   accessKeepDays: number;
   /** HOLD_MARGIN (manual capture): how long before a hold lapses it stops counting; HOLD_MARGIN_SECONDS unless set. */
   holdMarginMs?: number;
+  /** OPEN_GROUP_RESERVATION_SECONDS: how long an open group's claim keeps its places while its payer pays. */
+  openGroupReservationSeconds?: number;
   /** Rows per page of a reconciliation export (EXPORT_PAGE_ROWS). */
   exportPageRows: number;
   now?: () => Date;
@@ -130,6 +136,16 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
   // What falls due in a session's life, for its test clock; the emails module registers its reminders too.
   const schedules = new SessionSchedules().register(holds.schedule()).register(sessionEnding.deadlineSchedule());
+  const paymentStart = new PaymentStartService({
+    publicBaseUrl,
+    sessions,
+    payments,
+    signingSecrets,
+    partner: new PartnerClient(deps.partner),
+    calls,
+    now,
+  });
+  const openGroupClaims = new OpenGroupRepository();
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({
@@ -144,15 +160,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
     sessionReads,
     sessionEnding,
     sessionLinks,
-    paymentStart: new PaymentStartService({
-      publicBaseUrl,
-      sessions,
-      payments,
-      signingSecrets,
-      partner: new PartnerClient(deps.partner),
-      calls,
-      now,
-    }),
+    paymentStart,
     paymentRecording: new PaymentRecordingService({
       publicBaseUrl,
       sessions,
@@ -162,6 +170,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       events,
       refunds,
       calls,
+      claims: new ClaimCounting({ sessions, announcer, events }),
       now,
     }),
     refunds,
@@ -170,6 +179,16 @@ export function createSessionServices(deps: SessionServiceDeps) {
     testClocks: new TestClockService({ sessions, schedules, now }),
     exports: new ExportService({ exports: new ExportRepository(), pageRows: deps.exportPageRows }),
     openGroupReads: new OpenGroupReadService({ sessions, now }),
+    openGroupJoins: new OpenGroupJoinService({
+      sessions,
+      claims: openGroupClaims,
+      payments,
+      paymentStart,
+      access,
+      announcer,
+      reservationSeconds: deps.openGroupReservationSeconds ?? DEFAULT_RESERVATION_SECONDS,
+      now,
+    }),
   };
   return {
     services,

@@ -22,41 +22,44 @@ export function inDisplayOrder(session: Session): Participant[] {
  * Entities persist, views are the public contract: only what is listed here leaves the server.
  * `listsDuplicatesApart`: the merchant of an integration with a partnerCancelUrl reads it.
  */
-export function toSessionView(session: Session, listsDuplicatesApart = false): SessionView {
-  return toSessionViewOfRecord({
-    id: session.id,
-    integrationId: session.integration.id,
-    status: session.status,
-    mode: session.mode,
-    captureMethod: session.captureMethod,
-    currency: session.currency,
-    amountMinor: session.amountMinor,
-    paidMinor: session.paidMinor,
-    refundedMinor: session.refundedMinor,
-    duplicateRefundedMinor: session.duplicateRefundedMinor,
-    listsDuplicatesApart,
-    splitMode: session.splitMode ?? null,
-    orderReference: session.orderReference ?? null,
-    description: session.description ?? null,
-    metadata: session.metadata,
-    version: session.version,
-    completedAt: session.completedAt ?? null,
-    createdAt: session.createdAt,
-    updatedAt: session.updatedAt,
-    expiresAt: session.expiresAt,
-    testClockAt: session.testClockAt,
-    participants: inDisplayOrder(session).map((participant) => ({
-      id: participant.id,
-      position: participant.position,
-      displayName: participant.displayName,
-      email: participant.email ?? null,
-      isHost: participant.isHost,
-      amountMinor: participant.amountMinor,
-      status: participant.status,
-      ...claimOfParticipant(participant),
-    })),
-    openGroup: openGroupOf(session),
-  });
+export function toSessionView(session: Session, listsDuplicatesApart = false, links?: Pick<SessionLinks, 'joinUrl'>): SessionView {
+  return toSessionViewOfRecord(
+    {
+      id: session.id,
+      integrationId: session.integration.id,
+      status: session.status,
+      mode: session.mode,
+      captureMethod: session.captureMethod,
+      currency: session.currency,
+      amountMinor: session.amountMinor,
+      paidMinor: session.paidMinor,
+      refundedMinor: session.refundedMinor,
+      duplicateRefundedMinor: session.duplicateRefundedMinor,
+      listsDuplicatesApart,
+      splitMode: session.splitMode ?? null,
+      orderReference: session.orderReference ?? null,
+      description: session.description ?? null,
+      metadata: session.metadata,
+      version: session.version,
+      completedAt: session.completedAt ?? null,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      testClockAt: session.testClockAt,
+      participants: inDisplayOrder(session).map((participant) => ({
+        id: participant.id,
+        position: participant.position,
+        displayName: participant.displayName,
+        email: participant.email ?? null,
+        isHost: participant.isHost,
+        amountMinor: participant.amountMinor,
+        status: participant.status,
+        ...claimOfParticipant(participant),
+      })),
+      openGroup: openGroupOf(session),
+    },
+    links,
+  );
 }
 
 /**

@@ -59,7 +59,7 @@ export class SessionResolver {
     const merchant = await context.requireMerchant();
     const session = await context.services.sessionEnding.cancelForMerchant(context.em, merchant, id);
     context.logger.info({ sessionId: id, integrationId: merchant.integrationId }, 'session cancelled by merchant');
-    return toSessionView(session, session.integration.partnerCancelUrl != null);
+    return toSessionView(session, session.integration.partnerCancelUrl != null, context.services.sessionLinks);
   }
 
   @UseMiddleware(dashboardTimeouts)

@@ -85,6 +85,21 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
     .on('paymentReleased', async (tx, { session, payment, call, at }) => {
       if (!subscribes(session, 'SERVICE_PAYMENT_RELEASED')) return;
       await write(tx, session, 'SERVICE_PAYMENT_RELEASED', at, releasedFields(session, payment, call, at));
+    })
+    // An open group's claim counts: once per participant (a unique index backs it).
+    .on('groupJoined', async (tx, { session, participant, payment, counts, placesLeft, pricePerPlaceMinor, at }) => {
+      if (!subscribes(session, 'SERVICE_GROUP_JOINED')) return;
+      await write(tx, session, 'SERVICE_GROUP_JOINED', at, {
+        participant: {
+          participantId: participant.id,
+          displayName: participant.displayName,
+          places: participant.places,
+          amountMinor: payment.amountMinor.toString(),
+        },
+        placesSold: counts.heldPlaces,
+        placesLeft,
+        pricePerPlaceMinor: pricePerPlaceMinor.toString(),
+      });
     });
 }
 

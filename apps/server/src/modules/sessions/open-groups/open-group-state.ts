@@ -1,4 +1,4 @@
-import type { OpenGroupPricing, OpenGroupTerms, PlaceCounts } from '@paysplit/domain';
+import { AppError, ErrorCode, type OpenGroupPricing, type OpenGroupTerms, type PlaceCounts } from '@paysplit/domain';
 import type { ParticipantStatus } from '../participant.entity.js';
 
 /** An open group's own columns of its session, as the entity and the plain reads carry them. */
@@ -80,4 +80,18 @@ export function countPlaces(claims: readonly Claim[], now: Date): PlaceCounts {
     else if (isLiveReservation(claim, now)) reservedPlaces += claim.places ?? 0;
   }
   return { heldPlaces, reservedPlaces };
+}
+
+/**
+ * A payer pays for their claim (again) only while it holds its places: once it lapsed or they
+ * left, the places may be someone else's, and they join again from the link.
+ */
+export function assertClaimHeld(claim: Claim, now: Date): void {
+  if (claim.status === 'paid' || isLiveReservation(claim, now)) return;
+  throw new AppError(
+    ErrorCode.InvalidState,
+    claim.status === 'left'
+      ? 'You left this group: join again from its link to claim places'
+      : 'Your places were not kept: your reservation ran out. Join again from the link to claim places',
+  );
 }

@@ -1,10 +1,12 @@
 import { ErrorCode } from '@paysplit/domain';
-import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../../graphql/context.js';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
-import { OpenGroupInvitation } from './open-group.types.js';
+import { accessCookieName } from '../../../http/cookies.js';
+import { toPaySessionView } from '../pay-session.mapper.js';
+import { JoinOpenGroupInput, JoinOpenGroupPayload, OpenGroupInvitation } from './open-group.types.js';
 
-/** An open group's public side: its join page (by the link's code). */
+/** An open group's public side: its join page and joining (by the link's code). */
 @Resolver()
 export class OpenGroupResolver {
   @Query(() => OpenGroupInvitation, {
@@ -16,5 +18,33 @@ export class OpenGroupResolver {
     @Ctx() context: RequestContext,
   ): Promise<OpenGroupInvitation> {
     return context.services.openGroupReads.invitation(context.em, sessionId, code);
+  }
+
+  @Mutation(() => JoinOpenGroupPayload, {
+    description:
+      'Claims places in an open group and starts paying for them: the places are kept until reservedUntil, and the browser ' +
+      "goes to redirectUrl (the merchant's checkout). Sets the payer's own session cookie. GROUP_FULL when fewer places are " +
+      'left (nothing is written or charged); SESSION_NOT_PAYABLE once the group ended; PARTNER_CALL_FAILED gives the places back.',
+  })
+  async joinOpenGroup(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    @Arg('code', () => String, { description: "The join link's code." }) code: string,
+    @Arg('input', () => JoinOpenGroupInput) input: JoinOpenGroupInput,
+    @Ctx() context: RequestContext,
+  ): Promise<JoinOpenGroupPayload> {
+    const { services } = context;
+    const joined = await services.openGroupJoins.join(context.em, sessionId, code, input);
+    context.cookies.set(accessCookieName(sessionId), joined.token, services.access.accessUntil(joined.expiresAt));
+    context.logger.info({ sessionId, participantId: joined.participantId, places: input.places }, 'open group joined');
+    const viewer = { role: 'participant' as const, sessionId, participantId: joined.participantId };
+    const session = await services.sessionReads.findForViewer(context.em.fork(), viewer);
+    return Object.assign(new JoinOpenGroupPayload(), {
+      participantId: joined.participantId,
+      redirectUrl: joined.redirectUrl,
+      reservedUntil: joined.reservedUntil,
+      amountMinor: joined.amountMinor,
+      pricePerPlaceMinor: joined.pricePerPlaceMinor,
+      view: toPaySessionView(session, viewer, services.sessionLinks),
+    });
   }
 }

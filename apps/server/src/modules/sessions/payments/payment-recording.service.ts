@@ -23,6 +23,9 @@ import type { PaymentCall } from './payment-call.entity.js';
 import type { PaymentCallService } from './payment-call.service.js';
 import { moneyTaken, type Payment, type RecordAction } from './payment.entity.js';
 import type { PaymentRepository } from './payment.repository.js';
+import { readHoldExpiresAt, unknownField } from './record-payment-fields.js';
+import type { ClaimCounting } from '../open-groups/claim-counting.js';
+import { openGroupOf } from '../open-groups/open-group-state.js';
 
 export interface RecordPaymentCommand {
   paymentId: string;
@@ -63,6 +66,8 @@ export interface PaymentRecordingOptions {
   refunds?: RefundService;
   /** Tells the merchant the other checkouts of a paid share will not be used (with a partnerCancelUrl). */
   calls?: PaymentCallService;
+  /** An open group's claims: whether a payment can count, and counting it. */
+  claims?: ClaimCounting;
   now?: () => Date;
 }
 
@@ -155,15 +160,18 @@ export class PaymentRecordingService {
     // The merchant told us this checkout could no longer be paid; money it took anyway never counts.
     const cancelled = (await this.options.calls?.succeededCancel(tx, payment.id)) ?? null;
     // Money that cannot count toward the session is kept and flagged, never dropped (decisions §6).
-    const usable =
-      allShares &&
-      cancelled === null &&
-      shares.every((share) => share.status === 'pending') &&
-      sharesSum === payment.amountMinor &&
-      !isTerminalStatus(session.status) &&
-      session.status !== 'unconfigured';
+    const group = openGroupOf(session);
+    const claim = group && (await this.options.claims?.countable(tx, session, group, payment, now, cancelled !== null));
+    const usable = group
+      ? !!claim
+      : allShares &&
+        cancelled === null &&
+        shares.every((share) => share.status === 'pending') &&
+        sharesSum === payment.amountMinor &&
+        !isTerminalStatus(session.status) &&
+        session.status !== 'unconfigured';
     if (!usable) {
-      if (manual) return this.releaseUnusableHold(tx, session, payment, shares, cancelled);
+      if (manual) return this.releaseUnusableHold(tx, session, payment, shares, cancelled, group !== null);
       payment.refundRequired = true;
       // Every share it was for is already paid: a duplicate of the payment that paid them (the
       // first of them, for a host's payment covering several). Its refund is then a duplicate's.
@@ -182,6 +190,13 @@ export class PaymentRecordingService {
     if (this.options.calls && session.integration.partnerCancelUrl) {
       const others = await this.options.payments.abandonLiveAttempts(tx, shareIds, { except: payment.id, covering: true });
       await this.options.calls.requestCancels(tx, session, others, 'share_paid');
+    }
+    if (group && claim) {
+      // An open group's claim counts by its places; it never completes the session here (the end does).
+      await this.options.claims!.count(tx, session, group, claim, payment, now);
+      await this.options.payments.save(tx);
+      await this.options.events.publish(tx, 'sharePaid', { session, payment, at: now });
+      return;
     }
     const paidAfter = session.paidMinor + payment.amountMinor;
     session.status = (manual ? recordHold : recordAuthorization)(session.status, paidAfter, session.amountMinor);
@@ -215,6 +230,7 @@ export class PaymentRecordingService {
     payment: Payment,
     shares: readonly Pick<Participant, 'id' | 'status' | 'coveredByPaymentId'>[],
     cancelled: PaymentCall | null,
+    openGroup: boolean,
   ) {
     const duplicate = shares.length > 0 && shares.every((share) => share.status === 'paid');
     const reason: CancelReason =
@@ -224,7 +240,9 @@ export class PaymentRecordingService {
           ? 'session_cancelled'
           : duplicate
             ? 'duplicate'
-            : 'share_changed';
+            : openGroup
+              ? 'cannot_count'
+              : 'share_changed';
     if (duplicate) payment.duplicateOf = await this.options.payments.findPaymentOfShare(tx, session.id, shares[0]!);
     // Kept and flagged like any money that cannot count, so no capture and no completion counts it;
     // a hold is never refunded (MONEY_TAKEN), so the flag only says it is being released.
@@ -259,25 +277,4 @@ export class PaymentRecordingService {
       ...(payment.holdExpiresAt ? { holdExpiresAt: payment.holdExpiresAt.toISOString() } : {}),
     };
   }
-}
-
-/** The reply a strict body gives a field it does not know (what an automatic session always answered). */
-function unknownField(field: string): AppError {
-  const message = `Unrecognized key: "${field}"`;
-  return new AppError(ErrorCode.ValidationError, message, [{ path: '(body)', message }]);
-}
-
-/** holdExpiresAt, with authorize only and as an ISO 8601 time; undefined when not sent. */
-function readHoldExpiresAt(command: RecordPaymentCommand): Date | undefined {
-  if (command.holdExpiresAt == null) return undefined;
-  const at = new Date(command.holdExpiresAt);
-  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(command.holdExpiresAt);
-  const problem =
-    command.action !== 'authorize'
-      ? 'goes with action authorize only'
-      : !iso || Number.isNaN(at.getTime())
-        ? 'must be an ISO 8601 time'
-        : undefined;
-  if (problem) throw new AppError(ErrorCode.ValidationError, `holdExpiresAt ${problem}`, [{ path: 'holdExpiresAt', message: problem }]);
-  return at;
 }

@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, assertPayable, ErrorCode, formatMinorAsMajor, requireCurrency, sessionNow } from '@paysplit/domain';
 import type { Viewer } from '../access/session-access.js';
 import type { SigningSecretsService } from '../../integrations/index.js';
+import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
+import type { Payment } from './payment.entity.js';
+import { assertClaimHeld } from '../open-groups/open-group-state.js';
 import { PartnerCallError, type PartnerClient } from './partner-client.js';
 import type { PaymentCallService } from './payment-call.service.js';
 import type { PaymentRepository } from './payment.repository.js';
@@ -59,6 +62,8 @@ export class PaymentStartService {
       }
       const participant = await sessions.lockParticipant(tx, payerId, session.id);
       if (!participant) throw new AppError(ErrorCode.NotFound, 'No such participant in this session');
+      // An open group's payer pays again only while their claim still holds its places.
+      if (session.openGroupPricing !== null) assertClaimHeld(participant, sessionNow(session, this.now()));
       // Covering the rest: one payment for every unpaid share, the host's own included.
       const covered = options.coverRemaining ? await sessions.lockUnpaidParticipants(tx, session.id) : [participant];
       if (covered.length === 0 || (!options.coverRemaining && participant.status === 'paid')) {
@@ -78,6 +83,16 @@ export class PaymentStartService {
       });
       return { payment, session };
     });
+    return this.requestCheckout(em, session, payment);
+  }
+
+  /**
+   * The partner create-payment call for a payment just written (outside any transaction): the
+   * merchant's checkout address, or PARTNER_CALL_FAILED with the payment marked failed. An open
+   * group's join makes the same call for the claim it reserved.
+   */
+  async requestCheckout(em: EntityManager, session: Session, payment: Payment): Promise<StartedPayment> {
+    const { payments } = this.options;
     const integration = session.integration;
     const currency = requireCurrency(session.currency);
     try {

@@ -1,0 +1,263 @@
+import { createClient, type GroupJoinedEvent, isEventType } from '@paysplit/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessCookieName } from '../src/http/cookies.js';
+import { sessionDetailsSchema } from '../src/rest/session-details.js';
+import { groupJoinedEventSchema } from '../src/rest/outgoing-group-joined.js';
+import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
+import { PayBrowser } from './support/pay-browser.js';
+import { until } from './support/polling.js';
+import { postJson, startTestServer, type TestServer } from './support/test-server.js';
+
+// Joining an open group over real HTTP (docs/plans/open-groups.md §4): a claim reserved under the
+// session's lock and its checkout opened by a merchant written with the SDK alone (every partner
+// call and event verified by it), a payment recorded for the claim, the race for the last places,
+// and what happens to money that arrives for places that went to someone else.
+
+let server: TestServer;
+let shop: CheckoutMerchant;
+type Integration = { integrationId: string; apiKey: string; partnerSecret: string; webhookSecret: string };
+let automatic: Integration;
+let manual: Integration;
+
+beforeAll(async () => {
+  server = await startTestServer({ environment: { PAYMENT_CALL_RETRY_SCHEDULE: '40ms,40ms,40ms' } });
+  shop = new CheckoutMerchant();
+  await shop.start();
+  const provision = (name: string, extra: Record<string, unknown>) =>
+    server.provision({
+      name,
+      partnerCreatePaymentUrl: shop.createPaymentUrl,
+      partnerCancelUrl: shop.cancelUrl,
+      webhookUrl: shop.webhookUrl,
+      eventSubscriptions: ['SERVICE_GROUP_JOINED', 'SERVICE_PAYMENT_RECORDED'],
+      ...extra,
+    });
+  automatic = await provision('Group trips', { partnerRefundUrl: shop.refundUrl });
+  manual = await provision('Held group trips', { captureMethod: 'manual', partnerCaptureUrl: shop.captureUrl });
+  shop.secrets.push(automatic.partnerSecret, manual.partnerSecret);
+  shop.webhookSecrets.push(automatic.webhookSecret, manual.webhookSecret);
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await server?.close();
+});
+
+const api = (integration: Integration) => createClient({ apiKey: integration.apiKey, baseUrl: server.baseUrl, maxRetries: 0 });
+
+/** A new open group of the integration: its id and join code. */
+async function openGroup(integration: Integration, terms: Record<string, unknown>, amountMinor: string | null = '120000') {
+  const created = await postJson<{ sessionId: string; joinUrl: string }>(
+    `${server.baseUrl}/api/v1/payments/sessions`,
+    { integrationId: integration.integrationId, ...(amountMinor ? { amountMinor } : {}), openGroup: terms },
+    { 'x-service-api-key': integration.apiKey },
+  );
+  expect(created.status).toBe(200);
+  return { sessionId: created.body.sessionId, code: new URL(created.body.joinUrl).searchParams.get('code')! };
+}
+
+const JOIN = `mutation($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+  joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) {
+    participantId redirectUrl reservedUntil amountMinor pricePerPlaceMinor
+    view { viewerRole viewerParticipantId openGroup { placesReserved placesLeft viewerPlaces joinUrl } participants { isYou places status } }
+  }
+}`;
+
+interface Joined {
+  participantId: string;
+  redirectUrl: string;
+  reservedUntil: string;
+  amountMinor: string;
+  pricePerPlaceMinor: string;
+  view: Record<string, any>;
+}
+
+/** One person joining from their own browser. */
+async function join(group: { sessionId: string; code: string }, places = 1, name = 'Joiner') {
+  const browser = new PayBrowser(server.baseUrl);
+  const answer = await browser.graphql<{ joinOpenGroup: Joined }>(JOIN, {
+    ...group,
+    input: { displayName: name, email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`, places },
+  });
+  return { browser, answer, joined: answer.data?.joinOpenGroup };
+}
+
+/** The payment the merchant was asked to open a checkout for, for one participant. */
+function paymentOf(participantId: string): string {
+  const call = shop.createCalls.findLast((payload) => payload.participantId === participantId);
+  if (!call) throw new Error(`no checkout was asked for ${participantId}`);
+  return call.paymentId;
+}
+
+async function details(integration: Integration, sessionId: string) {
+  return sessionDetailsSchema.parse(await api(integration).sessions.get(sessionId));
+}
+
+describe('joining an open group', () => {
+  it('reserves the places, opens the checkout, and counts the payment recorded for them', async () => {
+    const group = await openGroup(automatic, { minPlaces: 4, maxPlaces: 10, pricing: 'split_total', maxPlacesPerPayer: 3 });
+    const before = Date.now();
+    const { browser, answer, joined } = await join(group, 2, 'Mia');
+    expect(answer.errors).toBeUndefined();
+    expect(browser.lastSetCookie.join(';')).toContain(`${accessCookieName(group.sessionId)}=`);
+    // Before the group tips only the payer's own places are sure: 120000 over the minimum of 4.
+    expect(joined).toMatchObject({ amountMinor: '60000', pricePerPlaceMinor: '30000' });
+    expect(joined!.redirectUrl).toBe(`${shop.baseUrl}/checkout/${paymentOf(joined!.participantId)}`);
+    const reservedUntil = new Date(joined!.reservedUntil).getTime();
+    expect(reservedUntil - before).toBeGreaterThanOrEqual(899_000);
+    expect(reservedUntil - Date.now()).toBeLessThanOrEqual(900_000);
+    expect(joined!.view).toMatchObject({
+      viewerRole: 'PARTICIPANT',
+      viewerParticipantId: joined!.participantId,
+      openGroup: { placesReserved: 2, placesLeft: 8, viewerPlaces: 2, joinUrl: null },
+      participants: [{ isYou: true, places: 2, status: 'PENDING' }],
+    });
+    const call = shop.createCalls.find((payload) => payload.participantId === joined!.participantId)!;
+    expect(call).toMatchObject({ sessionId: group.sessionId, amountMinor: '60000', payerRole: 'participant' });
+
+    const pending = await details(automatic, group.sessionId);
+    expect(pending.participants).toEqual([
+      expect.objectContaining({ participantId: joined!.participantId, status: 'pending', places: 2, reservedUntil: joined!.reservedUntil }),
+    ]);
+    expect(pending.openGroup).toMatchObject({ placesSold: 0, placesReserved: 2, placesLeft: 8 });
+
+    const recorded = await api(automatic).payments.record({ paymentId: call.paymentId, action: 'authorize', processorReference: 'ch_mia' });
+    expect(recorded).toMatchObject({ paymentStatus: 'authorized', sessionStatus: 'partially_paid', refundRequired: false });
+    const paid = await details(automatic, group.sessionId);
+    expect(paid.participants[0]).toMatchObject({ status: 'paid', places: 2, reservedUntil: null, finalAmountMinor: null });
+    expect(paid.openGroup).toMatchObject({ placesSold: 2, placesReserved: 0, placesLeft: 8, pricePerPlaceMinor: '30000' });
+    expect({ amountMinor: paid.amountMinor, paidMinor: paid.paidMinor }).toEqual({ amountMinor: '120000', paidMinor: '60000' });
+
+    // The merchant hears of it once, signed, as the SDK reads it.
+    const events = await until(
+      async () =>
+        shop.events.filter(
+          (received) =>
+            received.event.type === 'SERVICE_GROUP_JOINED' && 'sessionId' in received.event && received.event.sessionId === group.sessionId,
+        ),
+      (found) => found.length > 0,
+    );
+    const event = events[0]!.event;
+    expect(isEventType(event, 'SERVICE_GROUP_JOINED')).toBe(true);
+    expect(groupJoinedEventSchema.parse(event)).toMatchObject({
+      participant: { participantId: joined!.participantId, displayName: 'Mia', places: 2, amountMinor: '60000' },
+      placesSold: 2,
+      placesLeft: 8,
+      pricePerPlaceMinor: '30000',
+    } satisfies Partial<GroupJoinedEvent>);
+    // Recording it again answers the same and writes nothing more.
+    await api(automatic).payments.record({ paymentId: call.paymentId, action: 'authorize', processorReference: 'ch_mia' });
+    const joinedEvents = await server.query<{ count: string }>(
+      `select count(*) from webhook_event where session_id = ? and type = 'SERVICE_GROUP_JOINED'`,
+      [group.sessionId],
+    );
+    expect(Number(joinedEvents[0]!.count)).toBe(1);
+
+    // Their cookie opens their own page.
+    const view = await browser.view(group.sessionId);
+    expect(view.errors).toBeUndefined();
+    expect(view.data.paySession.viewerParticipantId).toBe(joined!.participantId);
+  });
+
+  it('gives exactly the last 3 places to 3 of 50 people joining at once; the others get GROUP_FULL with no checkout', async () => {
+    const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 5, pricing: 'per_place', pricePerPlaceMinor: '2500' }, null);
+    const first = await join(group, 2, 'Early');
+    expect(first.answer.errors).toBeUndefined();
+    const callsBefore = shop.createCalls.length;
+    const racers = await Promise.all(Array.from({ length: 50 }, (_, index) => join(group, 1, `Racer ${index}`)));
+    const won = racers.filter((racer) => racer.answer.errors === undefined);
+    const lost = racers.filter((racer) => racer.answer.errors !== undefined);
+    expect(won).toHaveLength(3);
+    expect(lost).toHaveLength(47);
+    for (const racer of lost) {
+      expect(racer.answer.errors![0]!.extensions.code).toBe('GROUP_FULL');
+      expect(racer.browser.lastSetCookie).toEqual([]);
+    }
+    expect(shop.createCalls.length - callsBefore).toBe(3);
+    const claims = await server.query<{ places: number; status: string }>('select places, status from participant where session_id = ?', [
+      group.sessionId,
+    ]);
+    expect(claims).toHaveLength(4);
+    expect(claims.reduce((sum, claim) => sum + claim.places, 0)).toBe(5);
+    const payments = await server.query<{ count: string }>('select count(*) from payment where session_id = ?', [group.sessionId]);
+    expect(Number(payments[0]!.count)).toBe(4);
+  });
+
+  it('refuses bad input, a wrong code and an ended group before anything is written', async () => {
+    const group = await openGroup(automatic, { minPlaces: 1, maxPlaces: 4, maxPlacesPerPayer: 2, pricing: 'split_total' });
+    const anyone = new PayBrowser(server.baseUrl);
+    const attempt = (variables: Record<string, unknown>, input: Record<string, unknown> = {}) =>
+      anyone.graphql(JOIN, { ...group, ...variables, input: { displayName: 'Ana', email: 'ana@example.com', places: 1, ...input } });
+    const cases: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{}, { places: 3 }, 'VALIDATION_ERROR'],
+      [{}, { places: 0 }, 'VALIDATION_ERROR'],
+      [{}, { displayName: ' ' }, 'VALIDATION_ERROR'],
+      [{}, { email: 'not an address' }, 'VALIDATION_ERROR'],
+      [{ code: 'x'.repeat(43) }, {}, 'SESSION_NOT_FOUND'],
+    ];
+    for (const [variables, input, code] of cases) {
+      const refused = await attempt(variables, input);
+      expect(refused.errors?.[0]?.extensions.code, JSON.stringify(input)).toBe(code);
+    }
+    await api(automatic).sessions.cancel(group.sessionId);
+    const ended = await attempt({});
+    expect(ended.errors?.[0]).toMatchObject({ extensions: { code: 'SESSION_NOT_PAYABLE' }, message: 'This group was cancelled' });
+    const written = await server.query<{ count: string }>('select count(*) from participant where session_id = ?', [group.sessionId]);
+    expect(Number(written[0]!.count)).toBe(0);
+  });
+
+  it('frees the places of a claim whose reservation ran out, whether or not it was marked yet', async () => {
+    const group = await openGroup(automatic, { minPlaces: 1, maxPlaces: 2, pricing: 'split_total' });
+    const { joined } = await join(group, 2, 'Slow');
+    expect((await join(group, 1, 'Turned away')).answer.errors?.[0]?.extensions.code).toBe('GROUP_FULL');
+    await api(automatic).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+    const after = await details(automatic, group.sessionId);
+    expect(after.openGroup).toMatchObject({ placesReserved: 0, placesLeft: 2 });
+    const second = await join(group, 2, 'Quick');
+    expect(second.answer.errors).toBeUndefined();
+    expect(second.joined!.participantId).not.toBe(joined!.participantId);
+  });
+});
+
+describe('a payment for a claim whose places went to someone else', () => {
+  it('releases a hold (manual) and refunds a charge (automatic), never counting either', async () => {
+    for (const integration of [manual, automatic]) {
+      const group = await openGroup(integration, { minPlaces: 1, maxPlaces: 2, pricing: 'split_total' });
+      const { joined: late } = await join(group, 2, 'Late');
+      await api(integration).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+      const { joined: taker } = await join(group, 2, 'Taker');
+      await api(integration).payments.record({ paymentId: paymentOf(taker!.participantId), action: 'authorize' });
+      const latePayment = paymentOf(late!.participantId);
+      const recorded = await api(integration).payments.record({ paymentId: latePayment, action: 'authorize' });
+      expect(recorded.refundRequired).toBe(true);
+      const after = await details(integration, group.sessionId);
+      expect(after.openGroup).toMatchObject({ placesSold: 2, placesLeft: 0 });
+      expect(after.paidMinor).toBe('120000');
+      expect(after.participants.find((participant) => participant.participantId === late!.participantId)?.status).not.toBe('paid');
+      if (integration === manual) {
+        await until(
+          async () => shop.cancelsOf(latePayment),
+          (calls) => calls.some((call) => call.status === 200),
+        );
+        expect(shop.cancelsOf(latePayment)[0]!.payload.reason).toBe('cannot_count');
+      } else {
+        await until(
+          async () => shop.refundCalls,
+          (calls) => calls.some((call) => call.paymentId === latePayment),
+        );
+        expect(shop.refundCalls.find((call) => call.paymentId === latePayment)).toMatchObject({ amountMinor: '120000' });
+      }
+    }
+  });
+
+  it('counts a lapsed claim whose places are still free: it takes them back', async () => {
+    const group = await openGroup(manual, { minPlaces: 1, maxPlaces: 3, pricing: 'split_total' }, '90000');
+    const { joined } = await join(group, 2, 'Back in time');
+    await api(manual).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+    const recorded = await api(manual).payments.record({ paymentId: paymentOf(joined!.participantId), action: 'authorize' });
+    expect(recorded.refundRequired).toBe(false);
+    const after = await details(manual, group.sessionId);
+    expect(after.openGroup).toMatchObject({ placesSold: 2, placesLeft: 1 });
+    expect(after.participants[0]).toMatchObject({ status: 'paid' });
+  });
+});
