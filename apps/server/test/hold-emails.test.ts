@@ -210,6 +210,7 @@ describe('the refund of a duplicate payment', () => {
     signInExpiresAt: null,
     linkUrl: null,
     unsubscribeUrl: null,
+    openGroup: null,
   });
 
   it('says it was a duplicate and the booking stands, not a refund of the booking, in English and Japanese', () => {

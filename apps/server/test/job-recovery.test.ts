@@ -15,7 +15,8 @@ import { until } from './support/polling.js';
 // call, a partner capture call and an email, with the default leases (60 s, 2 × PARTNER_TIMEOUT_MS +
 // 10 s thrice, 120 s): the next process takes the dead one's claims over within seconds, because the
 // dead one stopped heartbeating, not because its leases ran out. Each job then finishes once, and
-// each manual session whose captures were claimed completes once.
+// each manual session whose captures were claimed completes once. Two of the captures are an open
+// group's final ones, each for its payer's final amount (less than the first payer's hold).
 
 const SECRETS_KEY = randomBytes(32).toString('hex');
 const JOBS = 4;
@@ -26,7 +27,7 @@ let refundEndpoint: Server;
 let holdRefunds = true;
 const refundCalls: { refundId: string; at: number }[] = [];
 const cancelCalls: { cancelId: string; at: number }[] = [];
-const captureCalls: { captureId: string; paymentId: string; at: number }[] = [];
+const captureCalls: { captureId: string; paymentId: string; amountMinor: string; at: number }[] = [];
 let server: ServerProcess | undefined;
 let environment: Record<string, string>;
 let integration: { integrationId: string; apiKey: string };
@@ -44,11 +45,17 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { refundId?: string; cancelId?: string; captureId?: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        refundId?: string;
+        cancelId?: string;
+        captureId?: string;
+        paymentId?: string;
+        amountMinor?: string;
+      };
       const at = Date.now();
       if (req.url === '/cancels') cancelCalls.push({ cancelId: body.cancelId!, at });
       else if (req.url === '/captures')
-        captureCalls.push({ captureId: body.captureId!, paymentId: (body as { paymentId: string }).paymentId, at });
+        captureCalls.push({ captureId: body.captureId!, paymentId: body.paymentId!, amountMinor: body.amountMinor!, at });
       else refundCalls.push({ refundId: body.refundId!, at });
       if (holdRefunds) return;
       res
@@ -57,7 +64,12 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => refundEndpoint.listen(0, '127.0.0.1', resolve));
-  environment = { ...productionProcessEnvironment(database.url, SECRETS_KEY), SMTP_URL: mailbox.url };
+  environment = {
+    ...productionProcessEnvironment(database.url, SECRETS_KEY),
+    SMTP_URL: mailbox.url,
+    // The open group's payers join with the test's own document: the pay app's join page is built elsewhere.
+    GRAPHQL_TRUSTED_DOCUMENTS_ONLY: 'off',
+  };
   server = await startServerProcess(environment);
   const endpoint = `http://127.0.0.1:${(refundEndpoint.address() as AddressInfo).port}`;
   integration = await provisionDirectly(database.url, SECRETS_KEY, merchant, {
@@ -148,17 +160,66 @@ async function held(): Promise<string> {
   return created.body.sessionId;
 }
 
+/** The open group's payers, each of whose final captures is in flight at the kill. */
+const GROUP_CAPTURES = 2;
+
+/**
+ * A manual open group sharing 3000 between at most two places, tipping at one: the first joiner is
+ * held 3000, the second 1500; full with the second, it ends at 1500 each and asks for its two
+ * captures (they wait on the capture endpoint). Resolves once its emails (receipts, "It's on") are
+ * sent, so they are not among the emails in flight at the kill.
+ */
+async function fullGroup(): Promise<{ sessionId: string; holds: Map<string, string> }> {
+  const created = await postJson<{ sessionId: string; joinUrl: string }>(
+    `${server!.baseUrl}/api/v1/payments/sessions`,
+    {
+      integrationId: manual.integrationId,
+      amountMinor: '3000',
+      openGroup: { pricing: 'split_total', minPlaces: 1, maxPlaces: GROUP_CAPTURES },
+    },
+    { 'x-service-api-key': manual.apiKey },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const { sessionId } = created.body;
+  const code = new URL(created.body.joinUrl).searchParams.get('code');
+  const holds = new Map<string, string>();
+  for (let i = 0; i < GROUP_CAPTURES; i += 1) {
+    const joined = await new PayBrowser(server!.baseUrl).graphql<{ joinOpenGroup: { participantId: string; amountMinor: string } }>(
+      `mutation($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+         joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) { participantId amountMinor }
+       }`,
+      { sessionId, code, input: { displayName: `Joiner ${i}`, email: `joiner${i}@recovery.example`, places: 1 } },
+    );
+    expect(joined.errors).toBeUndefined();
+    const { participantId, amountMinor } = joined.data.joinOpenGroup;
+    const paymentId = merchant.partnerCalls.findLast((call) => call.json.participantId === participantId)!.json.paymentId as string;
+    holds.set(paymentId, amountMinor);
+    const recorded = await postJson(
+      `${server!.baseUrl}/api/v1/payments/record`,
+      { paymentId, action: 'authorize', processorReference: `ch_group_${i}` },
+      { 'x-service-api-key': manual.apiKey },
+    );
+    expect(recorded.status).toBe(200);
+  }
+  await until(
+    () => sql<{ n: string }>(`select count(*) as n from email_message where session_id = ? and status <> 'sent'`, [sessionId]),
+    ([row]) => Number(row!.n) === 0,
+  );
+  return { sessionId, holds };
+}
+
 describe('kill -9 while jobs are in flight, with the default leases', { timeout: 120_000 }, () => {
   it('the next process resumes every claimed webhook, refund, cancel and capture call and email within 10 s, none lost, none doubled', async ({
     annotate,
   }) => {
+    const group = await fullGroup();
     merchant.webhookDelayMs = 600_000;
     mailbox.holdData = true;
     const sessions = [];
-    const manualSessions: string[] = [];
+    const manualSessions: string[] = [group.sessionId];
     for (let i = 0; i < JOBS; i += 1) {
       sessions.push(await paidAndRefunded());
-      manualSessions.push(await held());
+      if (i < JOBS - GROUP_CAPTURES) manualSessions.push(await held());
     }
     // An email per session, written as the emails module writes them (queued, then announced).
     for (const [i, { sessionId, hostId }] of sessions.entries()) {
@@ -201,7 +262,8 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
          union all select 'refund', count(*) from refund where status = 'succeeded' and call_status = 'done'
          union all select 'cancel', count(*) from payment_call where kind = 'cancel' and status = 'succeeded' and call_status = 'done'
          union all select 'capture', count(*) from payment_call where kind = 'capture' and status = 'succeeded' and call_status = 'done'
-         union all select 'email', count(*) from email_message where status = 'sent'`,
+         union all select 'email', count(*) from email_message where status = 'sent' and session_id <> ?`,
+        [group.sessionId],
       );
     await until(finished, (rows) => rows.every((row) => Number(row.n) === JOBS), 30_000);
     const resumedInMs = Date.now() - killedAt;
@@ -213,7 +275,9 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
        union all select 'refund', count(distinct refund_id), count(*), max(started_at) from refund_call_attempt where outcome = 'succeeded'
        union all select c.kind, count(distinct a.call_id), count(*), max(a.started_at)
          from payment_call_attempt a join payment_call c on c.id = a.call_id where a.outcome = 'succeeded' group by c.kind
-       union all select 'email', count(distinct message_id), count(*), max(started_at) from email_attempt where outcome = 'sent'`,
+       union all select 'email', count(distinct a.message_id), count(*), max(a.started_at)
+         from email_attempt a join email_message m on m.id = a.message_id where a.outcome = 'sent' and m.session_id <> ?`,
+      [group.sessionId],
     );
     expect(successes.map((row) => row.kind).sort()).toEqual(['cancel', 'capture', 'email', 'refund', 'webhook']);
     for (const row of successes)
@@ -239,6 +303,12 @@ describe('kill -9 while jobs are in flight, with the default leases', { timeout:
       manualSessions,
     );
     expect(completions.map((row) => [row.status, Number(row.completions)])).toEqual(manualSessions.map(() => ['completed', 1]));
+    // The open group's captures: each for its payer's final amount (the first held 3000), summing to the total.
+    const groupCaptures = captured.filter((call) => group.holds.has(call.paymentId));
+    expect(groupCaptures.map((call) => [group.holds.get(call.paymentId), call.amountMinor]).sort()).toEqual([
+      ['1500', '1500'],
+      ['3000', '1500'],
+    ]);
     expect(mailbox.messages.length - callsBefore.mails).toBe(JOBS);
     // Resumed by the dead process's silence (6 s), not by its leases (60 s and more).
     const lastStartedMs = Math.max(...successes.map((row) => new Date(row.last_started).getTime())) - killedAt;

@@ -32,6 +32,8 @@ describe('the OpenAPI document: the whole merchant contract', () => {
         'partnerPaymentCancel',
         'partnerPaymentCapture',
         'SERVICE_PAYMENT_RECORDED',
+        'SERVICE_GROUP_TIPPED',
+        'SERVICE_GROUP_FULL',
         'SERVICE_PAYMENT_CAPTURED',
         'SERVICE_PAYMENT_CAPTURE_FAILED',
         'SERVICE_PAYMENT_RELEASED',

@@ -12,6 +12,7 @@ import {
   canTransition,
   cancel,
   completeCapture,
+  endOpenGroup,
   configure,
   expire,
   initialStatus,
@@ -267,6 +268,20 @@ const MOVES: readonly Move[] = [
     run: (from) => reopenShare(from, 0n),
     refusedWith: 'INVALID_STATE',
     from: ['capturing', 'partially_paid'],
+  },
+  {
+    name: 'end a tipped open group (manual)',
+    target: () => 'capturing',
+    run: (from) => endOpenGroup(from, 'manual'),
+    refusedWith: 'INVALID_STATE',
+    from: ['partially_paid'],
+  },
+  {
+    name: 'end a tipped open group (automatic)',
+    target: () => 'completed',
+    run: (from) => endOpenGroup(from, 'automatic'),
+    refusedWith: 'INVALID_STATE',
+    from: ['partially_paid'],
   },
   { name: 'expire', target: () => 'expired', run: (from) => expire(from), refusedWith: 'INVALID_STATE' },
   {

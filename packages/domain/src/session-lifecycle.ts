@@ -153,6 +153,17 @@ export function reopenShare(s: SessionStatus, paidMinorAfter: bigint): SessionSt
   return paidMinorAfter === 0n ? SessionStatus.Open : SessionStatus.PartiallyPaid;
 }
 
+/**
+ * An open group that tipped ends (it is full, or its deadline came): every place it keeps is held or
+ * paid already, so the session is charged at its final price now. Manual: `capturing`, one capture
+ * per hold; automatic: `completed` (each payment was charged when it counted). Only a group that
+ * takes payments ends this way, and one that tipped has paid shares: `partially_paid`.
+ */
+export function endOpenGroup(s: SessionStatus, captureMethod: 'automatic' | 'manual'): SessionStatus {
+  if (s !== 'partially_paid') throw invalidState(`An open group that is ${STATUS_WORDS[s]} cannot end at its final price`);
+  return captureMethod === 'manual' ? SessionStatus.Capturing : SessionStatus.Completed;
+}
+
 /** `expiresAt` passed before completion. */
 export function expire(s: SessionStatus): SessionStatus {
   if (isTerminalStatus(s)) throw invalidState(`This session is ${STATUS_WORDS[s]} and cannot expire`);

@@ -41,3 +41,21 @@ export function isManualCaptureEventType(type: WebhookEventType): boolean {
 
 /** Sent on request from the administration area ("send test event"); about no session, never subscribed to. */
 export const TEST_EVENT_TYPE = 'SERVICE_TEST_EVENT';
+
+/**
+ * SERVICE_GROUP_TIPPED, beside the envelope: enough places are held for the group to go ahead.
+ * `pricePerPlaceMinor` is what one place is quoted at now (it only falls from here for
+ * `split_total`); money as digit strings, counts as numbers.
+ */
+export interface GroupTippedEventFields {
+  placesSold: number;
+  pricePerPlaceMinor: string;
+  minPlaces: number;
+  maxPlaces: number;
+}
+
+/** SERVICE_GROUP_FULL, beside the envelope: every place is held, and the group ends at this price per place. */
+export interface GroupFullEventFields {
+  placesSold: number;
+  finalPricePerPlaceMinor: string;
+}

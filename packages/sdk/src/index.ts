@@ -64,6 +64,8 @@ export { PaySplitPayloadError } from './signed-payload.js';
 export { isEventType, webhooks } from './webhooks.js';
 export type {
   CompletedSessionPayment,
+  GroupFullEvent,
+  GroupTippedEvent,
   KnownPaySplitEvent,
   KnownPaySplitEventType,
   PaySplitEvent,

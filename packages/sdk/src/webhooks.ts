@@ -43,6 +43,9 @@ export type SessionCancelledEvent = components['schemas']['SessionCancelledEvent
 export type PaymentRecordedEvent = components['schemas']['PaymentRecordedEvent'];
 export type RefundSucceededEvent = components['schemas']['RefundSucceededEvent'];
 export type RefundFailedEvent = components['schemas']['RefundFailedEvent'];
+/** Open groups only: the group reached its minimum (it goes ahead), and it filled (it ends now). */
+export type GroupTippedEvent = components['schemas']['GroupTippedEvent'];
+export type GroupFullEvent = components['schemas']['GroupFullEvent'];
 /** captureMethod manual only: what happened to a held payment. */
 export type PaymentCapturedEvent = components['schemas']['PaymentCapturedEvent'];
 export type PaymentCaptureFailedEvent = components['schemas']['PaymentCaptureFailedEvent'];
@@ -66,6 +69,8 @@ export type KnownPaySplitEvent =
   | PaymentRecordedEvent
   | RefundSucceededEvent
   | RefundFailedEvent
+  | GroupTippedEvent
+  | GroupFullEvent
   | PaymentCapturedEvent
   | PaymentCaptureFailedEvent
   | PaymentReleasedEvent
@@ -142,6 +147,10 @@ function checkEvent(payload: JsonObject): PaySplitEvent {
     readMinorUnits(payload, 'amountMinor');
     readString(payload, 'currency');
     readMinorUnits(payload, 'refundedMinor');
+  }
+  if (type === 'SERVICE_GROUP_TIPPED' || type === 'SERVICE_GROUP_FULL') {
+    readInteger(payload, 'placesSold');
+    readMinorUnits(payload, type === 'SERVICE_GROUP_TIPPED' ? 'pricePerPlaceMinor' : 'finalPricePerPlaceMinor');
   }
   if (type === 'SERVICE_PAYMENT_CAPTURED' || type === 'SERVICE_PAYMENT_CAPTURE_FAILED' || type === 'SERVICE_PAYMENT_RELEASED') {
     readString(payload, type === 'SERVICE_PAYMENT_RELEASED' ? 'cancelId' : 'captureId');

@@ -12,7 +12,10 @@ import {
 } from './outgoing-payment-calls.js';
 import { GROUP_JOINED_CALL } from './outgoing-group-joined.js';
 
+import { groupFullEventSchema, groupTippedEventSchema } from './outgoing-group-events.js';
+
 export * from './outgoing-payment-calls.js';
+export * from './outgoing-group-events.js';
 
 /**
  * What PaySplit sends to the merchant: the partner create-payment call and the webhook events.
@@ -170,6 +173,11 @@ const DELIVERY =
   'Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). ' +
   'Answer 2xx to event types you do not handle, too.';
 
+/** A webhook event: signed with the webhook secret, delivered and retried alike. */
+function event(name: string, summary: string, body: z.ZodType): OutgoingCall {
+  return { name, summary, description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`, body, replyDescription: 'Received' };
+}
+
 export const OUTGOING_CALLS: readonly OutgoingCall[] = [
   {
     name: 'partnerCreatePayment',
@@ -211,7 +219,8 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     name: 'partnerPaymentCapture',
     summary: 'Partner capture call (to partnerCaptureUrl; captureMethod manual only)',
     description:
-      'Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId ' +
+      'Every share of a manual-capture session is held: capture exactly amountMinor of this held payment, once per captureId ' +
+      '(the whole hold; for an open group its final amount, which may be less than the hold: the rest of the hold is released) ' +
       "(pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's " +
       'partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on ' +
       'PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share ' +
@@ -221,75 +230,29 @@ export const OUTGOING_CALLS: readonly OutgoingCall[] = [
     reply: partnerPaymentCaptureReplySchema,
     replyDescription: 'What your processor did with the capture',
   },
-  {
-    name: 'SERVICE_SESSION_COMPLETED',
-    summary: 'Session completed (to the webhook URL)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: sessionCompletedEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_SESSION_EXPIRED',
-    summary: 'Session expired (to the webhook URL, when subscribed)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: sessionExpiredEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_SESSION_CANCELLED',
-    summary: 'Session cancelled (to the webhook URL, when subscribed)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: sessionCancelledEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_PAYMENT_RECORDED',
-    summary: 'Payment recorded (to the webhook URL, when subscribed)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: paymentRecordedEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_REFUND_SUCCEEDED',
-    summary: 'Refund succeeded (to the webhook URL, when subscribed)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: refundSucceededEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_REFUND_FAILED',
-    summary: 'Refund failed (to the webhook URL, when subscribed)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: refundFailedEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_PAYMENT_CAPTURED',
-    summary: 'Payment captured (to the webhook URL, when subscribed; captureMethod manual only)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: paymentCapturedEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_PAYMENT_CAPTURE_FAILED',
-    summary: 'Capture failed (to the webhook URL, when subscribed; captureMethod manual only)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: paymentCaptureFailedEventSchema,
-    replyDescription: 'Received',
-  },
-  {
-    name: 'SERVICE_PAYMENT_RELEASED',
-    summary: 'Hold released (to the webhook URL, when subscribed; captureMethod manual only)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: paymentReleasedEventSchema,
-    replyDescription: 'Received',
-  },
+  event('SERVICE_SESSION_COMPLETED', 'Session completed (to the webhook URL)', sessionCompletedEventSchema),
+  event('SERVICE_SESSION_EXPIRED', 'Session expired (to the webhook URL, when subscribed)', sessionExpiredEventSchema),
+  event('SERVICE_SESSION_CANCELLED', 'Session cancelled (to the webhook URL, when subscribed)', sessionCancelledEventSchema),
+  event('SERVICE_PAYMENT_RECORDED', 'Payment recorded (to the webhook URL, when subscribed)', paymentRecordedEventSchema),
+  event('SERVICE_REFUND_SUCCEEDED', 'Refund succeeded (to the webhook URL, when subscribed)', refundSucceededEventSchema),
+  event('SERVICE_REFUND_FAILED', 'Refund failed (to the webhook URL, when subscribed)', refundFailedEventSchema),
   GROUP_JOINED_CALL,
-  {
-    name: 'SERVICE_TEST_EVENT',
-    summary: 'Test event (to the webhook URL, on request from the administration area)',
-    description: `${SIGNED_BY_WEBHOOK_SECRET} ${DELIVERY}`,
-    body: testEventSchema,
-    replyDescription: 'Received',
-  },
+  event('SERVICE_GROUP_TIPPED', 'Open group tipped (to the webhook URL, when subscribed)', groupTippedEventSchema),
+  event('SERVICE_GROUP_FULL', 'Open group full (to the webhook URL, when subscribed)', groupFullEventSchema),
+  event(
+    'SERVICE_PAYMENT_CAPTURED',
+    'Payment captured (to the webhook URL, when subscribed; captureMethod manual only)',
+    paymentCapturedEventSchema,
+  ),
+  event(
+    'SERVICE_PAYMENT_CAPTURE_FAILED',
+    'Capture failed (to the webhook URL, when subscribed; captureMethod manual only)',
+    paymentCaptureFailedEventSchema,
+  ),
+  event(
+    'SERVICE_PAYMENT_RELEASED',
+    'Hold released (to the webhook URL, when subscribed; captureMethod manual only)',
+    paymentReleasedEventSchema,
+  ),
+  event('SERVICE_TEST_EVENT', 'Test event (to the webhook URL, on request from the administration area)', testEventSchema),
 ];

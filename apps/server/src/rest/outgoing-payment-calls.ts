@@ -52,7 +52,9 @@ export const partnerPaymentCaptureSchema = z
     paymentId: uuid.describe('The held payment to capture (the paymentId of its create-payment call)'),
     sessionId: uuid,
     participantId: uuid.describe('The payer whose hold it is'),
-    amountMinor: minorUnits.describe('Capture exactly this: the whole amount held'),
+    amountMinor: minorUnits.describe(
+      'Capture exactly this: the whole amount held, or for an open group its final amount (never more than the hold; the rest of the hold is released)',
+    ),
     amount: z.string().describe('The same amount in major units as decimal text ("96.00")'),
     currency: z.string().length(3),
     mode,

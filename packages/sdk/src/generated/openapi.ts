@@ -470,7 +470,7 @@ export interface webhooks {
     put?: never;
     /**
      * Partner capture call (to partnerCaptureUrl; captureMethod manual only)
-     * @description Every share of a manual-capture session is held: capture the full amountMinor of this held payment, once per captureId (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
+     * @description Every share of a manual-capture session is held: capture exactly amountMinor of this held payment, once per captureId (the whole hold; for an open group its final amount, which may be less than the hold: the rest of the hold is released) (pass paysplit-<captureId> as your processor's idempotency key). Signed like the create-payment call (the integration's partner signing secret; webhook-id = captureId). Answer 200 {status} within 10 s. Anything else is retried on PAYMENT_CALL_RETRY_SCHEDULE with the same captureId; a capture never answered stays pending (failing it could reopen a share your processor did charge): settle it with POST /api/v1/payments/captures/{captureId}/settle. The session completes when every capture succeeded.
      */
     post: operations['partnerPaymentCapture'];
     delete?: never;
@@ -599,6 +599,66 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  SERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Someone joined an open group (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s; anything else is retried with the same eventId.
+     */
+    post: operations['eventSERVICE_GROUP_JOINED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_GROUP_TIPPED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open group tipped (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_GROUP_TIPPED'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  SERVICE_GROUP_FULL: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open group full (to the webhook URL, when subscribed)
+     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
+     */
+    post: operations['eventSERVICE_GROUP_FULL'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   SERVICE_PAYMENT_CAPTURED: {
     parameters: {
       query?: never;
@@ -653,26 +713,6 @@ export interface webhooks {
      * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s. Anything else, or no answer, is retried later with the same eventId (WEBHOOK_RETRY_SCHEDULE). Answer 2xx to event types you do not handle, too.
      */
     post: operations['eventSERVICE_PAYMENT_RELEASED'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  SERVICE_GROUP_JOINED: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Someone joined an open group (to the webhook URL, when subscribed)
-     * @description Signed with the integration's webhook signing secret. Answer any 2xx within 15 s; anything else is retried with the same eventId.
-     */
-    post: operations['eventSERVICE_GROUP_JOINED'];
     delete?: never;
     options?: never;
     head?: never;
@@ -895,9 +935,52 @@ export interface components {
         email: string | null;
         isHost: boolean;
         amountMinor: string;
-        /** @enum {string} */
-        status: 'pending' | 'paid';
+        /**
+         * @description Open groups: pending is a claim being paid for, left a payer who left, lapsed a claim that ran out of time
+         * @enum {string}
+         */
+        status: 'pending' | 'paid' | 'left' | 'lapsed';
+        /** @description Open groups only: the places they claimed */
+        places?: number;
+        /**
+         * Format: date-time
+         * @description Open groups only
+         */
+        joinedAt?: string;
+        /** @description Open groups only, while pending: until when their places are kept */
+        reservedUntil?: string | null;
+        /** @description Open groups only: what they are finally charged, once it ended tipped */
+        finalAmountMinor?: string | null;
       }[];
+      /** @description Open groups only: the terms and where the group stands */
+      openGroup?: {
+        /** @enum {string} */
+        pricing: 'per_place' | 'split_total';
+        minPlaces: number;
+        maxPlaces: number;
+        maxPlacesPerPayer: number | null;
+        /** @description What one place is held (or charged) at for someone joining now; split_total only falls */
+        pricePerPlaceMinor: string;
+        /** @description The most one place can cost: the price, or the amount shared by minPlaces */
+        maxPricePerPlaceMinor: string;
+        /** @description What one place ended at, once the group ended tipped */
+        finalPricePerPlaceMinor: string | null;
+        /** @description Places held (manual) or paid (automatic) */
+        placesSold: number;
+        /** @description Places claimed by payers who are paying now */
+        placesReserved: number;
+        placesLeft: number;
+        /** @description When minPlaces were first held: the group goes ahead */
+        tippedAt: string | null;
+        /** @description When every place was held */
+        fullAt: string | null;
+        organiserName: string | null;
+        /**
+         * Format: uri
+         * @description The link to share: its own code, never the hostToken
+         */
+        joinUrl: string;
+      };
       payments: {
         /** Format: uuid */
         paymentId: string;
@@ -1306,7 +1389,7 @@ export interface components {
          * @description reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
          * @enum {string}
          */
-        kind: 'reminder' | 'hold_lapsed' | 'session_expired';
+        kind: 'reminder' | 'hold_lapsed' | 'session_expired' | 'group_ended';
         /** @description reminder: the payer reminded */
         participantId: string | null;
         /** @description hold_lapsed: the payment whose hold was released */
@@ -1854,7 +1937,7 @@ export interface components {
        * @description The payer whose hold it is
        */
       participantId: string;
-      /** @description Capture exactly this: the whole amount held */
+      /** @description Capture exactly this: the whole amount held, or for an open group its final amount (never more than the hold; the rest of the hold is released) */
       amountMinor: string;
       /** @description The same amount in major units as decimal text ("96.00") */
       amount: string;
@@ -2256,6 +2339,144 @@ export interface components {
       status: 'failed';
     };
     /**
+     * GroupJoinedEvent
+     * @description Open groups: a payer's places are paid (manual: held) and count; once per participant (sent only when subscribed, any integration may).
+     */
+    GroupJoinedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_JOINED';
+      participant: {
+        /** Format: uuid */
+        participantId: string;
+        displayName: string;
+        places: number;
+        /** @description What they were held (manual) or charged (automatic) for their places */
+        amountMinor: string;
+      };
+      /** @description Places held or paid, theirs included */
+      placesSold: number;
+      /** @description Places anyone can still claim */
+      placesLeft: number;
+      /** @description What one place is quoted at now; for split_total it only falls as more people join */
+      pricePerPlaceMinor: string;
+    };
+    /**
+     * GroupTippedEvent
+     * @description An open group reached its minimum: it goes ahead. It ends when it is full or at its deadline, charged at the final price per place (sent only when subscribed).
+     */
+    GroupTippedEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_TIPPED';
+      /** @description Places held (manual) or paid (automatic) when the group tipped */
+      placesSold: number;
+      /** @description What one place is quoted at now; for split_total it only falls as more people join */
+      pricePerPlaceMinor: string;
+      minPlaces: number;
+      maxPlaces: number;
+    };
+    /**
+     * GroupFullEvent
+     * @description Every place of an open group is held: it ends now. Manual: one capture per hold at its final amount follows; automatic: the session completes (sent only when subscribed).
+     */
+    GroupFullEvent: {
+      /**
+       * Format: uuid
+       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
+       */
+      eventId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The mode of the API key that created the session
+       * @enum {string}
+       */
+      mode: 'test' | 'live';
+      /**
+       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
+       * @constant
+       */
+      testClock?: true;
+      /** Format: uuid */
+      sessionId: string;
+      /** @description Grows with every change of the session: ignore an event older than one already handled */
+      sessionVersion: number;
+      /** @description The merchantOrderRef sent at session creation */
+      orderReference: string | null;
+      /** @description The session total in minor units */
+      amountMinor: string;
+      currency: string;
+      /** @description The metadata sent at session creation ({} when none) */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /** @constant */
+      type: 'SERVICE_GROUP_FULL';
+      /** @description Every place: the maximum */
+      placesSold: number;
+      /** @description What one place ends at (split_total: the lower of the two when the total does not divide evenly; the parts sum exactly to the total) */
+      finalPricePerPlaceMinor: string;
+    };
+    /**
      * PaymentCapturedEvent
      * @description Manual only: a held payment was captured (sent only when subscribed; captureMethod manual integrations only).
      */
@@ -2464,58 +2685,6 @@ export interface components {
         /** Format: date-time */
         releasedAt: string;
       };
-    };
-    /**
-     * GroupJoinedEvent
-     * @description Open groups: a payer's places are paid (manual: held) and count; once per participant (sent only when subscribed, any integration may).
-     */
-    GroupJoinedEvent: {
-      /**
-       * Format: uuid
-       * @description Unique per event and the same on every retry (also the webhook-id header): deduplicate on it
-       */
-      eventId: string;
-      /** Format: date-time */
-      createdAt: string;
-      /**
-       * @description The mode of the API key that created the session
-       * @enum {string}
-       */
-      mode: 'test' | 'live';
-      /**
-       * @description Test mode, a session whose clock was advanced: createdAt and the event's other times are on the session's test clock
-       * @constant
-       */
-      testClock?: true;
-      /** Format: uuid */
-      sessionId: string;
-      /** @description Grows with every change of the session: ignore an event older than one already handled */
-      sessionVersion: number;
-      /** @description The merchantOrderRef sent at session creation */
-      orderReference: string | null;
-      /** @description The session total in minor units */
-      amountMinor: string;
-      currency: string;
-      /** @description The metadata sent at session creation ({} when none) */
-      metadata: {
-        [key: string]: unknown;
-      };
-      /** @constant */
-      type: 'SERVICE_GROUP_JOINED';
-      participant: {
-        /** Format: uuid */
-        participantId: string;
-        displayName: string;
-        places: number;
-        /** @description What they were held (manual) or charged (automatic) for their places */
-        amountMinor: string;
-      };
-      /** @description Places held or paid, theirs included */
-      placesSold: number;
-      /** @description Places anyone can still claim */
-      placesLeft: number;
-      /** @description What one place is quoted at now; for split_total it only falls as more people join */
-      pricePerPlaceMinor: string;
     };
     /**
      * TestEvent
@@ -6012,6 +6181,102 @@ export interface operations {
       };
     };
   };
+  eventSERVICE_GROUP_JOINED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupJoinedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_TIPPED: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupTippedEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  eventSERVICE_GROUP_FULL: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
+        'webhook-id': string;
+        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
+        'webhook-timestamp': string;
+        /**
+         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GroupFullEvent'];
+      };
+    };
+    responses: {
+      /** @description Received */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   eventSERVICE_PAYMENT_CAPTURED: {
     parameters: {
       query?: never;
@@ -6096,38 +6361,6 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentReleasedEvent'];
-      };
-    };
-    responses: {
-      /** @description Received */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  eventSERVICE_GROUP_JOINED: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The eventId (webhooks), the paymentId (partner create-payment call) or the refundId (partner refund call); the same on every retry */
-        'webhook-id': string;
-        /** @description Unix seconds when this attempt was signed; refuse values more than 300 s from your clock */
-        'webhook-timestamp': string;
-        /**
-         * @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`. Two signatures during a secret rotation; accept when one matches.
-         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-         */
-        'webhook-signature': string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['GroupJoinedEvent'];
       };
     };
     responses: {

@@ -55,7 +55,7 @@ export type DeliveryFilter = {
   to?: string | null | undefined;
 };
 
-/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. */
+/** Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. SERVICE_GROUP_JOINED, SERVICE_GROUP_TIPPED and SERVICE_GROUP_FULL: sent for open groups only. */
 export type EventType =
   | 'SERVICE_GROUP_FULL'
   | 'SERVICE_GROUP_JOINED'
@@ -134,8 +134,8 @@ export type PayoutOnboardingInput = {
 /** Live keys and live sessions need COMPLETE. */
 export type PayoutOnboardingStatus = 'COMPLETE' | 'PENDING';
 
-/** BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid. */
-export type RefundPurpose = 'BOOKING' | 'DUPLICATE';
+/** BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid; PRICE_DROP: what an open group’s payer paid above their final amount (the price per place fell as more joined). */
+export type RefundPurpose = 'BOOKING' | 'DUPLICATE' | 'PRICE_DROP';
 
 /** AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API. */
 export type RefundSource = 'AUTOMATIC' | 'MERCHANT';
@@ -170,7 +170,7 @@ export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';
 export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
 
 /** REMINDER: a reminder email was queued to an unpaid payer; HOLD_LAPSED: a hold about to lapse stopped counting and was released (MANUAL capture); SESSION_EXPIRED: the deadline passed and the session expired. */
-export type TestClockRunKind = 'HOLD_LAPSED' | 'REMINDER' | 'SESSION_EXPIRED';
+export type TestClockRunKind = 'GROUP_ENDED' | 'HOLD_LAPSED' | 'REMINDER' | 'SESSION_EXPIRED';
 
 export type AdminViewerFieldsFragment = {
   accountId: string;

@@ -100,6 +100,21 @@ describe('RefundsSection', () => {
     expect(screen.getByText('NZ$150.00 (NZ$150.00 for duplicate payments)', { selector: 'strong' })).toBeTruthy();
   });
 
+  it('tags an open group’s price drop, and says what of the total went back for price drops', () => {
+    render(
+      <RefundsSection
+        session={{
+          currency: 'NZD',
+          refundedMinor: '15000',
+          participants,
+          refunds: [refund({ source: 'AUTOMATIC', purpose: 'PRICE_DROP', reason: 'the group ended at a lower price per place' })],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('NZ$150.00 to Ben Succeeded Price drop');
+    expect(screen.getByText('NZ$150.00 (NZ$150.00 for price drops)', { selector: 'strong' })).toBeTruthy();
+  });
+
   it('says so when there are no refunds', () => {
     render(<RefundsSection session={{ currency: 'NZD', refundedMinor: '0', participants, refunds: [] }} />);
     expect(screen.getByText('No refunds.')).toBeTruthy();

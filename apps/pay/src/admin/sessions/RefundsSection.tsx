@@ -18,18 +18,33 @@ function refundOutcome(refund: AdminRefund): string {
   return refund.attempts === 0 ? 'Waiting for the first call to the merchant' : 'Waiting for the merchant to settle it';
 }
 
-/** What went back for duplicate payments (a second payment for shares already paid), not booking money. */
-export function duplicateRefundedMinor(refunds: readonly Pick<AdminRefund, 'purpose' | 'status' | 'amountMinor'>[]): bigint {
+type RefundSums = readonly Pick<AdminRefund, 'purpose' | 'status' | 'amountMinor'>[];
+
+/** What succeeded of the refunds of one purpose. */
+function refundedFor(refunds: RefundSums, purpose: AdminRefund['purpose']): bigint {
   return refunds
-    .filter((refund) => refund.purpose === 'DUPLICATE' && refund.status === 'SUCCEEDED')
+    .filter((refund) => refund.purpose === purpose && refund.status === 'SUCCEEDED')
     .reduce((sum, refund) => sum + minorFromApi(refund.amountMinor), 0n);
 }
 
-/** "NZ$150.00", or "NZ$150.00 (NZ$150.00 for duplicate payments)" when some of it went back for duplicates. */
+/** What went back for duplicate payments (a second payment for shares already paid), not booking money. */
+export function duplicateRefundedMinor(refunds: RefundSums): bigint {
+  return refundedFor(refunds, 'DUPLICATE');
+}
+
+/**
+ * "NZ$150.00", with what of it went back for duplicate payments or an open group's price drops
+ * (what payers paid above their final amount) when some did: "NZ$150.00 (NZ$50.00 for price drops)".
+ */
 export function refundedWords(session: Pick<AdminSession, 'refunds' | 'refundedMinor' | 'currency'>): string {
   const money = (minor: string | bigint) => formatOperatorMoney(minor, session.currency);
   const duplicates = duplicateRefundedMinor(session.refunds);
-  return duplicates > 0n ? `${money(session.refundedMinor)} (${money(duplicates)} for duplicate payments)` : money(session.refundedMinor);
+  const priceDrops = refundedFor(session.refunds, 'PRICE_DROP');
+  const parts = [
+    ...(duplicates > 0n ? [`${money(duplicates)} for duplicate payments`] : []),
+    ...(priceDrops > 0n ? [`${money(priceDrops)} for price drops`] : []),
+  ];
+  return parts.length > 0 ? `${money(session.refundedMinor)} (${parts.join(', ')})` : money(session.refundedMinor);
 }
 
 /**
@@ -59,6 +74,12 @@ export function RefundsSection({ session }: { session: Pick<AdminSession, 'refun
                     <>
                       {' '}
                       <span className="tag">Duplicate</span>
+                    </>
+                  )}
+                  {refund.purpose === 'PRICE_DROP' && (
+                    <>
+                      {' '}
+                      <span className="tag">Price drop</span>
                     </>
                   )}
                 </h3>

@@ -23,6 +23,7 @@ import { Migration20261130020000_test_clocks } from './Migration20261130020000_t
 import { Migration20261130040000_export_indexes } from './Migration20261130040000_export_indexes.js';
 import { Migration20261130050000_listen } from './Migration20261130050000_listen.js';
 import { Migration20261130060000_open_groups } from './Migration20261130060000_open_groups.js';
+import { Migration20261130070000_open_group_end } from './Migration20261130070000_open_group_end.js';
 
 /** Committed migrations, oldest first. A new migration is a new file listed here. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130040000_export_indexes', class: Migration20261130040000_export_indexes },
   { name: 'Migration20261130050000_listen', class: Migration20261130050000_listen },
   { name: 'Migration20261130060000_open_groups', class: Migration20261130060000_open_groups },
+  { name: 'Migration20261130070000_open_group_end', class: Migration20261130070000_open_group_end },
 ];

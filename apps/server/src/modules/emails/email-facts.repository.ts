@@ -43,6 +43,12 @@ export interface EmailFactsRow {
   recipient_locale: string | null;
   session_locale: string | null;
   organiser_locale: string | null;
+  /** An open group's terms and where it stands (null for a closed session), and the recipient's places. */
+  open_group_pricing: 'per_place' | 'split_total' | null;
+  open_group_min_places: number | null;
+  open_group_max_places: number | null;
+  places_sold: number;
+  recipient_places: number | null;
 }
 
 /** The id a message's reason names ('payment:<id>', 'refund:<id>', 'sign-in:<id>'), or null. */
@@ -64,7 +70,7 @@ export class EmailFactsRepository {
               s.amount_minor::text as session_amount_minor,
               p.display_name as recipient_name, p.is_host as recipient_is_host, p.amount_minor::text as share_minor,
               p.locale as recipient_locale, s.locale as session_locale,
-              (select display_name from participant h where h.session_id = s.id and h.is_host) as organiser_name,
+              coalesce((select display_name from participant h where h.session_id = s.id and h.is_host), s.organiser_name) as organiser_name,
               (select locale from participant h where h.session_id = s.id and h.is_host) as organiser_locale,
               pay.id as payment_id, pay.amount_minor::text as payment_minor, pay.authorized_at as payment_at,
               pay.processor_reference, pay.refunded_at as payment_refunded_at,
@@ -77,7 +83,9 @@ export class EmailFactsRepository {
               (select coalesce(sum(q.amount_minor), 0)::text from payment q
                 where q.session_id = s.id and q.payer_id = p.id and q.capture_method = 'manual'
                   and q.status in ('authorized', 'released') and q.duplicate_of is null) as held_minor,
-              (select g.expires_at from host_sign_in g where g.id = ?::uuid and g.session_id = s.id) as sign_in_expires_at
+              (select g.expires_at from host_sign_in g where g.id = ?::uuid and g.session_id = s.id) as sign_in_expires_at,
+              s.open_group_pricing, s.open_group_min_places, s.open_group_max_places, p.places as recipient_places,
+              (select coalesce(sum(x.places), 0)::int from participant x where x.session_id = s.id and x.status = 'paid') as places_sold
          from session s
          join integration i on i.id = s.integration_id
          left join participant p on p.id = ?::uuid

@@ -16,7 +16,9 @@ export function emailFactsOf(
   unsubscribeToken: (participantId: string) => string,
 ): EmailFacts {
   const participantId = message.participant_id;
-  const toHost = row.recipient_is_host === true;
+  // An open group's organiser is no participant: a message to nobody of the session is theirs, as host.
+  const toOrganiser = participantId === null && row.open_group_pricing !== null;
+  const toHost = row.recipient_is_host === true || toOrganiser;
   const toPayer = participantId !== null && row.recipient_is_host === false;
   const signInId = /^sign-in:([0-9a-f-]{36})$/.exec(message.reason)?.[1];
   const linkUrl =
@@ -52,7 +54,7 @@ export function emailFactsOf(
     accentColor: row.accent_color,
     description: row.description,
     orderReference: row.order_reference,
-    recipientName: row.recipient_name,
+    recipientName: toOrganiser ? row.organiser_name : row.recipient_name,
     toHost,
     organiserName: row.organiser_name,
     currency: row.currency,
@@ -72,6 +74,16 @@ export function emailFactsOf(
     unsubscribeUrl:
       toPayer && (message.kind === 'invitation' || message.kind === 'reminder')
         ? `${addresses.publicBaseUrl}/email/unsubscribe?t=${encodeURIComponent(unsubscribeToken(participantId))}`
+        : null,
+    openGroup:
+      row.open_group_pricing && row.open_group_min_places !== null && row.open_group_max_places !== null
+        ? {
+            pricing: row.open_group_pricing,
+            minPlaces: row.open_group_min_places,
+            maxPlaces: row.open_group_max_places,
+            placesSold: row.places_sold,
+            places: row.recipient_places ?? 0,
+          }
         : null,
   };
 }

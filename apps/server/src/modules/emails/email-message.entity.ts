@@ -7,7 +7,8 @@ import type { Session } from '../sessions/index.js';
  * What an email is about: asking to pay (invitation, reminder), money that moved (receipt, a share
  * the host covered, refund), how the session ended (completion note, cancellation, expiry), and
  * the host's way back (host-welcome, host-sign-in); under manual capture, a declined charge
- * (capture-declined to its payer, capture-declined-host to the host).
+ * (capture-declined to its payer, capture-declined-host to the host); an open group's news (it
+ * tipped, or it did not reach its minimum by the deadline) to each payer and the organiser.
  */
 export const EMAIL_KINDS = [
   'invitation',
@@ -22,6 +23,8 @@ export const EMAIL_KINDS = [
   'host-sign-in',
   'capture-declined',
   'capture-declined-host',
+  'group-tipped',
+  'group-not-reached',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
@@ -31,7 +34,8 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
  * One email in the mail outbox, written in the transaction of the change that causes it. The
  * unique (session, participant, kind, reason) makes a second write for one reason a no-op:
  * 'reminder:1440', 'remind:<hour>', 'payment:<id>', 'invitation:<n>', 'completion', 'refund:<id>',
- * 'ended', 'host-welcome:<n>', 'sign-in:<id>'.
+ * 'ended', 'host-welcome:<n>', 'sign-in:<id>', an open group's 'tipped'. An open group's organiser is
+ * no participant: their messages have none, so each reason still goes to them once.
  */
 @Entity({ tableName: 'email_message' })
 @Index({

@@ -67,15 +67,34 @@ export class EmailOutbox {
   }
 
   /**
-   * Manual capture: the last capture succeeded, so the session completed after its last share was
-   * held, not when it was paid; the host's completion note goes now (once: its reason is the same).
+   * The session completed. Manual capture: the last capture succeeded, so it completed after its
+   * last share was held, not when it was paid; the host's completion note goes now (once: its reason
+   * is the same). An open group's organiser gets theirs whenever it completes: they paid no share.
    */
-  async manualSessionCompleted(tx: EntityManager, session: Session): Promise<void> {
+  async sessionCompleted(tx: EntityManager, session: Session): Promise<void> {
+    if (session.organiserEmail) {
+      await this.emails.queue(tx, [this.toOrganiser(session, 'completion', 'completion')]);
+    }
     if (session.captureMethod !== 'manual') return;
     const host = (await this.emails.addressesOfSession(tx, session.id)).find((participant) => participant.is_host);
     if (!host?.email) return;
     await this.emails.queue(tx, [
       { sessionId: session.id, participantId: host.id, kind: 'completion', reason: 'completion', recipient: host.email },
+    ]);
+  }
+
+  /** An open group reached its minimum: "It’s on" to each payer whose places count, and to the organiser; once each. */
+  async groupTipped(tx: EntityManager, session: Session): Promise<void> {
+    const payers = await this.emails.countedPayersOfSession(tx, session.id);
+    await this.emails.queue(tx, [
+      ...payers.map((payer) => ({
+        sessionId: session.id,
+        participantId: payer.id,
+        kind: 'group-tipped' as const,
+        reason: 'tipped',
+        recipient: payer.email,
+      })),
+      ...(session.organiserEmail ? [this.toOrganiser(session, 'group-tipped', 'tipped')] : []),
     ]);
   }
 
@@ -110,12 +129,17 @@ export class EmailOutbox {
    */
   async sessionEnded(tx: EntityManager, session: Session, outcome: SessionOutcome): Promise<void> {
     await this.emails.cancelQueuedInvitationsAndReminders(tx, session.id);
-    const kind: EmailKind = outcome.to === 'expired' ? 'expiry' : 'cancellation';
-    const audience = await this.emails.endingAudience(tx, session.id);
-    await this.emails.queue(
-      tx,
-      audience.map((person) => ({ sessionId: session.id, participantId: person.id, kind, reason: 'ended', recipient: person.email })),
-    );
+    // An open group that never tipped did not reach its minimum: that is what its people hear.
+    const notReached = outcome.to === 'expired' && session.openGroupPricing !== null && session.tippedAt === null;
+    const kind: EmailKind = notReached ? 'group-not-reached' : outcome.to === 'expired' ? 'expiry' : 'cancellation';
+    // An open group's people are those whose places counted: nobody was invited, and a claim never paid was no place of theirs.
+    const audience = session.openGroupPricing
+      ? await this.emails.countedPayersOfSession(tx, session.id)
+      : await this.emails.endingAudience(tx, session.id);
+    await this.emails.queue(tx, [
+      ...audience.map((person) => ({ sessionId: session.id, participantId: person.id, kind, reason: 'ended', recipient: person.email })),
+      ...(session.organiserEmail ? [this.toOrganiser(session, kind, 'ended')] : []),
+    ]);
   }
 
   /** The host asked for a sign-in link (the sessions module checked they have an address). */
@@ -132,6 +156,11 @@ export class EmailOutbox {
       { sessionId: input.sessionId, participantId: input.participantId, kind: 'reminder', reason: input.reason, recipient: input.email },
     ]);
     return written.length > 0;
+  }
+
+  /** An open group's organiser is no participant: their emails name none, and go to the session's organiser address. */
+  private toOrganiser(session: Session, kind: EmailKind, reason: string): NewEmail {
+    return { sessionId: session.id, participantId: null, kind, reason, recipient: session.organiserEmail! };
   }
 
   private async toPayer(tx: EntityManager, sessionId: string, payerId: string, kind: EmailKind, reason: string): Promise<void> {

@@ -41,7 +41,8 @@ export function createEmailServices(deps: EmailServiceDeps) {
     .on('paymentRefundRecorded', (tx, { session, payment }) => outbox.paymentRefundRecorded(tx, session, payment))
     .on('sessionEnded', (tx, { session, outcome }) => outbox.sessionEnded(tx, session, outcome))
     .on('paymentCaptureFailed', (tx, { session, payment }) => outbox.captureDeclined(tx, session, payment))
-    .on('sessionCompleted', (tx, { session }) => outbox.manualSessionCompleted(tx, session))
+    .on('sessionCompleted', (tx, { session }) => outbox.sessionCompleted(tx, session))
+    .on('groupTipped', (tx, { session }) => outbox.groupTipped(tx, session))
     .on('hostSignInRequested', (tx, { session, host, signInId }) => outbox.hostSignInRequested(tx, session, host, signInId));
   const emails = new EmailService({
     emails: repository,

@@ -1,7 +1,8 @@
 import { defineMessages } from '@formatjs/intl';
-import type { ReaderLocale } from '@paysplit/domain';
+import type { OpenGroupPricing, ReaderLocale } from '@paysplit/domain';
 import type { EmailKind } from './email-message.entity.js';
 import { type EmailTranslator, emailTranslator } from './email-locale.js';
+import { groupMessages, groupNotReached, groupTipped } from './email-wording-groups.js';
 import { captureDeclined, duplicateRefund, heldReceipt, holdMessages, holdReleasedWords } from './email-wording-holds.js';
 import { wordMessages as m } from './email-wording-messages.js';
 
@@ -47,6 +48,19 @@ export interface EmailFacts {
   linkUrl: string | null;
   /** One-click unsubscribe from this session's invitations and reminders. */
   unsubscribeUrl: string | null;
+  /** An open group's figures as it stands when the email is sent (null for any other session). */
+  openGroup: OpenGroupFacts | null;
+}
+
+/** What an open group's emails say of it (docs/plans/open-groups.md). */
+export interface OpenGroupFacts {
+  pricing: OpenGroupPricing;
+  minPlaces: number;
+  maxPlaces: number;
+  /** Places held or paid (counted). */
+  placesSold: number;
+  /** The recipient's own places (0 for the organiser). */
+  places: number;
 }
 
 export interface Wording {
@@ -120,11 +134,14 @@ export function wordingOf(facts: EmailFacts): Wording {
   const organiser = facts.organiserName;
   const payerAction = t(m.seeProgress);
   const hostAction = t(m.backToSplit);
+  // Someone who joined an open group gave their own address; an invitee's was added by the organiser.
   const footer = facts.toHost
     ? t(m.footerHost, { merchant })
-    : organiser
-      ? t(m.footerPayer, { merchant, organiser })
-      : t(m.footerPayerUnnamed, { merchant });
+    : facts.openGroup
+      ? t(groupMessages.footerJoiner, { merchant })
+      : organiser
+        ? t(m.footerPayer, { merchant, organiser })
+        : t(m.footerPayerUnnamed, { merchant });
   const base = { details: [] as [string, string][], footer };
   const said = { t, what, deadline };
   switch (facts.kind) {
@@ -225,6 +242,14 @@ export function wordingOf(facts: EmailFacts): Wording {
           facts.payment?.at ?? null,
         ),
         action: facts.kind === 'capture-declined-host' ? hostAction : t(m.payYourShare),
+      };
+    case 'group-tipped':
+      return { ...base, ...groupTipped(said, facts), action: facts.toHost ? hostAction : payerAction };
+    case 'group-not-reached':
+      return {
+        ...base,
+        ...groupNotReached(said, facts, facts.toHost ? [] : moneyAfterEnding(t, facts)),
+        action: facts.toHost ? hostAction : payerAction,
       };
     case 'host-welcome':
       return {

@@ -168,6 +168,11 @@ export class EmailRepository {
     );
   }
 
+  /** An open group's payers whose places count (their payment held or paid), with an email. */
+  async countedPayersOfSession(em: EntityManager, sessionId: string): Promise<{ id: string; email: string }[]> {
+    return em.execute(`select id, email from participant where session_id = ? and status = 'paid' and email is not null`, [sessionId]);
+  }
+
   /** Who of a session has an email (the payer of a receipt, the host of a completion note). */
   async addressesOfSession(em: EntityManager, sessionId: string): Promise<{ id: string; email: string | null; is_host: boolean }[]> {
     return em.execute(`select id, email, is_host from participant where session_id = ?`, [sessionId]);

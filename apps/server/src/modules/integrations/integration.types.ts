@@ -7,7 +7,7 @@ export const EventTypeEnum = Object.fromEntries(ALL_WEBHOOK_EVENT_TYPES.map((typ
 registerEnumType(EventTypeEnum, {
   name: 'EventType',
   description:
-    'Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only.',
+    'Webhook event kinds; completion is always sent (decisions §6). SERVICE_PAYMENT_CAPTURED, SERVICE_PAYMENT_CAPTURE_FAILED and SERVICE_PAYMENT_RELEASED: captureMethod MANUAL only. SERVICE_GROUP_JOINED, SERVICE_GROUP_TIPPED and SERVICE_GROUP_FULL: sent for open groups only.',
 });
 
 export const PayoutOnboardingStatusEnum = enumFromValues(['pending', 'complete'] as const);

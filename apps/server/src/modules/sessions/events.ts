@@ -1,4 +1,4 @@
-import type { PlaceCounts } from '@paysplit/domain';
+import type { GroupFullEventFields, GroupTippedEventFields, PlaceCounts } from '@paysplit/domain';
 import type { DomainEvents } from '../../events/domain-events.js';
 import type { Participant } from './participant.entity.js';
 import type { PaymentCall } from './payments/payment-call.entity.js';
@@ -32,8 +32,15 @@ export interface SessionEvents {
   };
   /** A payment's money now counts toward the session: its shares are paid. */
   sharePaid: { session: Session; payment: Payment; at: Date };
-  /** The last share was paid; `payments` are those that count toward the session. */
-  sessionCompleted: { session: Session; payments: readonly Payment[]; at: Date };
+  /**
+   * The last share was paid; `payments` are those that count toward the session. An automatic open
+   * group's: `finalAmounts` (by paymentId) is what each is finally charged, where it paid more.
+   */
+  sessionCompleted: { session: Session; payments: readonly Payment[]; finalAmounts?: ReadonlyMap<string, bigint>; at: Date };
+  /** An open group reached its minimum, once; `fields` are SERVICE_GROUP_TIPPED's. */
+  groupTipped: { session: Session; fields: GroupTippedEventFields; at: Date };
+  /** Every place of an open group is held, once; its end follows in the same transaction. */
+  groupFull: { session: Session; fields: GroupFullEventFields; at: Date };
   /** The merchant recorded an authorized payment (counted, or kept and flagged for refund). */
   paymentRecorded: { session: Session; payment: Payment; at: Date };
   /** Expired or cancelled; `refundsOwed` reads the money to void or refund, only when someone needs it. */

@@ -77,6 +77,9 @@ export interface RefundTotals {
   /** The same of this payer's duplicate payments (refund purpose `duplicate`), never counted above. */
   duplicateSucceeded: bigint;
   duplicatePending: bigint;
+  /** The same of an open group's price drops (refund purpose `price_drop`), never counted above. */
+  priceDropSucceeded: bigint;
+  priceDropPending: bigint;
 }
 
 interface PaySessionRow extends OpenGroupRow {
@@ -115,6 +118,8 @@ interface PaySessionRow extends OpenGroupRow {
     refund_pending_minor: string;
     duplicate_refunded_minor: string;
     duplicate_refund_pending_minor: string;
+    price_drop_refunded_minor: string;
+    price_drop_refund_pending_minor: string;
     invited_at: string | null;
     last_reminded_at: string | null;
     last_manual_remind_at: string | null;
@@ -138,6 +143,8 @@ export const PAY_SESSION_STATEMENT: PreparedStatement = {
                                                             'refund_pending_minor', coalesce(r.pending, 0)::text,
                                                             'duplicate_refunded_minor', coalesce(r.duplicate_succeeded, 0)::text,
                                                             'duplicate_refund_pending_minor', coalesce(r.duplicate_pending, 0)::text,
+                                                            'price_drop_refunded_minor', coalesce(r.price_drop_succeeded, 0)::text,
+                                                            'price_drop_refund_pending_minor', coalesce(r.price_drop_pending, 0)::text,
                                                             'invited_at', e.invited_at, 'last_reminded_at', e.last_reminded_at,
                                                             'last_manual_remind_at', e.last_manual_remind_at,
                                                             'unsubscribed_at', p.email_unsubscribed_at, ${OPEN_GROUP_PARTICIPANT_JSON})
@@ -148,7 +155,11 @@ export const PAY_SESSION_STATEMENT: PreparedStatement = {
                                                       sum(amount_minor) filter (where status = 'succeeded' and purpose = 'duplicate')
                                                         as duplicate_succeeded,
                                                       sum(amount_minor) filter (where status = 'pending' and purpose = 'duplicate')
-                                                        as duplicate_pending
+                                                        as duplicate_pending,
+                                                      sum(amount_minor) filter (where status = 'succeeded' and purpose = 'price_drop')
+                                                        as price_drop_succeeded,
+                                                      sum(amount_minor) filter (where status = 'pending' and purpose = 'price_drop')
+                                                        as price_drop_pending
                                                  from refund where session_id = s.id and payer_id = p.id) r on true
                             left join lateral (select max(coalesce(m.sent_at, m.created_at))
                                                         filter (where m.kind = 'invitation' and m.status <> 'cancelled') as invited_at,
@@ -212,6 +223,8 @@ function toPaySessionRecord(row: PaySessionRow): PaySessionRecord {
         pending: BigInt(participant.refund_pending_minor),
         duplicateSucceeded: BigInt(participant.duplicate_refunded_minor),
         duplicatePending: BigInt(participant.duplicate_refund_pending_minor),
+        priceDropSucceeded: BigInt(participant.price_drop_refunded_minor),
+        priceDropPending: BigInt(participant.price_drop_refund_pending_minor),
       },
       emailFacts: participant.email
         ? {

@@ -25,6 +25,8 @@ export interface SessionEndingOptions {
   refunds?: RefundService;
   /** Tells the merchant the checkouts of abandoned attempts will not be used (with a partnerCancelUrl). */
   calls?: PaymentCallService;
+  /** An open group's deadline: it ends at its final price when it tipped, else it expires (open-groups/). */
+  openGroupDeadline?: (tx: EntityManager, session: Session, at: Date, recording?: string) => Promise<'ended' | 'expired' | null>;
   now?: () => Date;
 }
 
@@ -56,7 +58,7 @@ export class SessionEndingService {
       const now = this.now();
       const sessions = await this.options.sessions.claimDueSessions(tx, now, limit);
       // Each at its deadline's moment on its own clock (a session with a test clock is due by that clock).
-      for (const session of sessions) await this.endSession(tx, session, { to: 'expired' }, sessionNow(session, now));
+      for (const session of sessions) await this.atDeadline(tx, session, sessionNow(session, now));
       return sessions.map((session) => session.id);
     });
   }
@@ -101,15 +103,29 @@ export class SessionEndingService {
   }
 
   /**
-   * Test clocks: a session that can still expire falls due at its deadline, and then expires as the
-   * sweep would expire it (holds released, money owed refunded, the event at that moment).
+   * A locked session whose deadline passed, in the caller's transaction: it expires, except an open
+   * group that tipped, which ends at its final price. `recording` as for endSession.
+   */
+  async atDeadline(em: EntityManager, session: Session, at: Date, recording?: string): Promise<'ended' | 'expired' | null> {
+    if (session.openGroupPricing !== null && this.options.openGroupDeadline) {
+      return this.options.openGroupDeadline(em, session, at, recording);
+    }
+    return (await this.endSession(em, session, { to: 'expired' }, at, recording)) ? 'expired' : null;
+  }
+
+  /**
+   * Test clocks: a session that can still expire falls due at its deadline, and then runs as the
+   * sweep would run it (expired: holds released, money owed refunded, the event at that moment; an
+   * open group that tipped ends instead).
    */
   deadlineSchedule(): SessionSchedule {
     return {
       rank: 30,
       nextDueAt: async (_tx, session) => (EXPIRING_STATUSES.includes(session.status) ? session.expiresAt : null),
-      runDue: async (tx, session, at) =>
-        (await this.endSession(tx, session, { to: 'expired' }, at)) ? [testClockRun(at, 'session_expired')] : [],
+      runDue: async (tx, session, at) => {
+        const outcome = await this.atDeadline(tx, session, at);
+        return outcome ? [testClockRun(at, outcome === 'ended' ? 'group_ended' : 'session_expired')] : [];
+      },
     };
   }
 

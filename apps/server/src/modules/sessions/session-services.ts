@@ -41,6 +41,7 @@ import { DEFAULT_RESERVATION_SECONDS, OpenGroupJoinService } from './open-groups
 import { OpenGroupRepository } from './open-groups/open-group.repository.js';
 import { ClaimCounting } from './open-groups/claim-counting.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
+import { OpenGroupEndService } from './open-groups/open-group-end.service.js';
 
 /** Refunds read as plain rows by the live pay page's view. */
 export type RefundReads = Pick<RefundRepository, 'findOfSessions'>;
@@ -130,7 +131,14 @@ export function createSessionServices(deps: SessionServiceDeps) {
     onSettled: (tx, session, payment, call) => outcomes.settled(tx, session, payment, call),
     now,
   });
-  const sessionEnding = new SessionEndingService({ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now });
+  const sessionEnding: SessionEndingService = new SessionEndingService({
+    ...{ sessions, payments, reads: sessionReads, announcer, events, refunds, calls, now },
+    // Made below: an open group's end needs the endings (a group that did not tip expires), which need it.
+    openGroupDeadline: (tx, session, at, recording) => openGroupEnd.atDeadline(tx, session, at, recording),
+  });
+  const openGroupEnd = new OpenGroupEndService({
+    ...{ sessions, payments, calls, refunds: refundRecords, ending: sessionEnding, announcer, events, now },
+  });
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
@@ -170,7 +178,11 @@ export function createSessionServices(deps: SessionServiceDeps) {
       events,
       refunds,
       calls,
-      claims: new ClaimCounting({ sessions, announcer, events }),
+      claims: new ClaimCounting({
+        ...{ sessions, announcer, events },
+        // The count may tip the group, or fill it and end it, in the same transaction.
+        afterCount: (tx, session, at) => openGroupEnd.afterCount(tx, session, at),
+      }),
       now,
     }),
     refunds,

@@ -25,11 +25,22 @@ export function subscribeWebhookEvents(events: SessionEventBus, repository: Webh
   events
     // The one completion event, always sent, listing the payments that count towards it; a unique
     // index refuses a second one for the session.
-    .on('sessionCompleted', async (tx, { session, payments, at }) => {
+    .on('sessionCompleted', async (tx, { session, payments, finalAmounts, at }) => {
       await write(tx, session, 'SERVICE_SESSION_COMPLETED', at, {
         completedAt: (session.completedAt ?? at).toISOString(),
-        payments: payments.map(paymentSummary),
+        // An automatic open group lists what each payment is finally charged (the rest goes back as a price drop).
+        payments: payments.map((payment) => ({
+          ...paymentSummary(payment),
+          ...(finalAmounts?.has(payment.id) ? { amountMinor: finalAmounts.get(payment.id)!.toString() } : {}),
+        })),
       });
+    })
+    // An open group's milestones, each once per session (a unique index backs it).
+    .on('groupTipped', async (tx, { session, fields, at }) => {
+      if (subscribes(session, 'SERVICE_GROUP_TIPPED')) await write(tx, session, 'SERVICE_GROUP_TIPPED', at, { ...fields });
+    })
+    .on('groupFull', async (tx, { session, fields, at }) => {
+      if (subscribes(session, 'SERVICE_GROUP_FULL')) await write(tx, session, 'SERVICE_GROUP_FULL', at, { ...fields });
     })
     .on('paymentRecorded', async (tx, { session, payment, at }) => {
       if (!subscribes(session, 'SERVICE_PAYMENT_RECORDED')) return;

@@ -18,6 +18,8 @@ export interface ClaimCountingOptions {
   sessions: SessionRepository;
   announcer: SessionChangeAnnouncer;
   events: SessionEventBus;
+  /** What follows a count in its transaction: the group may tip, or fill and end (open-group-end.service.ts). */
+  afterCount?: (tx: EntityManager, session: Session, at: Date) => Promise<void>;
 }
 
 /**
@@ -59,7 +61,8 @@ export class ClaimCounting {
   /**
    * Counts it: the claim is paid, the group's places sold grow with it (and a `per_place` group's
    * amount), the session takes the money up to its amount, and the merchant hears
-   * SERVICE_GROUP_JOINED. Returns the places as they now stand.
+   * SERVICE_GROUP_JOINED; then `afterCount` (the group may tip, or fill and end). Returns the places
+   * as they now stand.
    */
   async count(
     tx: EntityManager,
@@ -90,6 +93,7 @@ export class ClaimCounting {
       pricePerPlaceMinor: quotePricePerPlace(terms, counts.heldPlaces, 1),
       at: now,
     });
+    await this.options.afterCount?.(tx, session, now);
     return counts;
   }
 }

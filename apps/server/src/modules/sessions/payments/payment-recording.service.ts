@@ -131,11 +131,11 @@ export class PaymentRecordingService {
         payment.failureReason = command.failureReason?.trim().slice(0, 200) || 'reported failed by the merchant';
       } else {
         // A session past its deadline ends now, whether or not the expiry job got to it yet (one whose
-        // holds are being captured waits for the captures).
+        // holds are being captured waits for the captures; an open group that tipped ends at its price).
         const due = !isTerminalStatus(session.status) && session.status !== 'capturing';
         const now = sessionNow(session, this.now());
         if (due && session.expiresAt.getTime() <= now.getTime()) {
-          await this.options.ending.endSession(tx, session, { to: 'expired' }, now, payment.id);
+          await this.options.ending.atDeadline(tx, session, now, payment.id);
         }
         await this.authorize(tx, session, payment, holdExpiresAt);
         await this.options.events.publish(tx, 'paymentRecorded', { session, payment, at: now });

@@ -2,8 +2,11 @@ import { Check, Entity, Index, ManyToOne, OptionalProps, Property } from '@mikro
 import { PartnerCallAttemptColumns, PartnerCallColumns, type PartnerCallDefaults } from '../partner-calls/partner-call.entity.js';
 
 export type RefundSource = 'automatic' | 'merchant';
-/** What the money was: the booking's (`booking`), or a payment for shares already paid (`duplicate`). */
-export type RefundPurpose = 'booking' | 'duplicate';
+/**
+ * What the money was: the booking's (`booking`), a payment for shares already paid (`duplicate`),
+ * or what an automatic open group's payer paid above their final part (`price_drop`).
+ */
+export type RefundPurpose = 'booking' | 'duplicate' | 'price_drop';
 
 /**
  * Money going back to one payer: part or all of one authorized payment, asked of the merchant by
@@ -24,7 +27,7 @@ export class Refund extends PartnerCallColumns {
   @Property({ type: 'text' })
   source!: RefundSource;
 
-  /** Set from the payment when the refund is made: a duplicate payment's refunds are `duplicate`. */
+  /** Set when the refund is made: a duplicate payment's refunds are `duplicate`, an open group's price drops `price_drop`. */
   @Property({ type: 'text', default: 'booking' })
   purpose: RefundPurpose = 'booking';
 

@@ -4,7 +4,7 @@ import { MONEY_TAKEN, Payment } from '../payments/payment.entity.js';
 import { Session } from '../session.entity.js';
 import type { PartnerCallRow } from '../../../jobs/partner-call.job.js';
 import { PartnerCallRepository } from '../partner-calls/partner-call.repository.js';
-import { Refund, RefundCallAttempt, type RefundSource } from './refund.entity.js';
+import { Refund, RefundCallAttempt, type RefundPurpose, type RefundSource } from './refund.entity.js';
 
 /** The channel the refund call job is woken on; the payload is a refund id. */
 export const REFUND_CHANNEL = 'paysplit_refunds';
@@ -16,6 +16,8 @@ export interface NewRefund {
   source: RefundSource;
   reason: string | null;
   createdAt: Date;
+  /** What the money is; by default a duplicate payment's refunds are `duplicate`, any other's `booking`. */
+  purpose?: RefundPurpose;
 }
 
 /** A refund whose partner call is being made, with everything the call's body needs (`url`: the partnerRefundUrl). */
@@ -75,6 +77,7 @@ export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAt
    * transaction commits.
    */
   async insertRefunds(em: EntityManager, refunds: readonly NewRefund[]): Promise<Refund[]> {
+    if (refunds.length === 0) return [];
     const created = refunds.map((refund) => {
       refund.payment.refundReservedMinor += refund.amountMinor;
       return em.create(Refund, {
@@ -85,7 +88,7 @@ export class RefundRepository extends PartnerCallRepository<Refund, RefundCallAt
         currency: refund.session.currency,
         source: refund.source,
         // Whoever asks for it, money going back from a duplicate payment is a duplicate's refund.
-        purpose: refund.payment.duplicateOf ? 'duplicate' : 'booking',
+        purpose: refund.purpose ?? (refund.payment.duplicateOf ? 'duplicate' : 'booking'),
         reason: refund.reason,
         createdAt: refund.createdAt,
         // Due now by the callers' clock (the database's), whatever clock the services read.

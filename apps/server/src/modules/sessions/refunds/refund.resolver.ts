@@ -78,7 +78,8 @@ export class SessionRefundsResolver {
 
 /**
  * What the pay app shows of refunds: a payer their own, the host everyone's (null where not shown);
- * booking money and duplicate payments apart, so a duplicate refunded never reads as the booking's.
+ * booking money, duplicate payments and an open group's price drops apart, so neither of the others
+ * ever reads as the booking refunded.
  */
 @Resolver(() => PayParticipantView)
 export class PayParticipantRefundsResolver {
@@ -115,6 +116,23 @@ export class PayParticipantRefundsResolver {
     return this.sum(participant, context, 'duplicate', 'pending');
   }
 
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description:
+      'Open groups: refunded to this payer (succeeded) of what they paid above their final amount, as the price per place fell; shown like refundedMinor.',
+  })
+  async priceDropRefundedMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'price_drop', 'succeeded');
+  }
+
+  @FieldResolver(() => MinorUnitsScalar, {
+    nullable: true,
+    description: 'Open groups: price-drop refunds to this payer asked for and not yet settled; shown like refundedMinor.',
+  })
+  async priceDropRefundPendingMinor(@Root() participant: PayParticipantView, @Ctx() context: RequestContext): Promise<bigint | null> {
+    return this.sum(participant, context, 'price_drop', 'pending');
+  }
+
   private async sum(
     participant: PayParticipantView,
     context: RequestContext,
@@ -135,4 +153,5 @@ export class PayParticipantRefundsResolver {
 const TOTALS = {
   booking: { succeeded: 'succeeded', pending: 'pending' },
   duplicate: { succeeded: 'duplicateSucceeded', pending: 'duplicatePending' },
+  price_drop: { succeeded: 'priceDropSucceeded', pending: 'priceDropPending' },
 } as const satisfies Record<RefundPurpose, Record<'succeeded' | 'pending', keyof RefundTotals>>;

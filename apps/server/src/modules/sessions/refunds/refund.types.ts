@@ -13,10 +13,11 @@ registerEnumType(RefundSourceEnum, {
   description: 'AUTOMATIC: money the session could not use (expired, cancelled, late); MERCHANT: asked for over the API.',
 });
 
-export const RefundPurposeEnum = enumFromValues(['booking', 'duplicate'] as const);
+export const RefundPurposeEnum = enumFromValues(['booking', 'duplicate', 'price_drop'] as const);
 registerEnumType(RefundPurposeEnum, {
   name: 'RefundPurpose',
-  description: 'BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid.',
+  description:
+    'BOOKING: money paid toward the session; DUPLICATE: a payment for shares another payment had already paid; PRICE_DROP: what an open group’s payer paid above their final amount (the price per place fell as more joined).',
 });
 
 export const SettleRefundStatusEnum = enumFromValues(['succeeded', 'failed'] as const);
