@@ -70,6 +70,8 @@ export const PaySessionFieldsFragment = graphql(`
       joinedAt
       reservedUntil
       finalAmountMinor
+      priceDropRefundedMinor
+      priceDropRefundPendingMinor
     }
     successUrl
     cancelUrl

@@ -27,7 +27,8 @@ export function GroupProgress({ facts, now, headingId = 'group-heading' }: Props
   const t = useT();
   const group = facts.openGroup;
   const phase = groupPhase(facts.status, group);
-  const tipped = hasTipped(group);
+  // Said from the places that count now: a capture declined at the end gives its places back.
+  const tipped = group.placesSold >= group.minPlaces;
   const money = (minor: string) => t.money(minor, facts.currency);
   const summary = tipped
     ? t(messages.tippedLine, { sold: group.placesSold })
@@ -85,7 +86,7 @@ export function GroupProgress({ facts, now, headingId = 'group-heading' }: Props
             <dd data-testid="places-left">{t(messages.placesLeftValue, { left: group.placesLeft, max: group.maxPlaces })}</dd>
           </div>
         )}
-        {open && !tipped && (
+        {open && !hasTipped(group) && (
           <div>
             <dt>{t(messages.goesAheadWith)}</dt>
             <dd>{t(messages.placeCount, { count: group.minPlaces })}</dd>

@@ -176,7 +176,7 @@ function closedLead(t: ReturnType<typeof useT>, phase: GroupPhase, invitation: I
     case 'did-not-go-ahead':
       return t(messages.didNotGoAhead, { manual: invitation.captureMethod === 'MANUAL' ? 'yes' : 'no', min: group.minPlaces });
     default:
-      return group.placesSold >= group.maxPlaces
+      return group.fullAt != null || group.placesSold >= group.maxPlaces
         ? t(messages.full, { max: group.maxPlaces })
         : t(messages.wentAhead, { sold: group.placesSold });
   }

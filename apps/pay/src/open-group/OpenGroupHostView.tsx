@@ -3,7 +3,7 @@ import { defineMessages } from 'react-intl';
 import { formatClock } from '../emails/email-status';
 import { type Translator, useT } from '../i18n/translator';
 import type { PayParticipant } from '../session/session-query';
-import { holdBadge, isManual } from '../status/holds';
+import { DeclinedNotice, holdBadge, isManual } from '../status/holds';
 import { Refunds } from '../status/Refunds';
 import { statusMessages } from '../status/SessionProgress';
 import { Page } from '../ui/Page';
@@ -113,6 +113,7 @@ export function OpenGroupHostView({ session, now, banner }: Props) {
           {leadOf(t, session, phase, now)}
         </p>
       )}
+      <DeclinedNotice session={session} />
       {(takesPlaces(phase) || phase === 'taken') && joinUrl !== null && (
         <JoinLinkPanel url={joinUrl} merchantName={session.merchantName} description={session.description ?? null} />
       )}

@@ -5,8 +5,8 @@ import { minorFromApi } from '../money';
 import { PayShareButton } from '../payment/PayShareButton';
 import { payerMessages } from '../screens/ParticipantView';
 import type { PayParticipant } from '../session/session-query';
-import { holdMessages, isManual } from '../status/holds';
-import { Refunds } from '../status/Refunds';
+import { DeclinedNotice, holdMessages, isManual } from '../status/holds';
+import { Refunds, refundWords } from '../status/Refunds';
 import { Page } from '../ui/Page';
 import { formatClock } from '../emails/email-status';
 import { GroupProgress } from './GroupProgress';
@@ -156,9 +156,11 @@ export function OpenGroupPayerView({ session, now, banner }: Props) {
       merchant={session}
       focusHeading
     >
-      <p className="lead" data-testid="group-payer-lead">
-        {lead}
-      </p>
+      {lead !== '' && (
+        <p className="lead" data-testid="group-payer-lead">
+          {lead}
+        </p>
+      )}
       {leaveRefused && (
         <p className="notice notice-warning" role="alert" data-testid="leave-refused">
           {t(leaveMessages.tipped)}
@@ -183,6 +185,7 @@ export function OpenGroupPayerView({ session, now, banner }: Props) {
       )}
       {canPay && (
         <>
+          <DeclinedNotice session={session} />
           <GroupPromise facts={session} captureMethod={session.captureMethod} now={now} />
           <PayShareButton sessionId={session.id} amountMinor={you.amountMinor} currency={session.currency} />
         </>
@@ -267,12 +270,18 @@ function wordsFor(
       const final = you.finalAmountMinor ?? you.amountMinor;
       const rest = minorFromApi(you.amountMinor) - minorFromApi(final);
       const values = { price: money(price), amount: money(final), places };
+      // Charged at once, the difference comes back as a refund of its own: say where it stands.
+      const priceDrop = {
+        refundedMinor: minorFromApi(you.priceDropRefundedMinor ?? '0'),
+        pendingMinor: minorFromApi(you.priceDropRefundPendingMinor ?? '0'),
+      };
+      const dropped = priceDrop.refundedMinor + priceDrop.pendingMinor > 0n;
       return {
         title: groupMessages.wentAheadTitle,
         lead: manual
           ? t(messages.wentAheadManual, { ...values, released: rest > 0n ? money(rest) : 'none' })
           : t(messages.wentAheadAutomatic, { ...values, back: rest > 0n ? money(rest) : 'none' }),
-        notes: [],
+        notes: !manual && dropped ? [refundWords(t, priceDrop, session.currency)] : [],
       };
     }
     case 'not-ahead':

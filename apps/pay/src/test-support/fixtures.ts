@@ -55,6 +55,8 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     joinedAt: null,
     reservedUntil: null,
     finalAmountMinor: null,
+    priceDropRefundedMinor: null,
+    priceDropRefundPendingMinor: null,
     ...overrides,
   };
 }
