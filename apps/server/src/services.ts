@@ -42,6 +42,7 @@ type ModuleJobs = {
   paymentCaptureCall: ReturnType<typeof createSessionServices>['jobs']['paymentCaptureCall'];
   expiry: ReturnType<typeof createSessionServices>['jobs']['expiry'];
   holdExpiry: ReturnType<typeof createSessionServices>['jobs']['holdExpiry'];
+  reservationLapse: ReturnType<typeof createSessionServices>['jobs']['reservationLapse'];
   emails: ReturnType<typeof createEmailServices>['jobs'];
   requestLogPurge: ReturnType<typeof createRequestLogModule>['purgeJob'];
 };
@@ -228,6 +229,7 @@ export function createJobRunner(deps: JobDeps): JobRunner {
   runner.register(jobs.paymentCancelCall(paymentCalls)).register(jobs.paymentCaptureCall(paymentCalls));
   runner.registerPeriodic(jobs.expiry({ logger, everyMs: config.expirySweepMs }));
   runner.registerPeriodic(jobs.holdExpiry({ logger, everyMs: config.expirySweepMs }));
+  runner.registerPeriodic(jobs.reservationLapse({ logger, everyMs: config.expirySweepMs }));
   runner.registerPeriodic(jobs.requestLogPurge({ logger }));
   // Without SMTP_URL emails stay queued (the start log says so), and their schedules wait too.
   if (config.smtpUrl) {

@@ -21,7 +21,9 @@ import {
   weirdId,
   weirdValue,
 } from './support/fuzzing.js';
+import { MerchantStub } from './support/merchant-stub.js';
 import { payAppDocumentId } from './support/pay-browser.js';
+import { postJson } from './support/test-server.js';
 import { accessCookieName } from '../src/http/cookies.js';
 
 let target: FuzzTarget;
@@ -238,6 +240,77 @@ describe(`GraphQL mutation fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, (
       }
     },
   );
+
+  it('joinOpenGroup and openGroupInvitation: any input, session or code, no 5xx, coded errors, a claim only with the right code', async () => {
+    const stub = new MerchantStub();
+    await stub.start();
+    try {
+      const shop = await stub.provisionOn(target.server, {
+        name: 'Open groups',
+        partnerCancelUrl: `${stub.baseUrl}/cancel`,
+        partnerRefundUrl: `${stub.baseUrl}/refund`,
+      });
+      const group = async (maxPlaces: number) => {
+        const created = await postJson<{ sessionId: string; joinUrl: string }>(
+          `${target.server.baseUrl}/api/v1/payments/sessions`,
+          {
+            integrationId: shop.integrationId,
+            amountMinor: '500000',
+            openGroup: { minPlaces: 2, maxPlaces, maxPlacesPerPayer: 3, pricing: 'split_total' },
+          },
+          { 'x-service-api-key': shop.apiKey },
+        );
+        return { sessionId: created.body.sessionId, code: new URL(created.body.joinUrl).searchParams.get('code')! };
+      };
+      const [mine, other] = [await group(500), await group(500)];
+      const odd = fc.oneof(oddValuesWith([shop.apiKey, target.hostToken, mine.code]), weirdId);
+      const valid = { displayName: 'Ana', email: 'ana@example.com', places: 2, locale: 'de' };
+      const cases = sample(
+        fc.record({
+          sessionId: fc.oneof(fc.constantFrom(mine.sessionId, other.sessionId, target.sessionId), weirdId),
+          code: fc.oneof(fc.constantFrom(mine.code, other.code, mine.code.toUpperCase(), `${mine.code} `), weirdValue),
+          input: fc.oneof({ weight: 4, arbitrary: mutate(valid, odd) }, { weight: 1, arbitrary: anyJson }),
+          read: fc.boolean(),
+        }),
+        7,
+        0.03,
+      );
+      const participantsBefore = await target.count('participant');
+      const results = await runAll(cases, ({ sessionId, code, input, read }) =>
+        postGraphQL(
+          JSON.stringify(
+            read
+              ? {
+                  query: 'query($s: ID!, $c: String!) { openGroupInvitation(sessionId: $s, code: $c) { status openGroup { placesLeft } } }',
+                  variables: { s: sessionId, c: code },
+                }
+              : {
+                  query:
+                    'mutation($s: ID!, $c: String!, $i: JoinOpenGroupInput!) { joinOpenGroup(sessionId: $s, code: $c, input: $i) { participantId } }',
+                  variables: { s: sessionId, c: code, i: input },
+                },
+          ),
+          { cookie: '' },
+        ),
+      );
+      expectCodedAnswers(results);
+      expectNoSecretsInRefusals(results, [shop.apiKey, target.hostToken, mine.code, other.code]);
+      const joined = results.filter(({ item, outcome }) => !item.read && !(outcome.body as GraphQLBody).errors);
+      // Only the right code for its own session ever joins, and every claim made is one answered.
+      for (const { item } of joined)
+        expect([item.sessionId, item.code]).toSatisfy(
+          ([id, c]) => (id === mine.sessionId && c === mine.code) || (id === other.sessionId && c === other.code),
+        );
+      expect(await target.count('participant')).toBe(participantsBefore + joined.length);
+      const places = await target.server.query<{ session_id: string; n: string }>(
+        `select session_id, sum(places) as n from participant where session_id in (?, ?) group by session_id`,
+        [mine.sessionId, other.sessionId],
+      );
+      for (const row of places) expect(Number(row.n)).toBeLessThanOrEqual(500);
+    } finally {
+      await stub.stop();
+    }
+  });
 
   it('timeZone: a malformed zone is refused on its field and changes nothing; another merchant cannot set it', async () => {
     const update = (id: unknown, timeZone: unknown, headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }) =>

@@ -15,6 +15,7 @@ import {
   expectNoSecretsInRefusals,
   expectNoServerErrorsAndSpecShape,
   type FuzzTarget,
+  mutate,
   type Outcome,
   oddValuesWith,
   reportTally,
@@ -28,10 +29,18 @@ import {
 
 let target: FuzzTarget;
 let secrets: string[];
+/** An integration that can give money back, so it may create open groups (nothing calls its URLs: nobody joins). */
+let groups: { integrationId: string; apiKey: string };
 
 beforeAll(async () => {
   target = await startFuzzTarget();
-  secrets = [target.integration.apiKey, target.hostToken];
+  groups = await target.server.provision({
+    name: 'Open groups',
+    partnerCreatePaymentUrl: 'http://127.0.0.1:9/partner',
+    partnerCancelUrl: 'http://127.0.0.1:9/cancel',
+    partnerRefundUrl: 'http://127.0.0.1:9/refund',
+  });
+  secrets = [target.integration.apiKey, target.hostToken, groups.apiKey];
 }, 60_000);
 
 afterAll(async () => {
@@ -40,6 +49,22 @@ afterAll(async () => {
   if (refundFixture) await refundStub.stop();
   if (cancelFixture) await cancelStub.stop();
   if (captureFixture) await captureStub.stop();
+});
+
+/** An open group's creation: its terms, another tenant's id among the odd values. */
+const validOpenGroup = () => ({
+  integrationId: groups.integrationId,
+  amountMinor: '90000',
+  currency: 'EUR',
+  merchantOrderRef: 'fuzz-group',
+  openGroup: {
+    minPlaces: 4,
+    maxPlaces: 10,
+    maxPlacesPerPayer: 2,
+    pricing: 'split_total',
+    organiserName: 'Ana',
+    organiserEmail: 'ana@example.com',
+  },
 });
 
 const validSession = () => ({
@@ -186,15 +211,38 @@ async function fuzzSettle(
 }
 
 describe(`REST fuzzing (FUZZ_RUNS=${RUNS})`, { timeout: 600_000 }, () => {
-  it('POST /api/v1/payments/sessions: no 5xx, spec-shaped errors, a session only for a 200', async () => {
+  it('POST /api/v1/payments/sessions (open groups too): no 5xx, spec-shaped errors, a session only for a 200', async () => {
     const before = await target.count('session');
-    const results = await runAll(sample(bodies(validSession(), oddValuesWith(secrets)), 1, 0.8), (body) =>
-      target.send('POST', '/api/v1/payments/sessions', body, { 'x-service-api-key': target.integration.apiKey }),
+    // One body in five an open group's (its terms mutated as deeply as the rest), with its integration's key.
+    const openGroupBody = validOpenGroup();
+    const odd = fc.oneof(oddValuesWith(secrets), fc.constant(target.integration.integrationId));
+    const openGroups = fc.oneof(
+      bodies(openGroupBody, odd),
+      mutate(openGroupBody.openGroup, odd).map((openGroup) => JSON.stringify({ ...openGroupBody, openGroup })),
+    );
+    const cases = sample(
+      fc.oneof(
+        { weight: 4, arbitrary: bodies(validSession(), oddValuesWith(secrets)).map((body) => ({ body, key: target.integration.apiKey })) },
+        { weight: 1, arbitrary: openGroups.map((body) => ({ body, key: groups.apiKey })) },
+      ),
+      1,
+      0.8,
+    );
+    const results = await runAll(cases, ({ body, key }) =>
+      target.send('POST', '/api/v1/payments/sessions', body, { 'x-service-api-key': key }),
     );
     expectNoServerErrorsAndSpecShape(results);
     expectNoSecretsInRefusals(results, secrets);
     const created = results.filter((result) => result.outcome.status === 200).length;
     expect(await target.count('session')).toBe(before + created);
+    // An open group is created only whole, with its join link (a body that lost its openGroup makes a closed session).
+    const groupsCreated = results
+      .filter((result) => result.outcome.status === 200)
+      .map((result) => result.outcome.body as { joinUrl?: string; openGroup?: unknown })
+      .filter((body) => body.openGroup !== undefined);
+    for (const body of groupsCreated) expect(body.joinUrl).toMatch(/\/join\?code=/);
+    const [stored] = await target.server.query<{ n: string }>(`select count(*) as n from session where open_group_pricing is not null`);
+    expect(Number(stored!.n)).toBe(groupsCreated.length);
     expect(await target.count('idempotency_record')).toBe(0);
     // A language is kept only as a well-formed tag, in its canonical spelling.
     for (const { locale } of await target.server.query<{ locale: string }>(

@@ -52,6 +52,9 @@ let state: {
   userKeyId: string;
   operator: AdminClient;
   operatorTokenId: string;
+  /** An open group of the merchant and its join link's code. */
+  openGroupId: string;
+  joinCode: string;
 };
 
 beforeAll(async () => {
@@ -81,6 +84,12 @@ beforeAll(async () => {
     key,
   );
   expect(refunded.status).toBe(200);
+  const group = await postJson<{ sessionId: string; joinUrl: string }>(
+    `${server.baseUrl}/api/v1/payments/sessions`,
+    { integrationId: merchant.integrationId, amountMinor: '4000', openGroup: { minPlaces: 2, maxPlaces: 4, pricing: 'split_total' } },
+    key,
+  );
+  expect(group.status).toBe(200);
 
   const user = new AdminClient(server.baseUrl);
   await user.register('ids@shop.example', PASSWORD);
@@ -112,6 +121,8 @@ beforeAll(async () => {
     userKeyId: userKey.createApiKey.key.id as string,
     operator,
     operatorTokenId: token.createOperatorToken.record.id as string,
+    openGroupId: group.body.sessionId,
+    joinCode: new URL(group.body.joinUrl).searchParams.get('code')!,
   };
 }, 60_000);
 
@@ -215,6 +226,7 @@ const RECIPES: Record<string, Recipe[]> = {
       select: 'edges { cursor }',
     },
   ],
+  'Query.openGroupInvitation': [{ as: 'anyone', variables: () => ({ sessionId: state.openGroupId, code: state.joinCode }) }],
   'Query.paySession': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId }) }],
   'Query.session': [
     { as: 'api key', variables: () => ({ id: state.sessionId }) },
@@ -255,6 +267,17 @@ const RECIPES: Record<string, Recipe[]> = {
   'Mutation.createSession': [
     { as: 'api key', variables: () => ({ input: { integrationId: state.merchant.integrationId, amountMinor: '1000' } }) },
   ],
+  'Mutation.joinOpenGroup': [
+    {
+      as: 'anyone',
+      variables: () => ({
+        sessionId: state.openGroupId,
+        code: state.joinCode,
+        input: { displayName: 'Ids', email: 'ids@example.com', places: 1 },
+      }),
+    },
+  ],
+  'Mutation.leaveOpenGroup': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId }) }],
   'Mutation.openSession': [{ as: 'anyone', variables: () => ({ sessionId: state.sessionId, token: state.hostToken }) }],
   'Mutation.recordPayment': [{ as: 'api key', variables: () => ({ input: { paymentId: state.paymentId, action: 'FAIL' } }) }],
   'Mutation.redeliverEvent': [
@@ -300,6 +323,7 @@ const RECIPES: Record<string, Recipe[]> = {
     },
   ],
   'Mutation.updateIntegration': [{ as: 'merchant user', variables: () => ({ id: state.userIntegrationId, input: { name: 'Renamed' } }) }],
+  'Subscription.openGroupInvitationChanged': [{ as: 'anyone', variables: () => ({ sessionId: state.openGroupId, code: state.joinCode }) }],
   'Subscription.paySessionUpdated': [{ as: 'host cookie', variables: () => ({ sessionId: state.sessionId }) }],
 };
 

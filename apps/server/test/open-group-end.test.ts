@@ -1,3 +1,4 @@
+import { negotiateLocale, SUPPORTED_LOCALES } from '@paysplit/domain';
 import { createClient } from '@paysplit/sdk';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import {
   partnerPaymentCaptureSchema,
   sessionCompletedEventSchema,
 } from '../src/rest/outgoing-calls.js';
+import { type EmailFacts, renderEmail } from '../src/modules/emails/email-content.js';
 import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { until } from './support/polling.js';
@@ -416,5 +418,78 @@ describe('a group that did not reach its minimum by its deadline', () => {
     const expired = (await eventsOf(group.sessionId)).filter((event) => event.type === 'SERVICE_SESSION_EXPIRED');
     expect(expired).toHaveLength(1);
     expect((await eventsOf(group.sessionId)).filter((event) => event.type.startsWith('SERVICE_GROUP'))).toEqual([]);
+  });
+});
+
+describe('what the group emails say, in every language', () => {
+  const facts = (over: Partial<EmailFacts>): EmailFacts => ({
+    kind: 'group-not-reached',
+    locale: negotiateLocale(['en']),
+    merchantName: 'Harbour Tickets',
+    merchantSite: null,
+    accentColor: null,
+    description: 'Sea kayak trip',
+    orderReference: null,
+    recipientName: 'Ben',
+    toHost: false,
+    organiserName: 'Ana',
+    currency: 'NZD',
+    timeZone: 'Pacific/Auckland',
+    shareMinor: 1500n,
+    sessionAmountMinor: 6000n,
+    deadline: new Date('2030-03-14T05:00:00Z'),
+    payment: null,
+    refund: null,
+    owedBackMinor: 1500n,
+    heldMinor: 0n,
+    manualCapture: false,
+    duplicateRefund: false,
+    refundsAutomatic: true,
+    signInExpiresAt: null,
+    linkUrl: 'https://paysplit.example/pay/s',
+    unsubscribeUrl: null,
+    openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 8, placesSold: 3, places: 1 },
+    ...over,
+  });
+
+  it('tells an automatic payer their payment is on its way back, and the organiser that everyone is refunded', () => {
+    const payer = renderEmail(facts({}));
+    expect(plain(payer.subject)).toBe('The group for Sea kayak trip at Harbour Tickets did not reach 4: your payment is being refunded');
+    expect(plain(payer.text)).toContain('The NZ$15.00 you paid is on its way back to you');
+    expect(plain(payer.text)).toContain('because you gave this address when you joined a group payment');
+    const organiser = renderEmail(facts({ toHost: true, recipientName: 'Ana', owedBackMinor: 0n }));
+    expect(plain(organiser.subject)).toBe(
+      'The group for Sea kayak trip at Harbour Tickets did not reach 4: every payment is being refunded',
+    );
+    expect(plain(organiser.text)).toContain('Everyone who paid is being refunded in full.');
+  });
+
+  it('renders both kinds for payer and organiser, held or paid, in each language the emails are written in', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      for (const kind of ['group-tipped', 'group-not-reached'] as const) {
+        for (const [toHost, manualCapture, places] of [
+          [false, true, 1],
+          [false, false, 2],
+          [true, true, 0],
+          [true, false, 0],
+        ] as const) {
+          const rendered = renderEmail(
+            facts({
+              kind,
+              locale: negotiateLocale([locale]),
+              toHost,
+              manualCapture,
+              heldMinor: manualCapture ? 1500n : 0n,
+              owedBackMinor: manualCapture ? 0n : 1500n,
+              openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 8, placesSold: 3, places },
+            }),
+          );
+          const label = `${locale} ${kind} ${toHost ? 'organiser' : 'payer'} ${manualCapture ? 'manual' : 'automatic'}`;
+          expect(rendered.subject, label).toMatch(/4|٤/);
+          expect(rendered.text, label).not.toMatch(/[{}]/);
+          expect(rendered.text, label).toContain('Sea kayak trip');
+        }
+      }
+    }
   });
 });

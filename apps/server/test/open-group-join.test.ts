@@ -4,6 +4,7 @@ import { accessCookieName } from '../src/http/cookies.js';
 import { sessionDetailsSchema } from '../src/rest/session-details.js';
 import { groupJoinedEventSchema } from '../src/rest/outgoing-group-joined.js';
 import { CheckoutMerchant } from './fixtures/sdk-merchant/checkout-merchant.js';
+import { eventually, LiveSubscriber } from './support/live-subscriber.js';
 import { PayBrowser } from './support/pay-browser.js';
 import { until } from './support/polling.js';
 import { postJson, startTestServer, type TestServer } from './support/test-server.js';
@@ -159,6 +160,35 @@ describe('joining an open group', () => {
     expect(view.data.paySession.viewerParticipantId).toBe(joined!.participantId);
   });
 
+  it('keeps the join page live: first as it is, then each join; a wrong code is refused', async () => {
+    const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 6, pricing: 'split_total' });
+    const query = `subscription($sessionId: ID!, $code: String!) { openGroupInvitationChanged(sessionId: $sessionId, code: $code) {
+      status openGroup { placesSold placesReserved placesLeft pricePerPlaceMinor joinUrl } } }`;
+    const page = await new LiveSubscriber(server.baseUrl, '').subscribe(group.sessionId, query, { code: group.code });
+    const stranger = await new LiveSubscriber(server.baseUrl, '').subscribe(group.sessionId, query, { code: 'y'.repeat(43) });
+    try {
+      expect(await page.answered()).toBe(true);
+      expect(page.pushes[0]!.data.openGroupInvitationChanged).toEqual({
+        status: 'OPEN',
+        openGroup: { placesSold: 0, placesReserved: 0, placesLeft: 6, pricePerPlaceMinor: '60000', joinUrl: null },
+      });
+      const { joined } = await join(group, 2, 'Live one');
+      const seen = (reserved: number, sold: number) => () =>
+        page.pushes.some((push) => {
+          const figures = push.data?.openGroupInvitationChanged?.openGroup;
+          return figures?.placesReserved === reserved && figures?.placesSold === sold;
+        });
+      expect(await eventually(seen(2, 0), 5_000)).toBe(true);
+      await api(automatic).payments.record({ paymentId: paymentOf(joined!.participantId), action: 'authorize' });
+      expect(await eventually(seen(0, 2), 5_000)).toBe(true);
+      expect(await stranger.answered()).toBe(true);
+      expect(stranger.refusal?.[0]?.extensions?.code).toBe('SESSION_NOT_FOUND');
+    } finally {
+      page.close();
+      stranger.close();
+    }
+  });
+
   it('gives exactly the last 3 places to 3 of 50 people joining at once; the others get GROUP_FULL with no checkout', async () => {
     const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 5, pricing: 'per_place', pricePerPlaceMinor: '2500' }, null);
     const first = await join(group, 2, 'Early');
@@ -206,58 +236,156 @@ describe('joining an open group', () => {
     expect(Number(written[0]!.count)).toBe(0);
   });
 
-  it('frees the places of a claim whose reservation ran out, whether or not it was marked yet', async () => {
+  it('frees the places of a claim whose reservation ran out before the sweep marks it; the sweep then cancels its checkout', async () => {
     const group = await openGroup(automatic, { minPlaces: 1, maxPlaces: 2, pricing: 'split_total' });
     const { joined } = await join(group, 2, 'Slow');
     expect((await join(group, 1, 'Turned away')).answer.errors?.[0]?.extensions.code).toBe('GROUP_FULL');
-    await api(automatic).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
-    const after = await details(automatic, group.sessionId);
-    expect(after.openGroup).toMatchObject({ placesReserved: 0, placesLeft: 2 });
+    // Its time passes (as real time would) with no sweep yet: its places count as free already.
+    await server.query(`update participant set reserved_until = now() - interval '1 second' where id = ?`, [joined!.participantId]);
+    expect((await details(automatic, group.sessionId)).openGroup).toMatchObject({ placesReserved: 0, placesLeft: 2 });
     const second = await join(group, 2, 'Quick');
     expect(second.answer.errors).toBeUndefined();
-    expect(second.joined!.participantId).not.toBe(joined!.participantId);
+    const lapsed = (await server.jobs.runNow('reservation-lapse')) as string[];
+    expect(lapsed).toContain(joined!.participantId);
+    expect(lapsed).not.toContain(second.joined!.participantId);
+    const slowPayment = paymentOf(joined!.participantId);
+    const [cancel] = await until(
+      async () => shop.cancelsOf(slowPayment),
+      (calls) => calls.some((call) => call.status === 200),
+    );
+    expect(cancel!.payload.reason).toBe('reservation_lapsed');
+    const after = await details(automatic, group.sessionId);
+    expect(after.participants.map((participant) => participant.status)).toEqual(['lapsed', 'pending']);
+    expect(after.payments.find((payment) => payment.paymentId === slowPayment)?.status).toBe('abandoned');
+  });
+
+  it('lapses a claim on a test clock advance, as the sweep would', async () => {
+    const group = await openGroup(automatic, { minPlaces: 1, maxPlaces: 2, pricing: 'split_total' });
+    const { joined } = await join(group, 1, 'Dawdler');
+    const advanced = await api(automatic).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+    expect(advanced.ran).toEqual([expect.objectContaining({ kind: 'reservation_lapsed', participantId: joined!.participantId })]);
+    expect((await details(automatic, group.sessionId)).participants[0]?.status).toBe('lapsed');
   });
 });
+
+/**
+ * A claim whose reservation runs out while its payer is still in the checkout: the lapse's cancel
+ * fails (the processor says it was paid), and the merchant then records the payment.
+ */
+async function lateClaim(integration: Integration, group: { sessionId: string; code: string }, places: number) {
+  const { joined } = await join(group, places, 'Late');
+  const paymentId = paymentOf(joined!.participantId);
+  shop.failCancelsOf.add(paymentId);
+  await api(integration).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+  await until(
+    async () => shop.cancelsOf(paymentId),
+    (calls) => calls.some((call) => call.status === 200),
+  );
+  shop.failCancelsOf.delete(paymentId);
+  return { participantId: joined!.participantId, paymentId };
+}
 
 describe('a payment for a claim whose places went to someone else', () => {
   it('releases a hold (manual) and refunds a charge (automatic), never counting either', async () => {
     for (const integration of [manual, automatic]) {
       const group = await openGroup(integration, { minPlaces: 1, maxPlaces: 2, pricing: 'split_total' });
-      const { joined: late } = await join(group, 2, 'Late');
-      await api(integration).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
+      const late = await lateClaim(integration, group, 2);
       const { joined: taker } = await join(group, 2, 'Taker');
       await api(integration).payments.record({ paymentId: paymentOf(taker!.participantId), action: 'authorize' });
-      const latePayment = paymentOf(late!.participantId);
-      const recorded = await api(integration).payments.record({ paymentId: latePayment, action: 'authorize' });
+      const recorded = await api(integration).payments.record({ paymentId: late.paymentId, action: 'authorize' });
       expect(recorded.refundRequired).toBe(true);
       const after = await details(integration, group.sessionId);
       expect(after.openGroup).toMatchObject({ placesSold: 2, placesLeft: 0 });
       expect(after.paidMinor).toBe('120000');
-      expect(after.participants.find((participant) => participant.participantId === late!.participantId)?.status).not.toBe('paid');
+      expect(after.participants.find((participant) => participant.participantId === late.participantId)?.status).toBe('lapsed');
       if (integration === manual) {
-        await until(
-          async () => shop.cancelsOf(latePayment),
-          (calls) => calls.some((call) => call.status === 200),
+        const calls = await until(
+          async () => shop.cancelsOf(late.paymentId).filter((call) => call.payload.reason === 'cannot_count'),
+          (found) => found.some((call) => call.status === 200),
         );
-        expect(shop.cancelsOf(latePayment)[0]!.payload.reason).toBe('cannot_count');
+        expect(calls[0]!.payload.amountMinor).toBe('120000');
       } else {
-        await until(
-          async () => shop.refundCalls,
-          (calls) => calls.some((call) => call.paymentId === latePayment),
+        const refunds = await until(
+          async () => shop.refundCalls.filter((call) => call.paymentId === late.paymentId),
+          (found) => found.length > 0,
         );
-        expect(shop.refundCalls.find((call) => call.paymentId === latePayment)).toMatchObject({ amountMinor: '120000' });
+        expect(refunds[0]).toMatchObject({ amountMinor: '120000' });
       }
     }
   });
 
   it('counts a lapsed claim whose places are still free: it takes them back', async () => {
     const group = await openGroup(manual, { minPlaces: 1, maxPlaces: 3, pricing: 'split_total' }, '90000');
-    const { joined } = await join(group, 2, 'Back in time');
-    await api(manual).sessions.advanceTestClock(group.sessionId, { seconds: 901 });
-    const recorded = await api(manual).payments.record({ paymentId: paymentOf(joined!.participantId), action: 'authorize' });
+    const late = await lateClaim(manual, group, 2);
+    const recorded = await api(manual).payments.record({ paymentId: late.paymentId, action: 'authorize' });
     expect(recorded.refundRequired).toBe(false);
     const after = await details(manual, group.sessionId);
     expect(after.openGroup).toMatchObject({ placesSold: 2, placesLeft: 1 });
     expect(after.participants[0]).toMatchObject({ status: 'paid' });
+  });
+});
+
+describe('leaving an open group', () => {
+  const LEAVE = `mutation($sessionId: ID!) { leaveOpenGroup(sessionId: $sessionId) { openGroup { placesSold placesLeft viewerPlaces } participants { isYou status } } }`;
+
+  it('frees the places before it tips: a pending checkout cancelled, a hold released, a charge refunded', async () => {
+    for (const integration of [manual, automatic]) {
+      const group = await openGroup(integration, { minPlaces: 3, maxPlaces: 3, pricing: 'per_place', pricePerPlaceMinor: '5000' }, null);
+      const paying = await join(group, 1, 'Paying');
+      const payer = await join(group, 1, 'Payer');
+      const payerPayment = paymentOf(payer.joined!.participantId);
+      await api(integration).payments.record({ paymentId: payerPayment, action: 'authorize' });
+      expect((await join(group, 2, 'Too many')).answer.errors?.[0]?.extensions.code).toBe('GROUP_FULL');
+
+      const gone = await paying.browser.graphql(LEAVE, { sessionId: group.sessionId });
+      expect(gone.errors).toBeUndefined();
+      expect(gone.data.leaveOpenGroup.openGroup).toEqual({ placesSold: 1, placesLeft: 2, viewerPlaces: 0 });
+      const payingPayment = paymentOf(paying.joined!.participantId);
+      const [cancel] = await until(
+        async () => shop.cancelsOf(payingPayment),
+        (calls) => calls.some((call) => call.status === 200),
+      );
+      expect(cancel!.payload.reason).toBe('payer_left');
+
+      const alsoGone = await payer.browser.graphql(LEAVE, { sessionId: group.sessionId });
+      expect(alsoGone.errors).toBeUndefined();
+      expect(alsoGone.data.leaveOpenGroup.openGroup).toEqual({ placesSold: 0, placesLeft: 3, viewerPlaces: 0 });
+      if (integration === manual) {
+        const released = await until(
+          async () => shop.cancelsOf(payerPayment),
+          (calls) => calls.some((call) => call.status === 200 && call.payload.reason === 'payer_left'),
+        );
+        expect(released.at(-1)!.payload.amountMinor).toBe('5000');
+      } else {
+        await until(
+          async () => shop.refundCalls.filter((call) => call.paymentId === payerPayment),
+          (found) => found.some((call) => call.amountMinor === '5000'),
+        );
+      }
+      const after = await details(integration, group.sessionId);
+      expect(after).toMatchObject({ status: 'open', paidMinor: '0', amountMinor: '15000' });
+      expect(after.participants.map((participant) => participant.status)).toEqual(['left', 'left']);
+      // Leaving twice answers the same; the places stay free for others.
+      expect((await payer.browser.graphql(LEAVE, { sessionId: group.sessionId })).errors).toBeUndefined();
+      expect((await join(group, 2, 'Now two')).answer.errors).toBeUndefined();
+    }
+  });
+
+  it('refuses to let anyone leave once the group tipped, and the organiser never', async () => {
+    const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 4, pricing: 'split_total' }, '80000');
+    const first = await join(group, 1, 'First');
+    const second = await join(group, 1, 'Second');
+    for (const person of [first, second]) {
+      await api(automatic).payments.record({ paymentId: paymentOf(person.joined!.participantId), action: 'authorize' });
+    }
+    const refused = await first.browser.graphql(LEAVE, { sessionId: group.sessionId });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'The group has tipped: your place is confirmed',
+      extensions: { code: 'GROUP_TIPPED' },
+    });
+    const pending = await join(group, 1, 'Third');
+    expect((await pending.browser.graphql(LEAVE, { sessionId: group.sessionId })).errors?.[0]?.extensions.code).toBe('GROUP_TIPPED');
+    expect((await details(automatic, group.sessionId)).openGroup).toMatchObject({ placesSold: 2, placesReserved: 1 });
+    expect(shop.refundCalls.filter((call) => call.paymentId === paymentOf(first.joined!.participantId))).toEqual([]);
   });
 });

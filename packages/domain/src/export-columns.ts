@@ -160,7 +160,11 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly ExportColumn[]
     column('processor_refund_reference', 'text', "Your processor's refund id, as answered or settled", true),
     MODE,
     column('source', 'code', 'automatic (money the session could not use) or merchant (asked for over the API)'),
-    column('purpose', 'code', 'booking, or duplicate: it gives back a payment of shares already paid'),
+    column(
+      'purpose',
+      'code',
+      'booking; duplicate: it gives back a payment of shares already paid; price_drop: what an open group’s payer paid above their final amount',
+    ),
     column('reason', 'text', 'Why, as the merchant sent it', true),
     CALL_STATUS('refund'),
     FAILURE_REASON,

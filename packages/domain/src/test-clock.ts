@@ -9,10 +9,11 @@ import { isTerminalStatus, type SessionStatus } from './session-lifecycle.js';
  */
 
 /**
- * What an advance runs when it falls due: a reminder queued, a hold let go before it lapsed, the
- * deadline's expiry, or at its deadline an open group that tipped ended at its final price.
+ * What an advance runs when it falls due: a reminder queued, an open group's claim whose reservation
+ * ran out, a hold let go before it lapsed, the deadline's expiry, or at its deadline an open group
+ * that tipped ended at its final price.
  */
-export const TEST_CLOCK_RUN_KINDS = ['reminder', 'hold_lapsed', 'session_expired', 'group_ended'] as const;
+export const TEST_CLOCK_RUN_KINDS = ['reminder', 'reservation_lapsed', 'hold_lapsed', 'session_expired', 'group_ended'] as const;
 export type TestClockRunKind = (typeof TEST_CLOCK_RUN_KINDS)[number];
 
 /** One advance may move a clock this far at most (60 days): longer than any deadline or hold lasts. */

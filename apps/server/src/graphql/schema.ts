@@ -8,7 +8,7 @@ import { AccountResolver } from '../modules/accounts/index.js';
 import { ParticipantEmailResolver, SessionEmailsResolver } from '../modules/emails/index.js';
 import { ExplorerResolver } from '../modules/admin/index.js';
 import { RequestLogResolver } from '../modules/requests/index.js';
-import { LiveSessionResolver } from '../modules/live/index.js';
+import { LiveSessionResolver, OpenGroupInvitationResolver } from '../modules/live/index.js';
 import { IntegrationResolver } from '../modules/integrations/index.js';
 import { SessionEventsResolver, WebhookResolver } from '../modules/webhooks/index.js';
 import { SESSION_RESOLVERS } from '../modules/sessions/index.js';
@@ -23,6 +23,7 @@ export const RESOLVERS = [
   ParticipantEmailResolver,
   SessionEmailsResolver,
   LiveSessionResolver,
+  OpenGroupInvitationResolver,
   ExplorerResolver,
   RequestLogResolver,
 ] as const;

@@ -38,9 +38,9 @@ const advanceResponse = z
           kind: z
             .enum(TEST_CLOCK_RUN_KINDS)
             .describe(
-              'reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed',
+              'reminder: a reminder email queued to an unpaid payer; reservation_lapsed: an open group claim whose reservation ran out (its places are free again); hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed',
             ),
-          participantId: z.uuid().nullable().describe('reminder: the payer reminded'),
+          participantId: z.uuid().nullable().describe('reminder: the payer reminded; reservation_lapsed: whose claim lapsed'),
           paymentId: z.uuid().nullable().describe('hold_lapsed: the payment whose hold was released'),
           offsetMinutes: z.number().int().nullable().describe('reminder: how many minutes before the deadline it was due'),
         }),

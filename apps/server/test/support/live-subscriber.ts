@@ -45,10 +45,10 @@ export class LiveSubscriber {
     });
   }
 
-  /** Connects and subscribes to the session's changes. */
-  async subscribe(sessionId: string, query = FULL_VIEW_SUBSCRIPTION): Promise<this> {
+  /** Connects and subscribes to the session's changes (`variables`: what else the subscription takes). */
+  async subscribe(sessionId: string, query = FULL_VIEW_SUBSCRIPTION, variables: Record<string, unknown> = {}): Promise<this> {
     await this.acknowledged;
-    this.socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables: { sessionId } } }));
+    this.socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables: { ...variables, sessionId } } }));
     return this;
   }
 

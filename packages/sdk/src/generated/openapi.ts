@@ -1386,11 +1386,11 @@ export interface components {
          */
         at: string;
         /**
-         * @description reminder: a reminder email queued to an unpaid payer; hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
+         * @description reminder: a reminder email queued to an unpaid payer; reservation_lapsed: an open group claim whose reservation ran out (its places are free again); hold_lapsed: a hold about to lapse released (manual capture); session_expired: the deadline passed
          * @enum {string}
          */
-        kind: 'reminder' | 'hold_lapsed' | 'session_expired' | 'group_ended';
-        /** @description reminder: the payer reminded */
+        kind: 'reminder' | 'reservation_lapsed' | 'hold_lapsed' | 'session_expired' | 'group_ended';
+        /** @description reminder: the payer reminded; reservation_lapsed: whose claim lapsed */
         participantId: string | null;
         /** @description hold_lapsed: the payment whose hold was released */
         paymentId: string | null;
@@ -1643,7 +1643,7 @@ export interface components {
       mode: string;
       /** @description automatic (money the session could not use) or merchant (asked for over the API) */
       source: string;
-      /** @description booking, or duplicate: it gives back a payment of shares already paid */
+      /** @description booking; duplicate: it gives back a payment of shares already paid; price_drop: what an open group’s payer paid above their final amount */
       purpose: string;
       /** @description Why, as the merchant sent it */
       reason: string | null;

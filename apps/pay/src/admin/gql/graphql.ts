@@ -170,7 +170,7 @@ export type SigningSecretKind = 'PARTNER' | 'WEBHOOK';
 export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
 
 /** REMINDER: a reminder email was queued to an unpaid payer; HOLD_LAPSED: a hold about to lapse stopped counting and was released (MANUAL capture); SESSION_EXPIRED: the deadline passed and the session expired. */
-export type TestClockRunKind = 'GROUP_ENDED' | 'HOLD_LAPSED' | 'REMINDER' | 'SESSION_EXPIRED';
+export type TestClockRunKind = 'GROUP_ENDED' | 'HOLD_LAPSED' | 'REMINDER' | 'RESERVATION_LAPSED' | 'SESSION_EXPIRED';
 
 export type AdminViewerFieldsFragment = {
   accountId: string;

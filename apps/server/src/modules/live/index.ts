@@ -2,3 +2,4 @@
 export { type LiveSession, LiveSessionReader, primeLoaders } from './live-session.js';
 export { type FanoutStats, type LiveConnection, type LiveSnapshot, SessionFanout } from './session-fanout.js';
 export { LiveSessionResolver } from './live-session.resolver.js';
+export { OpenGroupInvitationResolver } from './open-group-invitation.resolver.js';

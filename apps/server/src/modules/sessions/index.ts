@@ -19,5 +19,7 @@ export { type TestClockAdvance, testClockAuditEntry } from './test-clock/test-cl
 export type { ExportRecord, ExportRequest, ExportService } from './exports/export.service.js';
 export { SessionStatusEnum, SessionView, PaySessionView, PayParticipantView } from './session.types.js';
 export { SESSION_RESOLVERS } from './resolvers.js';
+export { OpenGroupInvitation } from './open-groups/open-group.types.js';
+export { joinCodeMatches, type OpenGroupReadService } from './open-groups/open-group-reads.service.js';
 export { SESSION_RECORD_COLUMNS, type SessionRecord, type SessionRow, toSessionRecord } from './session-record.js';
 export { toPaySessionView, toSessionViewOfRecord, withMaskedPayerEmails } from './session.mapper.js';

@@ -40,6 +40,9 @@ import { OpenGroupReadService } from './open-groups/open-group-reads.service.js'
 import { DEFAULT_RESERVATION_SECONDS, OpenGroupJoinService } from './open-groups/open-group-join.service.js';
 import { OpenGroupRepository } from './open-groups/open-group.repository.js';
 import { ClaimCounting } from './open-groups/claim-counting.js';
+import { OpenGroupLeaveService } from './open-groups/open-group-leave.service.js';
+import { reservationLapseJob } from './open-groups/reservation-lapse.job.js';
+import { ReservationLapseService } from './open-groups/reservation-lapse.service.js';
 import { TestClockService } from './test-clock/test-clock.service.js';
 import { OpenGroupEndService } from './open-groups/open-group-end.service.js';
 
@@ -72,6 +75,7 @@ export interface SessionServices {
   /** Open groups: what their join links show, and joining. */
   openGroupReads: OpenGroupReadService;
   openGroupJoins: OpenGroupJoinService;
+  openGroupLeaves: OpenGroupLeaveService;
 }
 
 export interface SessionServiceDeps {
@@ -142,8 +146,13 @@ export function createSessionServices(deps: SessionServiceDeps) {
   const outcomes = new PaymentCallOutcomeService({ sessions, payments, calls, ending: sessionEnding, refunds, announcer, events, now });
   const holdMarginMs = deps.holdMarginMs ?? HOLD_MARGIN_SECONDS * 1000;
   const holds = new HoldLapseService({ sessions, payments, calls, ending: sessionEnding, announcer, events, holdMarginMs, now });
+  const openGroupClaims = new OpenGroupRepository();
+  const lapses = new ReservationLapseService({ sessions, claims: openGroupClaims, payments, calls, announcer, now });
   // What falls due in a session's life, for its test clock; the emails module registers its reminders too.
-  const schedules = new SessionSchedules().register(holds.schedule()).register(sessionEnding.deadlineSchedule());
+  const schedules = new SessionSchedules()
+    .register(lapses.schedule())
+    .register(holds.schedule())
+    .register(sessionEnding.deadlineSchedule());
   const paymentStart = new PaymentStartService({
     publicBaseUrl,
     sessions,
@@ -153,7 +162,6 @@ export function createSessionServices(deps: SessionServiceDeps) {
     calls,
     now,
   });
-  const openGroupClaims = new OpenGroupRepository();
   const services: SessionServices = {
     access,
     sessionCreation: new SessionCreationService({
@@ -201,6 +209,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
       reservationSeconds: deps.openGroupReservationSeconds ?? DEFAULT_RESERVATION_SECONDS,
       now,
     }),
+    openGroupLeaves: new OpenGroupLeaveService({ sessions, payments, calls, refunds, announcer, now }),
   };
   return {
     services,
@@ -218,6 +227,7 @@ export function createSessionServices(deps: SessionServiceDeps) {
         paymentCallJob('capture', { ...options, calls, callRecords, signingSecrets }),
       expiry: (options: { logger: Logger; everyMs: number }) => sessionExpiryJob({ ...options, sessions: sessionEnding }),
       holdExpiry: (options: { logger: Logger; everyMs: number }) => holdExpiryJob({ ...options, holds }),
+      reservationLapse: (options: { logger: Logger; everyMs: number }) => reservationLapseJob({ ...options, lapses }),
     },
     loaders: (emFor: () => EntityManager) => createSessionLoaders(emFor, payments, refundRecords, callRecords),
   };

@@ -22,7 +22,7 @@ import type { RefundRepository } from '../refunds/refund.repository.js';
 import type { SessionEndingService } from '../session-ending.service.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
-import { countPlaces, openGroupOf, termsOf } from './open-group-state.js';
+import { countPlaces, isLiveReservation, openGroupOf, termsOf } from './open-group-state.js';
 
 export interface OpenGroupEndOptions {
   sessions: SessionRepository;
@@ -151,15 +151,20 @@ export class OpenGroupEndService {
     session.finalPricePerPlaceMinor = finalPricePerPlace(terms, sold);
     session.paidMinor = parts.reduce((sum, part) => sum + part, 0n);
     session.status = endOpenGroup(session.status, session.captureMethod);
-    await this.giveUpClaims(tx, session, participants, recording);
+    await this.giveUpClaims(tx, session, participants, at, recording);
     if (session.captureMethod === 'manual') await this.captureAtFinalAmounts(tx, session, finalOf);
     else await this.complete(tx, session, finalOf, at);
     await this.options.announcer.announce(tx, session.id);
   }
 
-  /** Claims still being paid when the group ends are not in it: lapsed, their checkouts cancelled. */
-  private async giveUpClaims(tx: EntityManager, session: Session, participants: readonly Participant[], recording?: string) {
-    const pending = participants.filter((participant) => participant.status === 'pending');
+  /**
+   * Claims still being paid when the group ends (a reservation live at the deadline: a full group
+   * has none) are not in it: lapsed, their checkouts cancelled. One whose reservation already ran
+   * out is the lapse sweep's, as it would be had the group not ended; a payment for either cannot
+   * count now.
+   */
+  private async giveUpClaims(tx: EntityManager, session: Session, participants: readonly Participant[], at: Date, recording?: string) {
+    const pending = participants.filter((participant) => isLiveReservation(participant, at));
     for (const claim of pending) claim.status = 'lapsed';
     await this.options.sessions.save(tx);
     const ids = pending.map((claim) => claim.id);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Participant } from '../participant.entity.js';
 import type { Session } from '../session.entity.js';
@@ -39,5 +40,47 @@ export class OpenGroupRepository {
     });
     await em.flush();
     return participant;
+  }
+
+  /**
+   * The lapse sweep: claims up to `limit` open groups taking payments with a pending claim whose
+   * reservation passed, each by its own clock (real time `now`, or its test clock); SKIP LOCKED on
+   * the session row, so sweeps running at once share them and each is handled once.
+   */
+  async claimSessionsWithLapsedClaims(em: EntityManager, now: Date, limit: number): Promise<string[]> {
+    const taking = `s.status in ('open', 'partially_paid') and s.open_group_pricing is not null`;
+    const byRealTime = await em.execute<{ id: string }[]>(
+      `select s.id from session s
+        where ${taking} and s.test_clock_at is null
+          and s.id in (select p.session_id from participant p where p.status = 'pending' and p.reserved_until <= ?)
+        order by s.id limit ? for update of s skip locked`,
+      [now, limit],
+    );
+    const byTestClock = await em.execute<{ id: string }[]>(
+      `select s.id from session s
+        where ${taking} and s.test_clock_at is not null
+          and exists (select 1 from participant p where p.session_id = s.id and p.status = 'pending' and p.reserved_until <= s.test_clock_at)
+        order by s.id limit ? for update of s skip locked`,
+      [Math.max(0, limit - byRealTime.length)],
+    );
+    return [...byRealTime, ...byTestClock].map((row) => row.id);
+  }
+
+  /** A locked session's pending claims whose reservation passed by `at`, locked, oldest first. */
+  lockLapsedClaims(em: EntityManager, sessionId: string, at: Date): Promise<Participant[]> {
+    return em.find(
+      Participant,
+      { session: sessionId, status: 'pending', reservedUntil: { $lte: at } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { reservedUntil: 'asc' } },
+    );
+  }
+
+  /** When the first pending claim's reservation of a session runs out (null: none is pending). */
+  async earliestReservationEnd(em: EntityManager, sessionId: string): Promise<Date | null> {
+    const [row] = await em.execute<{ at: Date | string | null }[]>(
+      `select min(reserved_until) as at from participant where session_id = ? and status = 'pending'`,
+      [sessionId],
+    );
+    return row?.at ? new Date(row.at) : null;
   }
 }

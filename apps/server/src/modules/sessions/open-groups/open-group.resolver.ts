@@ -4,6 +4,7 @@ import type { RequestContext } from '../../../graphql/context.js';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { accessCookieName } from '../../../http/cookies.js';
 import { toPaySessionView } from '../pay-session.mapper.js';
+import { PaySessionView } from '../pay-session.types.js';
 import { JoinOpenGroupInput, JoinOpenGroupPayload, OpenGroupInvitation } from './open-group.types.js';
 
 /** An open group's public side: its join page and joining (by the link's code). */
@@ -46,5 +47,20 @@ export class OpenGroupResolver {
       pricePerPlaceMinor: joined.pricePerPlaceMinor,
       view: toPaySessionView(session, viewer, services.sessionLinks),
     });
+  }
+
+  @Mutation(() => PaySessionView, {
+    description:
+      "An open group's payer leaves it (their cookie), before it tips only: their places are free at once, a pending checkout " +
+      'is cancelled, a hold released and a charge refunded in full. After it tipped: GROUP_TIPPED (their place is confirmed).',
+  })
+  async leaveOpenGroup(
+    @Arg('sessionId', () => ID) @UnknownIdAnswers(ErrorCode.SessionNotFound) sessionId: string,
+    @Ctx() context: RequestContext,
+  ): Promise<PaySessionView> {
+    const viewer = await context.requireViewer(sessionId);
+    const session = await context.services.openGroupLeaves.leave(context.em, viewer);
+    context.logger.info({ sessionId, participantId: viewer.participantId }, 'open group left');
+    return toPaySessionView(session, viewer, context.services.sessionLinks);
   }
 }

@@ -24,7 +24,8 @@ export class AdvanceTestClockInput {
 export class TestClockRunView {
   @Field(() => Date, { description: "Its moment on the session's clock." }) at!: Date;
   @Field(() => TestClockRunKindEnum) kind!: string;
-  @Field(() => ID, { nullable: true, description: 'REMINDER: the payer reminded.' }) participantId!: string | null;
+  @Field(() => ID, { nullable: true, description: 'REMINDER: the payer reminded; RESERVATION_LAPSED: whose claim lapsed.' })
+  participantId!: string | null;
   @Field(() => ID, { nullable: true, description: 'HOLD_LAPSED: the payment whose hold was released.' }) paymentId!: string | null;
   @Field(() => Int, { nullable: true, description: 'REMINDER: how many minutes before the deadline it was due.' })
   offsetMinutes!: number | null;
