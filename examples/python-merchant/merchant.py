@@ -1,16 +1,20 @@
 """A small PaySplit merchant in Python, standard library only (http.server, urllib, hmac, sqlite3).
 
-It sells one thing (a group dinner), lets the buyer split the bill with PaySplit, and takes the
-shares through a payment processor (PaySplit's test processor by default):
+It sells a group dinner two ways: the buyer splits the bill with people they name, or starts an open
+group that anyone with its link joins (each takes places; the dinner is on once 4 places are taken,
+and the more join, the less each place costs). It takes the shares through a payment processor
+(PaySplit's test processor by default):
 
   POST /orders                   create an order and a PaySplit session; 303 the host to it
+  POST /groups                   create an open group order; 303 to its page (the link to share)
+  GET  /orders/<ref>/organiser   302 to the open group's organiser page (the hostToken stays out of pages)
   POST /paysplit/create-payment  PaySplit's signed partner call: create a checkout, answer {redirectUrl}
   POST /paysplit/refund          PaySplit's signed refund call: refund the charge once per refundId, answer {status, ...}
-  POST /paysplit/cancel          PaySplit's signed cancel call: expire a checkout that will not be used, answer {status, ...}
-  POST /paysplit/capture         PaySplit's signed capture call (captureMethod manual): capture a held payment once per captureId
+  POST /paysplit/cancel          PaySplit's signed cancel call: cancel a checkout that will not be used (expire it, or release its hold), answer {status, ...}
+  POST /paysplit/capture         PaySplit's signed capture call (captureMethod manual): capture what it asks of a hold (maybe less), once per captureId
   GET  /paysplit/payment-success the processor's success redirect: confirm, record, 302 back to PaySplit
-  POST /webhooks/paysplit        PaySplit's signed events: mark the order paid once per eventId
-  GET  /                         the orders; GET /orders/<ref>.json one order as JSON
+  POST /webhooks/paysplit        PaySplit's signed events, once per eventId: paid, expired, and an open group's progress
+  GET  /                         the orders; GET /orders/<ref> an open group's page; GET /orders/<ref>.json one order as JSON
 
 Configuration comes from the environment; see README.md. Run: python3 merchant.py
 """
@@ -76,30 +80,58 @@ class Store:
             create table if not exists captures (capture_id text primary key, payment_id text not null, answer text not null);
             """
         )
+        # Open groups: the link to share, the organiser's way in, and the group's progress from its events.
+        columns = {row[1] for row in self.db.execute("pragma table_info(orders)")}
+        for column in ("kind text not null default 'split'", "session_url text", "join_url text", "places_sold integer",
+                       "group_version integer", "tipped_at text", "full_at text", "final_price_per_place_minor text"):
+            if column.split()[0] not in columns:
+                self.db.execute(f"alter table orders add column {column}")
 
     def run(self, sql, params=()):
         with self.lock:
             return self.db.execute(sql, params).fetchall()
 
-    def handle_event_once(self, event_id, event_type, order_ref, session_id):
-        """Records the event and, for a completion, marks its order paid, in one transaction.
+    def handle_event_once(self, event):
+        """Records the event and acts on it, in one transaction: a completion marks its order paid, an
+        expiry ends an unpaid one, an open group's events move its progress.
 
-        Returns "duplicate" for an eventId seen before, else "paid", "unknown_order" or "ignored".
+        Returns "duplicate" for an eventId seen before, else "paid", "expired", "group", "unknown_order" or "ignored".
         """
+        event_id, event_type = event["eventId"], event.get("type", "")
+        order = (event.get("orderReference"), event.get("sessionId"))
         with self.lock:
             self.db.execute("begin immediate")
             try:
                 cursor = self.db.execute("insert or ignore into processed_events (event_id, type) values (?, ?)", (event_id, event_type))
                 if cursor.rowcount == 0:
                     outcome = "duplicate"
-                elif event_type != "SERVICE_SESSION_COMPLETED":
-                    outcome = "ignored"
-                else:
+                elif event_type == "SERVICE_SESSION_COMPLETED":
                     cursor = self.db.execute(
                         "update orders set status = 'paid', paid_event_id = ? where order_ref = ? and session_id = ? and status != 'paid'",
-                        (event_id, order_ref, session_id),
+                        (event_id, *order),
                     )
                     outcome = "paid" if cursor.rowcount == 1 else "unknown_order"
+                elif event_type == "SERVICE_SESSION_EXPIRED":
+                    # Not paid by its deadline (an open group: short of its minimum). Holds are released, payments refunded.
+                    self.db.execute("update orders set status = 'expired' where order_ref = ? and session_id = ? and status = 'awaiting_payment'", order)
+                    outcome = "expired"
+                elif event_type in ("SERVICE_GROUP_JOINED", "SERVICE_GROUP_TIPPED", "SERVICE_GROUP_FULL"):
+                    # Deliveries may come out of order: counts from an older sessionVersion never undo a newer one's.
+                    self.db.execute(
+                        "update orders set places_sold = case when coalesce(group_version, -1) < ? then ? else places_sold end,"
+                        " group_version = max(coalesce(group_version, -1), ?) where order_ref = ? and session_id = ? and kind = 'open_group'",
+                        (event["sessionVersion"], event["placesSold"], event["sessionVersion"], *order),
+                    )
+                    if event_type == "SERVICE_GROUP_TIPPED":
+                        self.db.execute("update orders set tipped_at = coalesce(tipped_at, ?) where order_ref = ? and session_id = ?", (event["createdAt"], *order))
+                    if event_type == "SERVICE_GROUP_FULL":
+                        self.db.execute(
+                            "update orders set full_at = coalesce(full_at, ?), final_price_per_place_minor = ? where order_ref = ? and session_id = ?",
+                            (event["createdAt"], event["finalPricePerPlaceMinor"], *order),
+                        )
+                    outcome = "group"
+                else:
+                    outcome = "ignored"
                 self.db.execute("commit")
                 return outcome
             except BaseException:
@@ -133,7 +165,7 @@ class PaySplit:
     def _headers(self, extra=None):
         return {"X-Service-API-Key": self.config.api_key, **(extra or {})}
 
-    def create_session(self, order_ref, amount_minor, currency):
+    def create_session(self, order_ref, amount_minor, currency, open_group=None):
         return call_json(
             "POST",
             f"{self.config.paysplit_url}/api/v1/payments/sessions",
@@ -144,6 +176,8 @@ class PaySplit:
                 "merchantOrderRef": order_ref,
                 "successReturnUrl": f"{self.config.public_url}/",
                 "cancelUrl": f"{self.config.public_url}/",
+                # An open group: no payers named up front; anyone with the reply's joinUrl takes places.
+                **({"openGroup": open_group} if open_group else {}),
             },
             # The same key for the same order: a retried request cannot create a second session.
             self._headers({"Idempotency-Key": f"order-{order_ref}"}),
@@ -205,6 +239,10 @@ class Merchant(BaseHTTPRequestHandler):
             return self.orders_page()
         if url.path.startswith("/orders/") and url.path.endswith(".json"):
             return self.order_json(url.path[len("/orders/"):-len(".json")])
+        if url.path.startswith("/orders/") and url.path.endswith("/organiser"):
+            return self.organiser_redirect(url.path[len("/orders/"):-len("/organiser")])
+        if url.path.startswith("/orders/"):
+            return self.group_page(url.path[len("/orders/"):])
         if url.path == "/paysplit/payment-success":
             return self.payment_success(urllib.parse.parse_qs(url.query).get("checkout_id", [""])[0])
         if url.path == "/healthz":
@@ -219,6 +257,8 @@ class Merchant(BaseHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         if path == "/orders":
             return self.create_order()
+        if path == "/groups":
+            return self.create_group(urllib.parse.parse_qs(body.decode("utf-8", "replace")))
         if path == "/paysplit/create-payment":
             return self.partner_create_payment(body)
         if path == "/paysplit/refund":
@@ -232,21 +272,68 @@ class Merchant(BaseHTTPRequestHandler):
         self.send(404, {"error": "not_found"})
 
     def orders_page(self):
-        rows = self.store.run("select order_ref, amount_minor, currency, status from orders order by rowid desc")
+        rows = self.store.run("select order_ref, amount_minor, currency, status, kind from orders order by rowid desc")
         items = "".join(
+            f"<li><a href='/orders/{html.escape(ref)}'>{html.escape(ref)}</a>: {html.escape(currency)} {html.escape(minor)} minor units,"
+            f" <b>{html.escape(status.upper())}</b></li>" if kind == "open_group" else
             f"<li>{html.escape(ref)}: {html.escape(currency)} {html.escape(minor)} minor units, <b>{html.escape(status.upper())}</b></li>"
-            for ref, minor, currency, status in rows
+            for ref, minor, currency, status, kind in rows
         )
         self.page(200, "Dinner for 4 (NZ$480.00)",
                   "<form method=post action=/orders><button>Book and split the bill</button></form>"
+                  "<h2>Or as an open group: NZ$480.00 shared by 4 to 8 people</h2>"
+                  "<form method=post action=/groups><label>Your name <input name=organiserName required maxlength=80></label>"
+                  " <label>Your email <input name=organiserEmail type=email required></label> <button>Start a group</button></form>"
                   f"<h2>Orders</h2><ul>{items or '<li>None yet</li>'}</ul>")
 
     def order_json(self, order_ref):
-        rows = self.store.run("select order_ref, session_id, status, paid_event_id from orders where order_ref = ?", (order_ref,))
+        rows = self.store.run("select order_ref, session_id, status, paid_event_id, kind, join_url, places_sold, tipped_at, full_at,"
+                              " final_price_per_place_minor from orders where order_ref = ?", (order_ref,))
         if not rows:
             return self.send(404, {"error": "not_found"})
-        ref, session_id, status, paid_event_id = rows[0]
-        self.send(200, {"orderRef": ref, "sessionId": session_id, "status": status, "paidEventId": paid_event_id})
+        ref, session_id, status, paid_event_id, kind, join_url, places_sold, tipped_at, full_at, final_price = rows[0]
+        order = {"orderRef": ref, "sessionId": session_id, "status": status, "paidEventId": paid_event_id, "kind": kind}
+        if kind == "open_group":
+            order.update(joinUrl=join_url, placesSold=places_sold or 0, tippedAt=tipped_at, fullAt=full_at, finalPricePerPlaceMinor=final_price)
+        self.send(200, order)
+
+    def group_page(self, order_ref):
+        rows = self.store.run("select status, join_url, places_sold from orders where order_ref = ? and kind = 'open_group'", (order_ref,))
+        if not rows:
+            return self.page(404, "Not found", "<p>There is no such group.</p>")
+        status, join_url, places_sold = rows[0]
+        # The join link is meant to be shared; the organiser's link goes through our redirect (it carries the hostToken).
+        self.page(200, f"Group dinner {order_ref}",
+                  f"<p><b>{html.escape(status.upper())}</b>: {places_sold or 0} of 8 places taken (4 needed).</p>"
+                  f"<p>Share this link: <a href='{html.escape(join_url or '')}'>{html.escape(join_url or '')}</a></p>"
+                  f"<p><a href='/orders/{html.escape(order_ref)}/organiser'>Open the organiser's page</a></p>")
+
+    def organiser_redirect(self, order_ref):
+        rows = self.store.run("select session_url from orders where order_ref = ? and kind = 'open_group'", (order_ref,))
+        if not rows or not rows[0][0]:
+            return self.page(404, "Not found", "<p>There is no such group.</p>")
+        self.redirect(302, rows[0][0])
+
+    def create_group(self, form):
+        """An open group: PaySplit's link lets anyone join and take places; the dinner's NZ$480.00 is
+        shared by every place sold (split_total), so each place costs less as more join."""
+        name = (form.get("organiserName") or [""])[0].strip()
+        email = (form.get("organiserEmail") or [""])[0].strip()
+        if not name or len(name) > 80 or "@" not in email:
+            return self.page(400, "Check the form", "<p>Enter your name (at most 80 characters) and your email.</p>")
+        order_ref = f"py-group-{uuid.uuid4().hex[:12]}"
+        amount_minor, currency = "48000", "NZD"
+        self.store.run("insert into orders (order_ref, amount_minor, currency, kind, places_sold) values (?, ?, ?, 'open_group', 0)",
+                       (order_ref, amount_minor, currency))
+        status, reply = self.paysplit.create_session(order_ref, amount_minor, currency, {
+            "minPlaces": 4, "maxPlaces": 8, "pricing": "split_total", "organiserName": name, "organiserEmail": email})
+        if status != 200:
+            log.error("PaySplit refused the open group: %s (request %s)", reply.get("code"), reply.get("requestId"))
+            return self.page(502, "Groups are unavailable", "<p>Please try again in a moment.</p>")
+        # sessionUrl opens the organiser's page (it carries the hostToken): stored for the redirect, never shown or logged.
+        self.store.run("update orders set session_id = ?, session_url = ?, join_url = ? where order_ref = ?",
+                       (reply["sessionId"], reply["sessionUrl"], reply["joinUrl"], order_ref))
+        self.redirect(303, f"/orders/{order_ref}")
 
     def create_order(self):
         order_ref = f"py-{uuid.uuid4().hex[:12]}"
@@ -342,10 +429,11 @@ class Merchant(BaseHTTPRequestHandler):
         self.send(200, json.loads(stored[0][0]))
 
     def partner_cancel(self, body):
-        """Expires the checkout of a payment PaySplit will not use (the payer started again, the share
-        was paid another way, the session ended), so nobody can pay it any more. Expiring is idempotent
-        at the processor, so a repeated call (the same cancelId) gets the same answer. A checkout that
-        was already paid cannot be expired: say so, and PaySplit's record of the payment decides."""
+        """Cancels the checkout of a payment PaySplit will not use (the payer started again or left an
+        open group, the share was paid another way, the session ended), so nobody can pay it any more:
+        an open checkout expires, a hold is released. Cancelling is idempotent at the processor, so a
+        repeated call (the same cancelId) gets the same answer. A checkout that was already paid cannot
+        be cancelled: say so, and PaySplit's record of the payment decides."""
         try:
             cancel_id = verify(body, self.headers, self.config.partner_secret)
             cancel = json.loads(body)
@@ -361,9 +449,11 @@ class Merchant(BaseHTTPRequestHandler):
         checkout_id = rows[0][0] if rows else None
         if not checkout_id:
             return self.send(200, {"status": "succeeded"})
+        # The processor's cancel expires an open checkout and releases a hold (captureMethod manual: a payer
+        # who left an open group, or a reservation that lapsed), one call for both.
         status, _ = call_json(
             "POST",
-            f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}/expire",
+            f"{self.config.processor_url}/api/checkouts/{urllib.parse.quote(checkout_id)}/cancel",
             None,
             {"Idempotency-Key": f"paysplit-cancel-{cancel_id}"},
         )
@@ -371,13 +461,15 @@ class Merchant(BaseHTTPRequestHandler):
             return self.send(200, {"status": "failed", "processorReference": checkout_id, "failureReason": "the checkout was already paid"})
         if status != 200:
             # No answer: PaySplit calls again later with the same cancelId.
-            log.error("the processor did not expire the checkout (HTTP %s)", status)
+            log.error("the processor did not cancel the checkout (HTTP %s)", status)
             return self.send(502, {"error": "processor_unavailable"})
-        log.info("checkout %s expired (%s)", checkout_id, cancel.get("reason"))
+        log.info("checkout %s cancelled (%s)", checkout_id, cancel.get("reason"))
         self.send(200, {"status": "succeeded", "processorReference": checkout_id})
 
     def partner_capture(self, body):
         """Captures a held payment once every share of its session is held (captureMethod manual).
+        It captures the call's amountMinor, which may be less than the hold: an open group whose price per
+        place fell as more joined charges each payer their final part, and the rest of the hold goes back.
         PaySplit may call again with the same captureId: the first answer is kept and repeated, and the
         processor call carries paysplit-<captureId> as its Idempotency-Key, so the card is charged once.
         A checkout the processor charged at once (it takes no holds) has nothing left to capture."""
@@ -404,6 +496,8 @@ class Merchant(BaseHTTPRequestHandler):
             answer = {"status": "succeeded", "processorReference": checkout_id}
         elif checkout["status"] != "authorized":
             answer = {"status": "failed", "processorReference": checkout_id, "failureReason": f"the payment is {checkout['status']}"}
+        elif int(capture["amountMinor"]) > int(checkout["amountMinor"]):
+            answer = {"status": "failed", "processorReference": checkout_id, "failureReason": "more than the hold"}
         else:
             status, result = call_json(
                 "POST",
@@ -462,7 +556,7 @@ class Merchant(BaseHTTPRequestHandler):
         if event.get("eventId") != event_id:
             return self.send(400, {"error": "invalid_body"})
         # At-least-once delivery: act once per eventId, acknowledge every copy.
-        outcome = self.store.handle_event_once(event_id, event.get("type", ""), event.get("orderReference"), event.get("sessionId"))
+        outcome = self.store.handle_event_once(event)
         if outcome == "paid":
             log.info("order %s paid", event.get("orderReference"))
         elif outcome == "unknown_order":

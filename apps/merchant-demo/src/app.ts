@@ -14,6 +14,7 @@ import { createPaymentFailureRouter, PROCESSOR_EVENTS_PATH } from './merchant/pa
 import { createPaymentSuccessRouter } from './merchant/payment-success.js';
 import { createPaySplitWebhookRouter } from './merchant/paysplit-webhook.js';
 import { createProcessorClient, type ProcessorClient } from './merchant/processor-client.js';
+import { createTripsRouter } from './merchant/trips-router.js';
 import { createProcessorRouter } from './processor/processor-router.js';
 
 export interface MerchantAppDeps {
@@ -89,6 +90,7 @@ export function createMerchantApp(deps: MerchantAppDeps): express.Express {
   app.use(createPaymentFailureRouter({ logger, paysplit, processor }));
   app.use(createPaySplitWebhookRouter({ config, pool, logger }));
   app.use(createBookingsRouter({ config, pool, logger, paysplit }));
+  app.use(createTripsRouter({ config, pool, logger, paysplit }));
 
   const wantsJson = (path: string) =>
     path.startsWith('/processor/api/') ||

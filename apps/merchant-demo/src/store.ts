@@ -10,8 +10,16 @@ export type Queryable = Pick<Pool | PoolClient, 'query'>;
  */
 export type BookingStatus = 'awaiting_payment' | 'paid' | 'expired' | 'cancelled';
 
+/**
+ * `split`: a booking whose host splits the bill with people they name (the dinner). `open_group`:
+ * a group trip sold as a PaySplit open group: anyone with its join link takes places, and it is
+ * booked only if enough places are taken by its deadline (its progress: `trip-store.ts`).
+ */
+export type BookingKind = 'split' | 'open_group';
+
 export interface Booking {
   id: string;
+  kind: BookingKind;
   title: string;
   /** Integer minor units as a string (pg returns bigint as text, which keeps it exact). */
   amountMinor: string;
@@ -59,6 +67,11 @@ export interface Checkout {
   /** Set by the test card whose capture the issuer declines (decided when the hold is placed). */
   captureDeclines: boolean;
   capturedAt: Date | null;
+  /**
+   * What the capture took (at most the hold; the rest of the hold went back with it); null until
+   * captured, and for a charge taken at once (then `amountMinor` was taken).
+   */
+  capturedMinor: string | null;
   releasedAt: Date | null;
   releaseReason: ReleaseReason | null;
   /** Who is paid and for what, as the merchant named them (a real processor shows both). */
@@ -137,6 +150,13 @@ alter table merchant_demo.checkout drop constraint if exists checkout_hold_check
 alter table merchant_demo.checkout add constraint checkout_hold_check
   check (status not in ('authorized', 'released') or capture_method = 'manual' and hold_expires_at is not null);
 
+-- What a capture took: the whole hold, or less (a group whose price per place fell as more joined
+-- takes each payer's final part); the rest of the hold is released with the capture.
+alter table merchant_demo.checkout add column if not exists captured_minor bigint null;
+alter table merchant_demo.checkout drop constraint if exists checkout_captured_minor_check;
+alter table merchant_demo.checkout add constraint checkout_captured_minor_check
+  check (captured_minor is null or captured_minor > 0 and captured_minor <= amount_minor);
+
 -- Each capture asked of a hold, kept whether it took the money or not (as refunds are).
 create table if not exists merchant_demo.processor_capture (
   id text primary key,
@@ -214,6 +234,36 @@ alter table merchant_demo.paysplit_refund alter column duplicate drop default;
 alter table merchant_demo.booking add column if not exists ended_at timestamptz null;
 alter table merchant_demo.booking drop constraint if exists booking_status_check;
 alter table merchant_demo.booking add constraint booking_status_check check (status in ('awaiting_payment', 'paid', 'expired', 'cancelled'));
+
+-- Group trips sold as PaySplit open groups: who organised it, the link to share, and how the group
+-- stands as PaySplit's group events tell it (applied in sessionVersion order: deliveries may come
+-- out of order, and an older one never undoes a newer one).
+alter table merchant_demo.booking add column if not exists kind text not null default 'split';
+alter table merchant_demo.booking drop constraint if exists booking_kind_check;
+alter table merchant_demo.booking add constraint booking_kind_check check (kind in ('split', 'open_group'));
+alter table merchant_demo.booking add column if not exists organiser_name text null;
+alter table merchant_demo.booking add column if not exists organiser_email text null;
+alter table merchant_demo.booking add column if not exists join_url text null;
+alter table merchant_demo.booking add column if not exists min_places integer null;
+alter table merchant_demo.booking add column if not exists max_places integer null;
+alter table merchant_demo.booking add column if not exists places_sold integer not null default 0;
+alter table merchant_demo.booking add column if not exists price_per_place_minor bigint null;
+alter table merchant_demo.booking add column if not exists group_version integer null;
+alter table merchant_demo.booking add column if not exists tipped_at timestamptz null;
+alter table merchant_demo.booking add column if not exists full_at timestamptz null;
+alter table merchant_demo.booking add column if not exists final_price_per_place_minor bigint null;
+
+-- Who joined a group trip (PaySplit's SERVICE_GROUP_JOINED, one per participant): the trip's
+-- passenger list.
+create table if not exists merchant_demo.trip_traveller (
+  participant_id uuid primary key,
+  booking_id uuid not null references merchant_demo.booking (id),
+  display_name text not null,
+  places integer not null check (places > 0),
+  amount_minor bigint not null check (amount_minor >= 0),
+  joined_at timestamptz not null
+);
+create index if not exists trip_traveller_booking on merchant_demo.trip_traveller (booking_id, joined_at);
 `;
 
 export async function ensureSchema(pool: Pool): Promise<void> {
@@ -240,11 +290,12 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
 
 // ---- bookings ---------------------------------------------------------------------------
 
-const bookingColumns = `id, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
+const bookingColumns = `id, kind, title, amount_minor::text as amount_minor, currency, order_ref, session_id, status,
   paid_at, paid_event_id, cancelled_at, ended_at, created_at`;
 
 interface BookingRow {
   id: string;
+  kind: BookingKind;
   title: string;
   amount_minor: string;
   currency: string;
@@ -261,6 +312,7 @@ interface BookingRow {
 function toBooking(row: BookingRow): Booking {
   return {
     id: row.id,
+    kind: row.kind,
     title: row.title,
     amountMinor: row.amount_minor,
     currency: row.currency,
@@ -375,7 +427,8 @@ export async function recordProcessedEvent(db: Queryable, event: { eventId: stri
 // ---- test processor checkouts -----------------------------------------------------------
 
 export const checkoutColumns = `id, payment_id, session_id, payer_role, amount_minor::text as amount_minor, currency, status,
-  card_last4, expired_at, capture_method, hold_expires_at, capture_declines, captured_at, released_at, release_reason,
+  card_last4, expired_at, capture_method, hold_expires_at, capture_declines, captured_at, captured_minor::text as captured_minor,
+  released_at, release_reason,
   business_name, description, success_url, cancel_url, created_at, updated_at`;
 
 export interface CheckoutRow {
@@ -392,6 +445,7 @@ export interface CheckoutRow {
   hold_expires_at: Date | null;
   capture_declines: boolean;
   captured_at: Date | null;
+  captured_minor: string | null;
   released_at: Date | null;
   release_reason: ReleaseReason | null;
   business_name: string | null;
@@ -417,6 +471,7 @@ export function toCheckout(row: CheckoutRow): Checkout {
     holdExpiresAt: row.hold_expires_at,
     captureDeclines: row.capture_declines,
     capturedAt: row.captured_at,
+    capturedMinor: row.captured_minor,
     releasedAt: row.released_at,
     releaseReason: row.release_reason,
     businessName: row.business_name,

@@ -176,12 +176,30 @@ describe('capturing for PaySplit (the capture service)', () => {
     expect(await checkoutState(held.id)).toMatchObject({ status: 'released', releaseReason: 'expired' });
   });
 
-  it('answers failed and takes nothing for another amount, another payment’s checkout, or no checkout', async () => {
+  it('takes less than the hold when PaySplit asks for less (an open group’s final part), the rest released with it', async () => {
+    const held = await heldThroughShop();
+    const call = captureCall(held.paymentId, { amountMinor: '9000' });
+    expect(await capture(call)).toEqual({ status: 'succeeded', processorReference: held.id });
+    expect(await checkoutState(held.id)).toMatchObject({
+      status: 'succeeded',
+      capturedMinor: '9000',
+      captures: [{ status: 'succeeded', amountMinor: '9000' }],
+    });
+    expect(await capture(call)).toEqual({ status: 'succeeded', processorReference: held.id });
+    expect(await savedKeys(held.id)).toEqual([`paysplit-${call.captureId}`]);
+  });
+
+  it('answers failed and takes nothing for more than the hold, another currency, another payment’s checkout, or no checkout', async () => {
     const held = await heldThroughShop();
     expect(await capture(captureCall(held.paymentId, { amountMinor: '12001' }))).toEqual({
       status: 'failed',
       processorReference: held.id,
-      failureReason: 'the processor holds 12000 NZD, not 12001 NZD',
+      failureReason: 'the processor holds 12000 NZD, less than 12001',
+    });
+    expect(await capture(captureCall(held.paymentId, { currency: 'AUD' }))).toEqual({
+      status: 'failed',
+      processorReference: held.id,
+      failureReason: 'the processor holds NZD, not AUD',
     });
     expect(await capture(captureCall(randomUUID(), { processorReference: held.id }))).toEqual({
       status: 'failed',

@@ -152,6 +152,49 @@ describe('capturing a hold', () => {
     expect(await captureRows(manyKeys.id)).toEqual([{ status: 'succeeded' }]);
   });
 
+  it('takes less than the hold when asked (the rest released with it), never more; only what was taken can be refunded', async () => {
+    const checkout = await heldCheckout('4242 4242 4242 4242', '12000');
+    const capture = (body: unknown, key: string) =>
+      fetch(`${merchant.baseUrl}/processor/api/checkouts/${checkout.id}/capture`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(body),
+      });
+    const tooMuch = await capture({ amountMinor: '12001' }, 'capture-too-much');
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.json()).toMatchObject({ error: 'amount_exceeds_hold', checkout: { status: 'authorized', captures: [] } });
+    for (const bad of [{ amountMinor: '0' }, { amountMinor: 9000 }, { amountMinor: '-5' }, { amount: '9000' }]) {
+      expect((await capture(bad, `capture-bad-${JSON.stringify(bad)}`)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await captureRows(checkout.id)).toEqual([]);
+
+    const taken = await capture({ amountMinor: '9000' }, 'capture-part');
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({
+      status: 'succeeded',
+      amountMinor: '9000',
+      checkout: {
+        status: 'succeeded',
+        amountMinor: '12000',
+        capturedMinor: '9000',
+        captures: [{ status: 'succeeded', amountMinor: '9000' }],
+      },
+    });
+    // The page says what was charged, and that the rest of the hold went back.
+    const page = (await (await fetch(checkout.url)).text()).replace(/\s+/g, ' ');
+    expect(page).toContain('NZ$90.00 was paid with the card ending 4242.');
+    expect(page).toContain('NZ$120.00 was held; the other NZ$30.00 of the hold was released.');
+
+    const refund = (amountMinor: string) =>
+      fetch(`${merchant.baseUrl}/processor/api/checkouts/${checkout.id}/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amountMinor }),
+      }).then((response) => response.json());
+    expect(await refund('9001')).toMatchObject({ status: 'failed', failureReason: 'the amount is more than what is left of the charge' });
+    expect(await refund('9000')).toMatchObject({ status: 'succeeded' });
+  });
+
   it('refuses to capture what was never held (an open checkout) or was taken already (a charge)', async () => {
     const open = await createCheckout(merchant.baseUrl, { captureMethod: 'manual' });
     const refused = await call(open.id, 'capture', 'capture-open');

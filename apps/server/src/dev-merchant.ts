@@ -9,14 +9,18 @@ import type { Integration, IntegrationSettings } from './modules/integrations/in
 
 /**
  * The events the reference merchant acts on (completion is always sent): refunds settle the
- * bookings' refunds; the expired and cancelled events end unpaid bookings. It reads none of the
- * events of held money: a booking follows the session, not each hold.
+ * bookings' refunds; the expired and cancelled events end unpaid bookings; the group events move
+ * its group trip (who joined, tipped, full). It reads none of the events of held money: a booking
+ * follows the session, not each hold.
  */
 export const DEMO_EVENT_SUBSCRIPTIONS = [
   'SERVICE_REFUND_SUCCEEDED',
   'SERVICE_REFUND_FAILED',
   'SERVICE_SESSION_EXPIRED',
   'SERVICE_SESSION_CANCELLED',
+  'SERVICE_GROUP_JOINED',
+  'SERVICE_GROUP_TIPPED',
+  'SERVICE_GROUP_FULL',
 ] as const;
 
 const savedDemo = z.object({ integrationId: z.uuid(), apiKeyId: z.uuid().optional() });

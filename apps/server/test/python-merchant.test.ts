@@ -38,6 +38,8 @@ async function startPythonMerchant(): Promise<typeof python> {
     partnerCaptureUrl: `${baseUrl}/paysplit/capture`,
     webhookUrl: `${baseUrl}/webhooks/paysplit`,
     redirectAllowlist: [baseUrl],
+    // The open group's progress, and its end short of the minimum (completion is always sent).
+    eventSubscriptions: ['SERVICE_GROUP_JOINED', 'SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL', 'SERVICE_SESSION_EXPIRED'],
   });
   dataDir = await mkdtemp(path.join(tmpdir(), 'paysplit-python-merchant-'));
   return startMerchantProcess({
@@ -90,7 +92,9 @@ async function payAtProcessor(redirectUrl: string): Promise<{ status: number; lo
   return { status: bridge.status, location: bridge.headers.get('location') };
 }
 
-async function order(orderRef: string): Promise<{ status: string; paidEventId: string | null; sessionId: string }> {
+async function order(
+  orderRef: string,
+): Promise<{ status: string; paidEventId: string | null; sessionId: string; [field: string]: unknown }> {
   return (await fetch(`${python.baseUrl}/orders/${orderRef}.json`)).json() as never;
 }
 
@@ -352,5 +356,61 @@ describe('the Python merchant (examples/python-merchant)', () => {
       body,
     });
     expect(await again.json()).toEqual({ status: 'succeeded', processorReference: capture!.processor_call_reference });
+  });
+
+  it('creates an open group, follows its events, and captures each hold at its final part, less than the hold where the price fell', async () => {
+    // Each payment held (captureMethod manual), as the case above left it; set here too, so this case stands alone.
+    const em = server.orm.em.fork();
+    const settings = server.paysplit.services.integrationSettings;
+    await settings.updateSettings(
+      em,
+      (await settings.findIntegration(em, integration.integrationId))!,
+      { captureMethod: 'manual' },
+      CLI_ACTOR,
+    );
+    const created = await fetch(`${python.baseUrl}/groups`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ organiserName: 'Aroha', organiserEmail: 'aroha@example.com' }),
+      redirect: 'manual',
+    });
+    expect(created.status).toBe(303);
+    const orderRef = created.headers.get('location')!.split('/').at(-1)!;
+    const group = (await (await fetch(`${python.baseUrl}/orders/${orderRef}.json`)).json()) as { sessionId: string; joinUrl: string };
+    const organiser = await fetch(`${python.baseUrl}/orders/${orderRef}/organiser`, { redirect: 'manual' });
+    expect(organiser.headers.get('location')!.startsWith(`${server.baseUrl}/pay/${group.sessionId}`)).toBe(true);
+    const code = new URL(group.joinUrl).searchParams.get('code')!;
+
+    // NZ$480 shared by 4 to 8 places: two payers held at NZ$120 a place before it tipped, two after
+    // at NZ$80 and NZ$60; full at 8, everyone pays NZ$60 a place.
+    const checkouts: string[] = [];
+    for (const name of ['Ben', 'Caleb', 'Dana', 'Eru']) {
+      const payer = new PayBrowser(server.baseUrl);
+      const joined = await payer.graphql<{ joinOpenGroup: { redirectUrl: string } }>(
+        `mutation($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+          joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) { redirectUrl } }`,
+        { sessionId: group.sessionId, code, input: { displayName: name, email: `${name.toLowerCase()}@example.com`, places: 2 } },
+      );
+      expect(joined.errors).toBeUndefined();
+      expect((await payAtProcessor(joined.data.joinOpenGroup.redirectUrl)).status).toBe(302);
+      checkouts.push(joined.data.joinOpenGroup.redirectUrl.split('/').at(-1)!);
+    }
+    const paid = await until(
+      () => order(orderRef),
+      // The group's events and the completion are separate deliveries: wait for all of them.
+      (state) => state.status === 'paid' && state.placesSold === 8 && state.finalPricePerPlaceMinor !== null,
+    );
+    expect(paid).toMatchObject({ kind: 'open_group', placesSold: 8, tippedAt: expect.any(String), finalPricePerPlaceMinor: '6000' });
+    const rows = await server.query<{ id: string; amount_minor: string; captured_minor: string }>(
+      `select id, amount_minor::text as amount_minor, captured_minor::text as captured_minor from merchant_demo.checkout where id in (?, ?, ?, ?)`,
+      checkouts,
+    );
+    const held = new Map(rows.map((row) => [row.id, [row.amount_minor, row.captured_minor]]));
+    expect(checkouts.map((id) => held.get(id))).toEqual([
+      ['24000', '12000'],
+      ['24000', '12000'],
+      ['16000', '12000'],
+      ['12000', '12000'],
+    ]);
   });
 });

@@ -9,6 +9,11 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 let server: TestServer;
 let merchant: ReferenceMerchant;
 
+/** What the pay app's join page sends: a payer claims places through the group's link. */
+const JOIN_OPEN_GROUP = `mutation($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+  joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) { participantId redirectUrl }
+}`;
+
 beforeAll(async () => {
   server = await startTestServer();
   merchant = await startReferenceMerchant(server);
@@ -331,6 +336,73 @@ describe('the loop with the reference merchant holding each share (captureMethod
       [declined.paymentId]: 'failed',
       [repaid.paymentId]: 'succeeded',
     });
+  });
+
+  it('a group trip: started at the shop, joined through its link by four payers (3, 3, 2, 2 places) over HTTP, tipped, ended full, each hold captured at its final part, the booking PAID once', async () => {
+    const started = await fetch(`${holding.baseUrl}/trips`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ organiserName: 'Aroha', organiserEmail: 'aroha@example.com' }),
+      redirect: 'manual',
+    });
+    expect(started.status).toBe(303);
+    const tripUrl = `${holding.baseUrl}${started.headers.get('location')!}`;
+    const tripPage = await (await fetch(tripUrl)).text();
+    // The link to share, as the organiser reads it on the shop's page.
+    const joinUrl = new URL(/id="join-link" type="url" readonly value="([^"]+)"/.exec(tripPage)![1]!.replaceAll('&amp;', '&'));
+    expect(joinUrl.origin).toBe(server.baseUrl);
+    const sessionId = joinUrl.pathname.split('/')[2]!;
+    const code = joinUrl.searchParams.get('code')!;
+    const organiser = await fetch(`${tripUrl}/organiser`, { redirect: 'manual' });
+    expect(organiser.status).toBe(302);
+    expect(organiser.headers.get('location')!.startsWith(`${server.baseUrl}/pay/${sessionId}`)).toBe(true);
+
+    const holds: { checkoutId: string; places: number }[] = [];
+    for (const [displayName, places] of [
+      ['Ben', 3],
+      ['Caleb', 3],
+      ['Dana', 2],
+      ['Eru', 2],
+    ] as const) {
+      const payer = new PayBrowser(server.baseUrl);
+      const joined = await payer.graphql<{ joinOpenGroup: { redirectUrl: string } }>(JOIN_OPEN_GROUP, {
+        sessionId,
+        code,
+        input: { displayName, email: `${displayName.toLowerCase()}@example.com`, places },
+      });
+      expect(joined.errors).toBeUndefined();
+      const { redirectUrl } = joined.data.joinOpenGroup;
+      const paid = await payAtProcessor(redirectUrl, '4242 4242 4242 4242');
+      expect(paid.status, paid.body).toBe(302);
+      holds.push({ checkoutId: redirectUrl.replace(/\/$/, '').split('/').at(-1)!, places });
+    }
+
+    await paidBooking(sessionId);
+    // Held at the price each joined at (NZ$300 a place while fewer than 4 were sure, then less),
+    // captured at the final NZ$120 a place: the shop's processor took less than the first holds.
+    const captured = await merchantQuery<{ id: string; amount_minor: string; captured_minor: string | null }>(
+      `select id, amount_minor::text as amount_minor, captured_minor::text as captured_minor from merchant_demo.checkout where session_id = $1`,
+      [sessionId],
+    );
+    const byCheckout = new Map(captured.map((row) => [row.id, row]));
+    expect(holds.map((hold) => byCheckout.get(hold.checkoutId))).toEqual([
+      expect.objectContaining({ amount_minor: '90000', captured_minor: '36000' }),
+      expect.objectContaining({ amount_minor: '90000', captured_minor: '36000' }),
+      expect.objectContaining({ amount_minor: '30000', captured_minor: '24000' }),
+      expect.objectContaining({ amount_minor: '24000', captured_minor: '24000' }),
+    ]);
+    const events = await server.query<{ type: string }>(`select type from webhook_event where session_id = ? order by created_at, id`, [
+      sessionId,
+    ]);
+    const count = (type: string) => events.filter((event) => event.type === type).length;
+    expect([count('SERVICE_GROUP_JOINED'), count('SERVICE_GROUP_TIPPED'), count('SERVICE_GROUP_FULL')]).toEqual([4, 1, 1]);
+    // The group's events and the completion are separate deliveries: the page once all arrived.
+    const page = await until(
+      async () => (await (await fetch(tripUrl)).text()).replace(/\s+/g, ' '),
+      (text) => text.includes('Eru: 2 places') && text.includes('a place, and every payment is taken'),
+    );
+    expect(page).toContain('PAID</span> Booked: 10 places at NZ$120.00 a place');
+    expect(page).toContain('<li>Ben: 3 places</li><li>Caleb: 3 places</li><li>Dana: 2 places</li><li>Eru: 2 places</li>');
   });
 
   it('two hold-expiry sweeps at once release each lapsing hold once: one cancel, one event, its share reopened once', async () => {

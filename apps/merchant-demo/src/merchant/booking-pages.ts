@@ -3,6 +3,8 @@ import { formatMinor } from '@paysplit/sdk';
 import type { Booking } from '../store.js';
 import { bookingMoney, type BookingMoney, type BookingState } from './booking-state.js';
 import type { ShopRefund } from './refund-store.js';
+import { placesText, tripBadge, tripCard, type OrganiserForm } from './trip-pages.js';
+import type { Trip } from './trip-store.js';
 
 export const MERCHANT_NAME = 'Harbour Table';
 
@@ -21,7 +23,8 @@ function when(date: Date): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${dateTime.format(date)}</time>`;
 }
 
-export function renderHomePage(): string {
+/** What the shop sells: the dinner (split the bill) and the group trip (an open group); `trip` keeps the trip form's input and errors. */
+export function renderHomePage(trip?: OrganiserForm): string {
   const price = formatMinor(DINNER.amountMinor, DINNER.currency);
   const body = html` <h1>${DINNER.title} — ${price}, split the bill</h1>
     <div class="card">
@@ -32,8 +35,9 @@ export function renderHomePage(): string {
         <button type="submit">Book and split the bill</button>
       </form>
     </div>
+    ${tripCard(trip)}
     <p><a href="/bookings">See all bookings</a></p>`;
-  return renderPage({ title: `${DINNER.title} — Harbour Table`, body });
+  return renderPage({ title: `${trip ? 'Error: ' : ''}${DINNER.title} — Harbour Table`, body });
 }
 
 const BADGES: Record<BookingState, SafeHtml> = {
@@ -71,15 +75,23 @@ function duplicatesText(booking: Booking, refunds: readonly ShopRefund[]): strin
  * One card per booking, at every width: the status sits beside the booking's name, where it is
  * read first and never behind a sideways scroll (a five-column table did not fit a phone).
  */
-function bookingCard(booking: Booking, refunds: readonly ShopRefund[]): SafeHtml {
+function bookingCard(booking: Booking, refunds: readonly ShopRefund[], trip: Trip | undefined): SafeHtml {
   const money = bookingMoney(booking, refunds);
   const showRefunded = money.refunds.length > 0 || money.state === 'refund_pending';
+  // A group trip still gathering (or ended unpaid) says where its group stands; once paid, its money does.
+  const badge = trip && booking.status !== 'paid' ? tripBadge(trip) : BADGES[money.state];
   return html`<li class="card booking">
-    <h2><a href="/bookings/${booking.id}/confirmation">${booking.title}</a></h2>
-    ${BADGES[money.state]}
+    <h2><a href="${trip ? `/trips/${booking.id}` : `/bookings/${booking.id}/confirmation`}">${booking.title}</a></h2>
+    ${badge}
     <dl>
       <dt>Amount</dt>
-      <dd>${formatMinor(booking.amountMinor, booking.currency)}</dd>
+      <dd>${formatMinor(booking.amountMinor, booking.currency)}${trip ? ', shared' : ''}</dd>
+      ${
+        trip
+          ? html`<dt>Places</dt>
+              <dd data-places-sold="${trip.placesSold}">${placesText(trip)}</dd>`
+          : ''
+      }
       <dt>Order ref</dt>
       <dd><code>${booking.orderRef}</code></dd>
       ${
@@ -110,8 +122,12 @@ function bookingCard(booking: Booking, refunds: readonly ShopRefund[]): SafeHtml
   </li>`;
 }
 
-export function renderBookingsPage(bookings: Booking[], refunds: ReadonlyMap<string, ShopRefund[]> = new Map()): string {
-  const cards = bookings.map((booking) => bookingCard(booking, refunds.get(booking.id) ?? []));
+export function renderBookingsPage(
+  bookings: Booking[],
+  refunds: ReadonlyMap<string, ShopRefund[]> = new Map(),
+  trips: ReadonlyMap<string, Trip> = new Map(),
+): string {
+  const cards = bookings.map((booking) => bookingCard(booking, refunds.get(booking.id) ?? [], trips.get(booking.id)));
   const body = html` <h1>Bookings</h1>
     ${
       bookings.length === 0

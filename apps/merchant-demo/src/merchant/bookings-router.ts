@@ -27,6 +27,7 @@ import {
 } from './booking-pages.js';
 import { describePaySplitFailure } from './paysplit-failure.js';
 import { refundsByBooking, savePaySplitRefundStatus } from './refund-store.js';
+import { tripsOf } from './trip-store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,6 +120,7 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
           pool,
           bookings.map((booking) => booking.id),
         ),
+        await tripsOf(pool, bookings),
       ),
     );
   });
@@ -251,6 +253,11 @@ export function createBookingsRouter(deps: { config: MerchantConfig; pool: Pool;
         .status(404)
         .type('html')
         .send(renderErrorPage({ title: 'Booking not found', message: 'No such booking.' }));
+      return;
+    }
+    // A group trip's own page says where its group stands (and has the link to share).
+    if (booking.kind === 'open_group') {
+      res.redirect(303, `/trips/${booking.id}`);
       return;
     }
     res.type('html').send(renderConfirmationPage(booking));

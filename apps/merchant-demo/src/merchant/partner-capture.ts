@@ -12,7 +12,8 @@ export const PARTNER_CAPTURE_PATH = '/paysplit/capture';
 /**
  * The fields of PaySplit's signed `partner.payment.capture` call this shop reads (everyone has paid,
  * so take the money each payer's hold kept): `captureId`, the call's id (its `webhook-id`, the same
- * on every retry: capture once per captureId), the payment, the full amount to take in minor units,
+ * on every retry: capture once per captureId), the payment, the amount to take in minor units (the
+ * whole hold, or less: an open group's final part),
  * and `processorReference`, what this shop recorded for the payment (the checkout), or null: find it
  * by paymentId. The whole body, verified, is what the SDK's `partner.verifyCapture` returns.
  */
@@ -29,8 +30,8 @@ export interface CaptureAnswer {
 }
 
 /**
- * Captures a payer's hold at our processor for PaySplit's capture call: the full `amountMinor`,
- * once per captureId (the processor's idempotency key is `paysplit-<captureId>`, so a retried call,
+ * Captures a payer's hold at our processor for PaySplit's capture call: `amountMinor`, the whole
+ * hold or less of it (the rest goes back to the card with the capture), once per captureId (the processor's idempotency key is `paysplit-<captureId>`, so a retried call,
  * even one racing the first, gets the first answer back and never takes the money twice).
  *
  * `succeeded` once the money is taken, also when an earlier capture already took it: answering
@@ -54,13 +55,15 @@ export async function capturePayment(
   const checkoutId = call.processorReference ?? (await findShopCheckout(pool, call.paymentId));
   if (!checkoutId) return failed('no checkout at the processor for this payment');
   const checkout = await processor.retrieveCheckout(checkoutId);
-  // Trust, but check: the hold must be this very payment's, of the amount PaySplit means.
+  // Trust, but check: the hold must be this very payment's, and hold at least what PaySplit asks
+  // for (an open group's final price per place may be below what each payer was held at).
   if (!checkout || checkout.paymentId !== call.paymentId) return failed('the processor has no matching checkout for this payment');
-  if (checkout.currency !== call.currency || checkout.amountMinor !== call.amountMinor) {
-    return failed(`the processor holds ${checkout.amountMinor} ${checkout.currency}, not ${call.amountMinor} ${call.currency}`, checkoutId);
+  if (checkout.currency !== call.currency) return failed(`the processor holds ${checkout.currency}, not ${call.currency}`, checkoutId);
+  if (BigInt(call.amountMinor) > BigInt(checkout.amountMinor)) {
+    return failed(`the processor holds ${checkout.amountMinor} ${checkout.currency}, less than ${call.amountMinor}`, checkoutId);
   }
 
-  const result = await processor.captureCheckout(checkoutId, `paysplit-${call.captureId}`);
+  const result = await processor.captureCheckout(checkoutId, `paysplit-${call.captureId}`, call.amountMinor);
   let answer: CaptureAnswer;
   switch (result?.outcome) {
     case 'captured':

@@ -11,6 +11,7 @@ import {
   withTransaction,
   type Queryable,
 } from '../store.js';
+import { isGroupEvent, recordGroupEvent } from './group-events.js';
 import { savePaySplitRefundStatus } from './refund-store.js';
 
 type Outcome =
@@ -22,7 +23,8 @@ type Outcome =
   | 'booking_not_awaiting_payment'
   | 'booking_not_found'
   | 'mismatch'
-  | 'refund_recorded';
+  | 'refund_recorded'
+  | 'group_recorded';
 
 type RefundEvent = Extract<PaySplitEvent, { type: 'SERVICE_REFUND_SUCCEEDED' | 'SERVICE_REFUND_FAILED' }>;
 type SessionEndedEvent = Extract<PaySplitEvent, { type: 'SERVICE_SESSION_EXPIRED' | 'SERVICE_SESSION_CANCELLED' }>;
@@ -66,8 +68,9 @@ async function recordSessionEnded(tx: Queryable, event: SessionEndedEvent): Prom
 
 /**
  * PaySplit's events. The completion event is the only thing that marks a booking paid (the browser
- * reaching the success page proves nothing); the expired and cancelled events say it will not be;
- * refund events say how each refund ended. Each eventId is acted on once: the
+ * reaching the success page proves nothing); the expired and cancelled events say it will not be
+ * (a group trip that did not reach its minimum by its deadline expires); refund events say how
+ * each refund ended; a group trip's events say who joined, when it tipped and when it filled up. Each eventId is acted on once: the
  * processed_event insert and the booking update share one transaction, so a crash between
  * them cannot lose or double an event, and retries (same eventId) become no-ops.
  */
@@ -84,6 +87,7 @@ export function createPaySplitWebhookRouter(deps: { config: MerchantConfig; pool
         return recordRefundEvent(tx, event);
       if (isEventType(event, 'SERVICE_SESSION_EXPIRED') || isEventType(event, 'SERVICE_SESSION_CANCELLED'))
         return recordSessionEnded(tx, event);
+      if (isGroupEvent(event)) return recordGroupEvent(tx, event);
       // Unknown and other event types are acknowledged and ignored, or PaySplit would retry them forever.
       if (!isEventType(event, 'SERVICE_SESSION_COMPLETED') || event.orderReference === null) return 'ignored';
 

@@ -27,10 +27,11 @@ export interface ProcessorClient {
     idempotencyKey: string,
   ): Promise<{ outcome: 'expired' | 'released' | 'paid'; checkoutId: string } | undefined>;
   /**
-   * Captures a hold: its full amount, once per idempotency key. Undefined when the processor does
+   * Captures a hold, once per idempotency key: `amountMinor` of it (at most the hold; the rest is
+   * released with the capture), or all of it when none is given. Undefined when the processor does
    * not know the checkout.
    */
-  captureCheckout(checkoutId: string, idempotencyKey: string): Promise<CaptureResult | undefined>;
+  captureCheckout(checkoutId: string, idempotencyKey: string, amountMinor?: string): Promise<CaptureResult | undefined>;
 }
 
 export interface CreateCheckoutInput {
@@ -167,10 +168,11 @@ export function createProcessorClient(processorBaseUrl: string): ProcessorClient
       return { outcome: parsed.data.status, checkoutId: parsed.data.id };
     },
 
-    async captureCheckout(checkoutId, idempotencyKey) {
+    async captureCheckout(checkoutId, idempotencyKey, amountMinor) {
       const response = await call(`/checkouts/${encodeURIComponent(checkoutId)}/capture`, {
         method: 'POST',
-        headers: { 'idempotency-key': idempotencyKey },
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(amountMinor === undefined ? {} : { amountMinor }),
       });
       if (response.status === 404) return undefined;
       if (response.status === 409) {

@@ -148,7 +148,7 @@ function refundsSection(checkout: Checkout, refunds: readonly ProcessorRefund[])
     <h2 id="refunds-heading">Refunds</h2>
     <p>
       <strong data-refunded-minor="${refundedMinor(refunds)}">${formatMinor(refundedMinor(refunds), checkout.currency)}</strong>
-      of ${formatMinor(checkout.amountMinor, checkout.currency)} refunded to the card ending ${card}.
+      of ${formatMinor(checkout.capturedMinor ?? checkout.amountMinor, checkout.currency)} refunded to the card ending ${card}.
     </p>
     <ul class="refunds">
       ${refunds.map(
@@ -163,11 +163,22 @@ function refundsSection(checkout: Checkout, refunds: readonly ProcessorRefund[])
 }
 
 export function renderCheckoutPaidPage(checkout: Checkout, refunds: readonly ProcessorRefund[] = []): string {
-  const amount = formatMinor(checkout.amountMinor, checkout.currency);
+  const charged = checkout.capturedMinor ?? checkout.amountMinor;
+  const amount = formatMinor(charged, checkout.currency);
   const continueUrl = successRedirectUrl(checkout);
+  // A capture of less than the hold: the rest went back to the card with it.
+  const rest = BigInt(checkout.amountMinor) - BigInt(charged);
   const body = html` <h1>Payment complete</h1>
     <div class="card">
       <p class="ok" role="status">${amount} was paid with the card ending ${checkout.cardLast4 ?? '····'}.</p>
+      ${
+        rest > 0n
+          ? html`<p>
+              ${formatMinor(checkout.amountMinor, checkout.currency)} was held; the other ${formatMinor(rest.toString(), checkout.currency)}
+              of the hold was released.
+            </p>`
+          : ''
+      }
       ${refundsSection(checkout, refunds)}
       <p><a href="${continueUrl}">Continue</a></p>
     </div>`;

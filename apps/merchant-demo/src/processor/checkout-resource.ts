@@ -19,6 +19,8 @@ export interface CheckoutResource {
   holdExpiresAt: string | null;
   /** When the hold was captured, else null. */
   capturedAt: string | null;
+  /** What the capture took (at most `amountMinor`; the rest of the hold was released), else null. */
+  capturedMinor: string | null;
   /** When the hold ended without a capture (status `released`), and why: `cancelled` or `expired`. */
   releasedAt: string | null;
   releaseReason: Checkout['releaseReason'];
@@ -78,6 +80,7 @@ export function toCheckoutResource(
     expiredAt: checkout.expiredAt?.toISOString() ?? null,
     holdExpiresAt: checkout.holdExpiresAt?.toISOString() ?? null,
     capturedAt: checkout.capturedAt?.toISOString() ?? null,
+    capturedMinor: checkout.capturedMinor,
     releasedAt: checkout.releasedAt?.toISOString() ?? null,
     releaseReason: checkout.releaseReason,
     captures: (history.captures ?? []).map(toCaptureResource),

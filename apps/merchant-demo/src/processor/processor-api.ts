@@ -10,6 +10,7 @@ import {
   applyCancel,
   currentCheckout,
   decideCancel,
+  capturableAmount,
   decideCapture,
   listProcessorCaptures,
   lockCheckout,
@@ -35,6 +36,16 @@ const createCheckoutBody = z.object({
   // `manual`: authorize only; paying places a hold that the merchant captures or cancels later.
   captureMethod: z.enum(['automatic', 'manual']).optional(),
 });
+
+// Optional: without an amount (or a body) the whole hold is captured.
+const captureBody = z
+  .object({
+    amountMinor: z
+      .string()
+      .regex(/^[1-9]\d{0,17}$/, 'must be a positive integer of minor units, as a string')
+      .optional(),
+  })
+  .strict();
 
 const createRefundBody = z.object({
   amountMinor: z.string().regex(/^[1-9]\d{0,17}$/, 'must be a positive integer of minor units, as a string'),
@@ -176,15 +187,23 @@ export function createProcessorApiRouter(deps: { pool: Pool; logger: Logger; pub
   }
 
   /**
-   * Captures a hold: the full held amount, once (Stripe's "capture a PaymentIntent"). 200 with the
-   * capture and the checkout: `succeeded` took the money; `failed` took nothing and says why
-   * (`capture_declined` by the issuer, `hold_expired`, `hold_released`; the hold then stays as it
-   * was). 409 `already_captured` when the money was taken by an earlier capture (the same key gets
-   * that capture's own answer back instead); 409 `checkout_not_authorized` when nothing was ever held.
+   * Captures a hold, once (Stripe's "capture a PaymentIntent"): the whole hold, or `amountMinor` of
+   * it when the body asks for less (`{"amountMinor": "…"}`; the rest of the hold is released with
+   * the capture, and only what was taken can be refunded). 200 with the capture and the checkout:
+   * `succeeded` took the money; `failed` took nothing and says why (`capture_declined` by the
+   * issuer, `hold_expired`, `hold_released`; the hold then stays as it was). 409 `already_captured`
+   * when the money was taken by an earlier capture (the same key gets that capture's own answer back
+   * instead); 409 `checkout_not_authorized` when nothing was ever held; 400 `amount_exceeds_hold`
+   * when more than the hold is asked for (nothing is taken).
    */
-  router.post('/checkouts/:id/capture', async (req, res) => {
+  router.post('/checkouts/:id/capture', express.json({ limit: '16kb' }), async (req, res) => {
     const idempotencyKey = idempotencyKeyOf(req, res);
     if (idempotencyKey === undefined) return;
+    const parsed = captureBody.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      invalidRequest(res, parsed.error.issues);
+      return;
+    }
     const checkoutId = req.params.id;
     if (!CHECKOUT_ID.test(checkoutId)) {
       send(res, undefined);
@@ -200,7 +219,15 @@ export function createProcessorApiRouter(deps: { pool: Pool; logger: Logger; pub
           decision.error === 'already_captured' ? 'the money of this checkout was already taken' : 'nothing is held on this checkout';
         return answer(409, { error: decision.error, message, checkout: await checkoutJson(tx, checkout) });
       }
-      const done = await recordCapture(tx, checkout, decision, at);
+      const amountMinor = parsed.data.amountMinor ?? checkout.amountMinor;
+      if (!capturableAmount(checkout, amountMinor)) {
+        return answer(400, {
+          error: 'amount_exceeds_hold',
+          message: `at most the held ${checkout.amountMinor} ${checkout.currency} can be captured`,
+          checkout: await checkoutJson(tx, checkout),
+        });
+      }
+      const done = await recordCapture(tx, checkout, decision, at, amountMinor);
       log.info(
         { checkoutId, captureId: done.capture.id, status: done.capture.status, failure: done.capture.failureCode },
         'capture attempted',

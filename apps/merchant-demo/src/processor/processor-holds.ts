@@ -137,14 +137,25 @@ export async function listProcessorCaptures(db: Queryable, checkoutId: string): 
 }
 
 /**
- * Carries out a capture decided on the locked checkout: the full held amount, once (the unique
- * index on succeeded captures backs the row lock). Returns the capture and the checkout after it.
+ * Whether `amountMinor` may be captured of this hold: at least one minor unit and at most what is
+ * held (as at real processors, a capture may take less than the hold, never more).
+ */
+export function capturableAmount(checkout: Pick<Checkout, 'amountMinor'>, amountMinor: string): boolean {
+  const amount = BigInt(amountMinor);
+  return amount > 0n && amount <= BigInt(checkout.amountMinor);
+}
+
+/**
+ * Carries out a capture decided on the locked checkout: `amountMinor` of the hold (the whole hold
+ * unless less is asked; the rest is released with it), once (the unique index on succeeded captures
+ * backs the row lock). Returns the capture and the checkout after it.
  */
 export async function recordCapture(
   tx: PoolClient,
   checkout: Checkout,
   decision: Extract<CaptureDecision, { kind: 'capture' | 'fail' }>,
   now: Date,
+  amountMinor: string = checkout.amountMinor,
 ): Promise<{ capture: ProcessorCapture; checkout: Checkout }> {
   const { rows } = await tx.query<CaptureRow>(
     `insert into merchant_demo.processor_capture (id, checkout_id, amount_minor, currency, status, failure_code, failure_reason, created_at)
@@ -152,7 +163,7 @@ export async function recordCapture(
     [
       `cap_test_${randomBytes(16).toString('hex')}`,
       checkout.id,
-      checkout.amountMinor,
+      amountMinor,
       checkout.currency,
       decision.kind === 'capture' ? 'succeeded' : 'failed',
       decision.kind === 'fail' ? decision.failure : null,
@@ -162,9 +173,9 @@ export async function recordCapture(
   );
   if (decision.kind === 'fail') return { capture: toCapture(rows[0]!), checkout };
   const { rows: updated } = await tx.query<CheckoutRow>(
-    `update merchant_demo.checkout set status = 'succeeded', captured_at = $2, updated_at = now()
+    `update merchant_demo.checkout set status = 'succeeded', captured_at = $2, captured_minor = $3, updated_at = now()
      where id = $1 and status = 'authorized' returning ${checkoutColumns}`,
-    [checkout.id, now],
+    [checkout.id, now, amountMinor],
   );
   return { capture: toCapture(rows[0]!), checkout: toCheckout(updated[0]!) };
 }

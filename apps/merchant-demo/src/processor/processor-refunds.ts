@@ -95,8 +95,9 @@ export async function refundCharge(
   return withTransaction(pool, async (tx) => {
     // A hold past its expiry is released before anything is decided about it.
     await lapseExpiredHold(tx, input.checkoutId, input.now);
+    // What was charged: a capture may have taken less than its hold.
     const { rows: charges } = await tx.query<{ status: Checkout['status']; amount_minor: string; currency: string }>(
-      `select status, amount_minor::text as amount_minor, currency from merchant_demo.checkout where id = $1 for update`,
+      `select status, coalesce(captured_minor, amount_minor)::text as amount_minor, currency from merchant_demo.checkout where id = $1 for update`,
       [input.checkoutId],
     );
     const charge = charges[0];

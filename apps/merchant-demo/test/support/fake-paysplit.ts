@@ -62,15 +62,30 @@ export async function startFakePaySplit(options: { apiKey: string }): Promise<Fa
         const sessionId = randomUUID();
         const hostToken = `ht_${randomBytes(16).toString('hex')}`;
         hostTokens.push(hostToken);
+        // An open group's reply adds the link to share (a code of its own) and the group's figures.
+        const openGroup = body.openGroup as { minPlaces: number; maxPlaces: number; pricing: string } | undefined;
+        const group = openGroup && {
+          joinUrl: `${baseUrl}/pay/${sessionId}/join?code=jc_${randomBytes(8).toString('hex')}`,
+          openGroup: {
+            ...openGroup,
+            pricePerPlaceMinor: (BigInt(String(body.amountMinor)) / BigInt(openGroup.minPlaces)).toString(),
+            placesSold: 0,
+            placesReserved: 0,
+            placesLeft: openGroup.maxPlaces,
+            tippedAt: null,
+            fullAt: null,
+          },
+        };
         reply(200, {
+          ...group,
           success: true,
           sessionId,
           hostToken,
           participantIds: [],
           mode: 'test',
-          message: 'Session created; the host must configure it before inviting participants',
+          message: group ? 'Open group created' : 'Session created; the host must configure it before inviting participants',
           sessionUrl: `${baseUrl}/pay/${sessionId}?host=1&hostToken=${hostToken}`,
-          status: 'unconfigured',
+          status: group ? 'open' : 'unconfigured',
           expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
           amountMinor: body.amountMinor,
           currency: body.currency ?? 'NZD',

@@ -14,6 +14,7 @@ import { explorerRows } from './explorer-rows.js';
 import { measureExports } from './exports.js';
 import { payPageLoad } from './pay-session-read.js';
 import { measureFanout } from './fanout.js';
+import { measureOpenGroupJoins } from './open-group.js';
 import { measureThroughPooler } from './through-pooler.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
@@ -39,6 +40,7 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=webhook-latency` the last record -> webhook received row and the pay app's bundle, on their own server.
  * `BENCH_ONLY=request-log` REST create and the merchant's session poll with the request log on, beside a server with it off.
  * `BENCH_ONLY=exports` a reconciliation export of BENCH_EXPORT_PAYMENTS (1,000,000) payments beside one of 10,000.
+ * `BENCH_ONLY=open-group` BENCH_OPEN_GROUP_PAYERS (200) payers joining one open group of BENCH_OPEN_GROUP_PLACES (150) places at once.
  */
 const ONLY = process.env.BENCH_ONLY;
 const KNOWN_ONLY = [
@@ -51,6 +53,7 @@ const KNOWN_ONLY = [
   'webhook-latency',
   'request-log',
   'exports',
+  'open-group',
 ];
 const EXPORT_PAYMENTS = Number(process.env.BENCH_EXPORT_PAYMENTS ?? 1_000_000);
 if (ONLY !== undefined && !KNOWN_ONLY.includes(ONLY)) throw new Error(`BENCH_ONLY: unknown row ${ONLY} (known: ${KNOWN_ONLY.join(', ')})`);
@@ -66,6 +69,8 @@ interface Row {
 
 const rows: Row[] = [];
 const results: Record<string, unknown> = {};
+/** What a row found wrong (not a figure off target: a wrong outcome); the run prints every row, then fails. */
+const failures: string[] = [];
 
 function record(name: string, row: Row, data: unknown): void {
   rows.push(row);
@@ -184,6 +189,9 @@ async function main(): Promise<void> {
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'exports') {
       await exportRows(orm, paysplit, created.integration.id, created.apiKey);
+      rssUnderLoad = await paysplit.rssMb();
+    } else if (ONLY === 'open-group') {
+      await openGroupRow(orm, environment, floor.url);
       rssUnderLoad = await paysplit.rssMb();
     } else if (ONLY === 'pgbouncer') {
       await seedSessions(orm, created.integration.id, 20_000);
@@ -361,6 +369,7 @@ async function main(): Promise<void> {
         await dashboardIsolationRow(orm, paysplit.url, api, createBody, LARGE_TABLE);
         await explorerRows({ orm, databaseUrl: database.url, url: paysplit.url, createHeaders: api, createBody, seconds: SECONDS, record });
         await fanoutRows(orm, environment);
+        await openGroupRow(orm, environment, floor.url);
         await exportRows(orm, paysplit, created.integration.id, created.apiKey);
       }
     }
@@ -392,6 +401,8 @@ async function writeResults(machine: object): Promise<void> {
   for (const [name, data] of Object.entries(results))
     await writeFile(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ at, machine, ...(data as object) }, null, 2)}\n`);
   printTable([{ benchmark: 'benchmark', figure: 'figure', baseline: 'baseline or target (same run)', ratio: 'ratio' }, ...rows]);
+  for (const failure of failures) process.stderr.write(`bench failed: ${failure}\n`);
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 /** Rows that need no PaySplit of the main run: webhook latency (its own server) and the pay app's bundle. */
@@ -620,6 +631,47 @@ async function exportRows(
     },
     { small, large },
   );
+}
+
+/** Payers joining one open group at once, beside session creations sent at once to the floor (docs/benchmarks.md). */
+async function openGroupRow(
+  orm: Awaited<ReturnType<typeof openOrm>>,
+  environment: Record<string, string>,
+  floorUrl: string,
+): Promise<void> {
+  const measured = await measureOpenGroupJoins({
+    // The merchant stub listens on loopback.
+    environment: { ...environment, PRIVATE_TEST_URLS: 'allow' },
+    provision: async (merchantUrl) => {
+      const created = await createIntegrationServices({
+        secretBox: new SecretBox(Buffer.from(SECRETS_KEY, 'hex')),
+      }).integrationSettings.createIntegration(orm.em.fork(), {
+        name: 'Bench open group',
+        partnerCreatePaymentUrl: `${merchantUrl}/create-payment`,
+        partnerCancelUrl: `${merchantUrl}/cancel`,
+        partnerRefundUrl: `${merchantUrl}/refund`,
+      });
+      return { integrationId: created.integration.id, apiKey: created.apiKey };
+    },
+    floorUrl,
+    payers: Number(process.env.BENCH_OPEN_GROUP_PAYERS ?? 200),
+    maxPlaces: Number(process.env.BENCH_OPEN_GROUP_PLACES ?? 150),
+  });
+  const { joinMs, floorCreateMs } = measured;
+  const refused = Object.entries(measured.refused).map(([code, count]) => `${count} ${code}`);
+  record(
+    'open-group',
+    {
+      benchmark: `${measured.payers} payers joining one open group of ${measured.maxPlaces} places at once (join, ${measured.document} document)`,
+      figure: `p50 ${Math.round(joinMs.median)} ms, p99 ${Math.round(joinMs.p99)} ms; ${measured.joined} joined${refused.length ? `, ${refused.join(', ')}` : ''}; ${measured.placesSold} of ${measured.maxPlaces} places sold once paid${measured.placesReserved ? `, ${measured.placesReserved} still reserved` : ''} (${measured.status})`,
+      baseline: `floor, ${measured.payers} creations (one INSERT) at once: p50 ${Math.round(floorCreateMs.median)} ms, p99 ${Math.round(floorCreateMs.p99)} ms`,
+      ratio: (joinMs.p99 / Math.max(1, floorCreateMs.p99)).toFixed(2),
+    },
+    measured,
+  );
+  if (measured.placesSold !== measured.maxPlaces || measured.joined !== Math.min(measured.payers, measured.maxPlaces)) {
+    failures.push(`open-group: ${measured.joined} joined and ${measured.placesSold} places sold, not exactly ${measured.maxPlaces}`);
+  }
 }
 
 /** Live pay pages: thousands of graphql-ws subscriptions, one instance then two (docs/benchmarks.md). */

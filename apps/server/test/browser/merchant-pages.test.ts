@@ -204,5 +204,55 @@ for (const viewport of [
       expect(icons).toContain('200 /processor/favicon.svg');
       expect(icons.filter((icon) => !icon.startsWith('200 '))).toEqual([]);
     }, 90_000);
+
+    it('the group trip: the organiser’s form says what to fix beside the field, then the trip’s page has the link to share and who is coming; each fits and is accessible', async () => {
+      const { page } = await person({ viewport });
+      const fitsAndAccessible = async (screen: string) => {
+        await screenshot(page, `merchant-${size}-${screen}`);
+        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(widths.scroll, `${screen} is no wider than the viewport`).toBeLessThanOrEqual(widths.inner);
+        expect(await accessibilityViolations(page), `axe on ${screen}`).toEqual([]);
+      };
+      await page.goto(`${merchant.baseUrl}/`);
+      await page.getByLabel('Your name').fill('Aroha');
+      await page.getByLabel('Your email').fill('aroha@');
+      await page.getByRole('button', { name: 'Start a group trip' }).click();
+      await page.getByText('Enter an email address like name@example.com').waitFor();
+      await expect.poll(() => page.getByLabel('Your email').evaluate((input) => input === document.activeElement)).toBe(true);
+      await fitsAndAccessible('trip-form-error');
+
+      await page.getByLabel('Your email').fill('aroha@example.com');
+      await page.getByRole('button', { name: 'Start a group trip' }).click();
+      await page.getByRole('heading', { name: 'Harbour sailing trip' }).waitFor();
+      const joinUrl = new URL(await page.getByLabel('Share this link').inputValue());
+      // Ben joins through the link and pays (the integration charges at once): the page lists him.
+      const ben = new PayBrowser(server.baseUrl);
+      const joined = await ben.graphql<{ joinOpenGroup: { redirectUrl: string } }>(
+        `mutation($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+          joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) { redirectUrl } }`,
+        {
+          sessionId: joinUrl.pathname.split('/')[2],
+          code: joinUrl.searchParams.get('code'),
+          input: { displayName: 'Ben', email: 'ben@example.com', places: 2 },
+        },
+      );
+      expect(joined.errors).toBeUndefined();
+      await payOverHttp(joined.data.joinOpenGroup.redirectUrl);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByRole('listitem').allInnerTexts();
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual(['Ben: 2 places']);
+      await page.getByText('Waiting for people to join: 2 of 10 places taken (4 needed).').waitFor();
+      await fitsAndAccessible('trip');
+
+      await page.goto(`${merchant.baseUrl}/bookings`);
+      await page.getByText('2 of 10 places taken (4 needed)').first().waitFor();
+      await fitsAndAccessible('bookings-trip');
+    }, 60_000);
   });
 }
