@@ -1,5 +1,5 @@
 import { negotiateLocale, SUPPORTED_LOCALES } from '@paysplit/domain';
-import { createClient } from '@paysplit/sdk';
+import { createClient, isEventType } from '@paysplit/sdk';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -135,7 +135,7 @@ async function join(sessionId: string, code: string, email: string, places = 1) 
   expect(joined.errors, JSON.stringify(joined.errors)).toBeUndefined();
   const { participantId, amountMinor } = joined.data.joinOpenGroup;
   const call = shop.createCalls.findLast((payload) => payload.participantId === participantId)!;
-  return { participantId, paymentId: call.paymentId, heldMinor: amountMinor, email };
+  return { participantId, paymentId: call.paymentId, heldMinor: amountMinor, email, browser };
 }
 
 /** The merchant records the processor's authorization (under manual capture, a hold). */
@@ -228,30 +228,41 @@ describe('a manual split_total group that tips at 4 and ends at its deadline wit
     expect((await sessionRow(group.sessionId)).status).toBe('partially_paid');
     expect(mailbox.to(payers[4]!.email).filter((mail) => /It’s on/.test(mail.subject ?? ''))).toEqual([]);
 
-    // The deadline, on the session's test clock: the end at six places.
+    // Five minutes before the deadline someone claims a place and is still paying when it comes.
+    await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt - 5 * 60_000).toISOString() });
+    const late = await join(group.sessionId, group.code, address('hal'));
+
+    // The deadline, on the session's test clock: the claim's reservation ends with it, then the group at six places.
     const advanced = await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt + HOUR).toISOString() });
     expect(advanced.status).toBe('capturing');
-    expect(advanced.ran.map((run) => run.kind)).toEqual(['group_ended']);
-    const finals = await finalAmounts(group.sessionId);
+    expect(advanced.ran.map((run) => [run.kind, run.at])).toEqual([
+      ['reservation_lapsed', new Date(group.expiresAt).toISOString()],
+      ['group_ended', new Date(group.expiresAt).toISOString()],
+    ]);
+    const finals = (await finalAmounts(group.sessionId)).filter((row) => row.id !== late.participantId);
     // The total over six places by largest remainder: the odd unit to the first to join.
     expect(finals.map((row) => row.final_amount_minor)).toEqual(['1001', '1000', '1000', '1000', '1000', '1000']);
+    expect((await finalAmounts(group.sessionId)).find((row) => row.id === late.participantId)).toMatchObject({
+      status: 'lapsed',
+      final_amount_minor: null,
+    });
+    await until(
+      async () => shop.cancelsOf(late.paymentId),
+      (calls) => calls.length === 1 && calls[0]!.payload.reason === 'reservation_lapsed',
+    );
     expect(await sessionRow(group.sessionId)).toMatchObject({
       amount_minor: '6001',
       paid_minor: '6001',
       final_price_per_place_minor: '1000',
     });
-    // The merchant reads the same: the price a place ended at, and each payer's final amount.
+    // The merchant reads the same: the price a place ended at, and each payer's final amount (none for the lapsed claim).
     const read = (await (
       await fetch(`${server.baseUrl}/api/v1/payments/sessions/${group.sessionId}`, { headers: { 'x-service-api-key': manual.apiKey } })
-    ).json()) as { openGroup: { finalPricePerPlaceMinor: string }; participants: { id: string; finalAmountMinor: string }[] };
+    ).json()) as { openGroup: { finalPricePerPlaceMinor: string }; participants: { status: string; finalAmountMinor: string | null }[] };
     expect(read.openGroup.finalPricePerPlaceMinor).toBe('1000');
-    expect(read.participants.map((participant) => participant.finalAmountMinor).sort()).toEqual([
-      '1000',
-      '1000',
-      '1000',
-      '1000',
-      '1000',
-      '1001',
+    expect(read.participants.map((participant) => [participant.status, participant.finalAmountMinor])).toEqual([
+      ...finals.map((row) => ['paid', row.final_amount_minor]),
+      ['lapsed', null],
     ]);
 
     const captures = await until(
@@ -337,12 +348,23 @@ describe('a group that fills', () => {
       () => sessionRow(group.sessionId),
       (row) => row.refunded_minor === '1500',
     );
+    // The merchant's endpoint verified each event with the SDK, the group's two among them.
+    const delivered = await until(
+      async () => shop.events.filter(({ event }) => 'sessionId' in event && event.sessionId === group.sessionId),
+      (events) =>
+        ['SERVICE_GROUP_TIPPED', 'SERVICE_GROUP_FULL', 'SERVICE_SESSION_COMPLETED'].every((type) =>
+          events.some(({ event }) => event.type === type),
+        ),
+    );
+    const full = delivered.find(({ event }) => event.type === 'SERVICE_GROUP_FULL')!.event;
+    expect(isEventType(full, 'SERVICE_GROUP_FULL') && full.finalPricePerPlaceMinor).toBe('750');
     expect(shop.refused).toEqual([]);
   });
 
-  it('ends at once: manual per_place asks for its captures in the transaction that counted the last place', async () => {
+  it('ends at once: manual per_place asks for its captures with the last place, and again once a declined card is paid again', async () => {
     const group = await openGroup(manual, { pricing: 'per_place', minPlaces: 2, maxPlaces: 3, pricePerPlaceMinor: '2500' }, address('ana'));
     const [first] = await joinAndPay(manual, group, [{ name: 'ben' }]);
+    shop.declineCapturesOf.add(first!.paymentId);
     const last = await join(group.sessionId, group.code, address('cai'), 2);
     expect(await record(manual, last.paymentId)).toMatchObject({ sessionStatus: 'capturing' });
     expect(await sessionRow(group.sessionId)).toMatchObject({
@@ -354,18 +376,30 @@ describe('a group that fills', () => {
       () => captureRows(group.sessionId),
       (rows) => rows.length === 2 && rows.every((row) => row.call_status === 'done'),
     );
-    expect(captures.map((row) => [row.payment_id, row.amount_minor]).sort()).toEqual(
+    expect(captures.map((row) => [row.payment_id, row.amount_minor, row.status]).sort()).toEqual(
       [
-        [first!.paymentId, '2500'],
-        [last.paymentId, '5000'],
+        [first!.paymentId, '2500', 'failed'],
+        [last.paymentId, '5000', 'succeeded'],
       ].sort(),
     );
-    const full = (await eventsOf(group.sessionId)).filter((event) => event.type === 'SERVICE_GROUP_FULL');
-    expect(full.map((event) => JSON.parse(event.body))).toMatchObject([{ placesSold: 3, finalPricePerPlaceMinor: '2500' }]);
+    // Ben's card was declined: his place is his to pay again by the deadline, and the group waits.
+    expect(await sessionRow(group.sessionId)).toMatchObject({ status: 'partially_paid', paid_minor: '5000' });
+    const again = await first!.browser.startPayment(group.sessionId);
+    expect(again.errors).toBeUndefined();
+    expect(await record(manual, again.data.startPayment.paymentId)).toMatchObject({ sessionStatus: 'capturing' });
     await until(
       () => sessionRow(group.sessionId),
       (row) => row.status === 'completed',
     );
+    expect((await captureRows(group.sessionId)).find((row) => row.payment_id === again.data.startPayment.paymentId)).toMatchObject({
+      amount_minor: '2500',
+      status: 'succeeded',
+    });
+    // Full once, completed once, whatever ended twice.
+    const events = (await eventsOf(group.sessionId)).map((event) => event.type);
+    expect(events.filter((type) => type === 'SERVICE_GROUP_FULL')).toHaveLength(1);
+    expect(events.filter((type) => type === 'SERVICE_SESSION_COMPLETED')).toHaveLength(1);
+    expect((await finalAmounts(group.sessionId)).map((row) => row.final_amount_minor)).toEqual(['2500', '5000']);
   });
 });
 
@@ -374,12 +408,14 @@ describe('a group that did not reach its minimum by its deadline', () => {
     const organiser = address('ana');
     const group = await openGroup(manual, { pricing: 'split_total', minPlaces: 4, maxPlaces: 6, amountMinor: '8000' }, organiser);
     const payers = await joinAndPay(manual, group, [{ name: 'ben' }, { name: 'cai' }, { name: 'dee' }]);
-    // A fourth claims a place and never pays: their claim is given up, their checkout cancelled.
+    // Five minutes before the deadline a fourth claims a place, and is still paying when it comes:
+    // their claim lapses with it, their checkout is cancelled, and nothing of the ending is theirs.
+    await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt - 5 * 60_000).toISOString() });
     const unpaid = await join(group.sessionId, group.code, address('eli'));
 
     const advanced = await api(manual).sessions.advanceTestClock(group.sessionId, { to: new Date(group.expiresAt + HOUR).toISOString() });
     expect(advanced).toMatchObject({ status: 'expired' });
-    expect(advanced.ran.at(-1)!.kind).toBe('session_expired');
+    expect(advanced.ran.map((run) => run.kind)).toEqual(['reservation_lapsed', 'session_expired']);
     const cancels = await until(
       () =>
         server.query<{ payment_id: string; reason: string; status: string }>(
@@ -389,7 +425,7 @@ describe('a group that did not reach its minimum by its deadline', () => {
       (rows) => rows.length === 4 && rows.every((row) => row.status === 'succeeded'),
     );
     expect(cancels.map((row) => [row.payment_id, row.reason]).sort()).toEqual(
-      [...payers, unpaid].map((claim) => [claim.paymentId, 'session_expired']).sort(),
+      [...payers.map((claim) => [claim.paymentId, 'session_expired']), [unpaid.paymentId, 'reservation_lapsed']].sort(),
     );
     expect(await captureRows(group.sessionId)).toEqual([]);
     await until(

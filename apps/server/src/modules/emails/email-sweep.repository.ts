@@ -4,6 +4,7 @@ import { placeholders } from '../../db/bindings.js';
 /**
  * Payers who may be reminded: unpaid, subscribed, with an email, of a running session whose
  * integration reminds (the first placeholder is real time, when the session has no test clock).
+ * Never an open group's: its unpaid are claims a few minutes from lapsing, not shares due by the deadline.
  */
 const REMINDABLE_PAYERS = `select s.id as session_id, p.id as participant_id, p.email, s.expires_at, coalesce(s.test_clock_at, ?) as clock_at,
               i.reminder_offsets_minutes as offsets,
@@ -11,7 +12,7 @@ const REMINDABLE_PAYERS = `select s.id as session_id, p.id as participant_id, p.
          from session s
          join integration i on i.id = s.integration_id
          join participant p on p.session_id = s.id
-        where s.status in ('open', 'partially_paid') and jsonb_array_length(i.reminder_offsets_minutes) > 0
+        where s.status in ('open', 'partially_paid') and s.open_group_pricing is null and jsonb_array_length(i.reminder_offsets_minutes) > 0
           and p.status = 'pending' and not p.is_host and p.email is not null and p.email_unsubscribed_at is null`;
 
 /** Session statuses after which only the erasure sweep touches a session's emails. */

@@ -22,7 +22,7 @@ import type { RefundRepository } from '../refunds/refund.repository.js';
 import type { SessionEndingService } from '../session-ending.service.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
-import { countPlaces, isLiveReservation, openGroupOf, termsOf } from './open-group-state.js';
+import { countPlaces, openGroupOf, termsOf } from './open-group-state.js';
 
 export interface OpenGroupEndOptions {
   sessions: SessionRepository;
@@ -97,10 +97,11 @@ export class OpenGroupEndService {
   /**
    * The deadline (the expiry sweep, a test clock, or a payment recorded after it): a group whose
    * held places reach its minimum ends at its final price; any other expires as every session
-   * does (holds released, payments refunded in full), its claims still being paid given up first.
-   * A group whose end began once and then lost a declined capture is past that: it expires, as a
+   * does (holds released, payments refunded in full). No claim is still being paid then: a
+   * reservation ends by the deadline at the latest, and its claim is lapsed first (the lapse sweep,
+   * or here when it has not got to it). A group whose end began once and then lost a declined capture is past that: it expires, as a
    * manual session whose capture was declined does at its deadline. `recording` is a payment the
-   * caller is recording, whose checkout was just paid: it is left to the caller.
+   * caller is recording, whose checkout was just paid: an expiry leaves it to the caller.
    */
   async atDeadline(tx: EntityManager, session: Session, at: Date, recording?: string): Promise<DeadlineOutcome> {
     const group = openGroupOf(session);
@@ -110,18 +111,17 @@ export class OpenGroupEndService {
     const { heldPlaces } = countPlaces(participants, at);
     if (session.status === 'partially_paid' && session.finalPricePerPlaceMinor === null && isTipped(terms, heldPlaces)) {
       session.version += 1;
-      await this.end(tx, session, terms, participants, at, recording);
+      await this.end(tx, session, terms, participants, at);
       return 'ended';
     }
-    // Their checkouts are cancelled with every other live attempt when the session expires.
+    // Claims past their reservation the sweep has not marked yet: their checkouts are cancelled with every other live attempt.
     for (const claim of participants) if (claim.status === 'pending') claim.status = 'lapsed';
     return (await this.options.ending.endSession(tx, session, { to: 'expired' }, at, recording)) ? 'expired' : null;
   }
 
   /**
    * The end: each paid participant's final amount (in the order they joined, so an odd unit goes to
-   * the earlier payer), the session's final price per place, amount and paid sum; claims still being
-   * paid are given up. Manual: `capturing`, one capture per hold for its payer's final amount (the
+   * the earlier payer), the session's final price per place, amount and paid sum. Manual: `capturing`, one capture per hold for its payer's final amount (the
    * payment's amount becomes it: it is what will be taken); completion waits for the captures.
    * Automatic: `completed` now, the completion event listing the final amounts, and a `split_total`
    * payer who paid more than their part refunded the difference (purpose `price_drop`).
@@ -132,7 +132,6 @@ export class OpenGroupEndService {
     terms: OpenGroupTerms,
     participants: readonly Participant[],
     at: Date,
-    recording?: string,
   ): Promise<void> {
     const paid = participants
       .filter((participant) => participant.status === 'paid' && participant.places !== null)
@@ -151,25 +150,9 @@ export class OpenGroupEndService {
     session.finalPricePerPlaceMinor = finalPricePerPlace(terms, sold);
     session.paidMinor = parts.reduce((sum, part) => sum + part, 0n);
     session.status = endOpenGroup(session.status, session.captureMethod);
-    await this.giveUpClaims(tx, session, participants, at, recording);
     if (session.captureMethod === 'manual') await this.captureAtFinalAmounts(tx, session, finalOf);
     else await this.complete(tx, session, finalOf, at);
     await this.options.announcer.announce(tx, session.id);
-  }
-
-  /**
-   * Claims still being paid when the group ends (a reservation live at the deadline: a full group
-   * has none) are not in it: lapsed, their checkouts cancelled. One whose reservation already ran
-   * out is the lapse sweep's, as it would be had the group not ended; a payment for either cannot
-   * count now.
-   */
-  private async giveUpClaims(tx: EntityManager, session: Session, participants: readonly Participant[], at: Date, recording?: string) {
-    const pending = participants.filter((participant) => isLiveReservation(participant, at));
-    for (const claim of pending) claim.status = 'lapsed';
-    await this.options.sessions.save(tx);
-    const ids = pending.map((claim) => claim.id);
-    const abandoned = await this.options.payments.abandonLiveAttempts(tx, ids, recording ? { except: recording } : {});
-    await this.options.calls.requestCancels(tx, session, abandoned, 'reservation_lapsed');
   }
 
   /** Manual: each counted hold is captured for its payer's final amount, never more than it holds. */

@@ -32,6 +32,12 @@ export async function reopenSharesOf(
     if (share.status !== 'paid') continue;
     share.status = 'pending';
     share.coveredByPaymentId = null;
+    // An open group's claim keeps its places for its payer to pay again by the deadline, as a
+    // closed session's share stays theirs; its final amount is worked out again if the group ends again.
+    if (share.places !== null) {
+      share.reservedUntil = session.expiresAt;
+      share.finalAmountMinor = null;
+    }
   }
   session.paidMinor -= payment.amountMinor;
   if (session.expiresAt.getTime() > at.getTime()) {
