@@ -11,7 +11,11 @@ const statusEnum = z.enum(SESSION_STATUSES);
 const openGroupParticipantFields = {
   places: z.number().int().optional().describe('Open groups only: the places they claimed'),
   joinedAt: z.iso.datetime().optional().describe('Open groups only'),
-  reservedUntil: z.iso.datetime().nullable().optional().describe('Open groups only, while pending: until when their places are kept'),
+  reservedUntil: z.iso
+    .datetime()
+    .nullable()
+    .optional()
+    .describe('Open groups only: until when a pending claim keeps its places (lapsed: when it ran out; paid or left: null)'),
   finalAmountMinor: z.string().nullable().optional().describe('Open groups only: what they are finally charged, once it ended tipped'),
 };
 
