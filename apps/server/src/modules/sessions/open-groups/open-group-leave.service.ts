@@ -49,11 +49,12 @@ export class OpenGroupLeaveService {
       const claims = await sessions.lockParticipantsOfSession(tx, session.id);
       const claim = claims.find((candidate) => candidate.id === viewer.participantId);
       if (!claim) throw new AppError(ErrorCode.Unauthenticated, 'This link is not valid for this session');
+      // Leaving twice answers the same.
+      if (claim.status === 'left') return;
       const terms = termsOf(group, session.amountMinor);
       if (session.tippedAt !== null || isTipped(terms, countPlaces(claims, now).heldPlaces)) {
         throw new AppError(ErrorCode.GroupTipped, 'The group has tipped: your place is confirmed');
       }
-      if (claim.status === 'left') return;
       if (session.status !== 'open' && session.status !== 'partially_paid') {
         throw new AppError(ErrorCode.InvalidState, 'This group has ended: there is nothing to leave');
       }
