@@ -379,7 +379,13 @@ describe('addresses nothing serves', () => {
   );
 
   it("leaves the pay app's own addresses, and GraphQL at /graphql/, to them", async () => {
-    for (const path of [`/pay/${session.sessionId}`, `/session/${session.sessionId}/`, '/admin', '/admin/anything/at/all']) {
+    for (const path of [
+      `/pay/${session.sessionId}`,
+      `/session/${session.sessionId}/`,
+      `/pay/${session.sessionId}/join?code=anything`,
+      '/admin',
+      '/admin/anything/at/all',
+    ]) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('<div id="root">');

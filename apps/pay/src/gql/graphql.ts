@@ -33,6 +33,21 @@ export type ConfigureSessionInput = {
 /** Manual capture: what happened to a payer’s money (held on the card, charged, capture declined, hold released). */
 export type HoldState = 'CAPTURE_FAILED' | 'CHARGED' | 'HELD' | 'RELEASED';
 
+/** Someone claiming places in an open group. */
+export type JoinOpenGroupInput = {
+  /** Shown to the organiser and the merchant: one line, 1 to 80 characters. */
+  displayName: string;
+  /** Where the receipt, their own link and how the group ends are sent. */
+  email: string;
+  /** The language their pages and emails are in (BCP 47). */
+  locale?: string | null | undefined;
+  /** At least 1, at most the per-payer cap and the places left. */
+  places: number;
+};
+
+/** PER_PLACE: every place costs pricePerPlaceMinor. SPLIT_TOTAL: the amount is shared by every place sold. */
+export type OpenGroupPricing = 'PER_PLACE' | 'SPLIT_TOTAL';
+
 /** LEFT and LAPSED: open groups only (a payer who gave their places up; a claim whose reservation ran out). */
 export type ParticipantStatus = 'LAPSED' | 'LEFT' | 'PAID' | 'PENDING';
 
@@ -43,6 +58,22 @@ export type SessionStatus = 'CANCELLED' | 'CAPTURING' | 'COMPLETED' | 'EXPIRED' 
 export type SplitMode = 'EQUAL' | 'EXACT' | 'PERCENT' | 'SHARES';
 
 export type ViewerRole = 'HOST' | 'PARTICIPANT';
+
+export type OpenGroupFieldsFragment = {
+  pricing: OpenGroupPricing;
+  minPlaces: number;
+  maxPlaces: number;
+  maxPlacesPerPayer: number | null;
+  pricePerPlaceMinor: string;
+  maxPricePerPlaceMinor: string;
+  finalPricePerPlaceMinor: string | null;
+  placesSold: number;
+  placesReserved: number;
+  placesLeft: number;
+  tippedAt: string | null;
+  fullAt: string | null;
+  organiserName: string | null;
+};
 
 export type PaySessionFieldsFragment = {
   id: string;
@@ -67,6 +98,7 @@ export type PaySessionFieldsFragment = {
   version: number;
   expiresAt: string;
   updatedAt: string;
+  openGroup: ({ viewerPlaces: number | null; joinUrl: string | null } & OpenGroupFieldsFragment) | null;
   participants: Array<{
     id: string;
     displayName: string;
@@ -83,6 +115,12 @@ export type PaySessionFieldsFragment = {
     duplicateRefundPendingMinor: string | null;
     holdState: HoldState | null;
     duplicateHoldReleased: boolean | null;
+    places: number | null;
+    joinedAt: string | null;
+    reservedUntil: string | null;
+    finalAmountMinor: string | null;
+    priceDropRefundedMinor: string | null;
+    priceDropRefundPendingMinor: string | null;
     emailStatus: {
       invitedAt: string | null;
       lastRemindedAt: string | null;
@@ -149,6 +187,59 @@ export type PaySessionUpdatedSubscriptionVariables = Exact<{
 
 export type PaySessionUpdatedSubscription = { paySessionUpdated: PaySessionFieldsFragment };
 
+export type OpenGroupInvitationFieldsFragment = {
+  sessionId: string;
+  status: SessionStatus;
+  merchantName: string;
+  merchantLogoUrl: string | null;
+  accentColor: string | null;
+  description: string | null;
+  locale: string | null;
+  currency: string;
+  amountMinor: string;
+  captureMethod: CaptureMethod;
+  merchantTimeZone: string;
+  expiresAt: string;
+  openGroup: OpenGroupFieldsFragment;
+};
+
+export type OpenGroupInvitationQueryVariables = Exact<{
+  sessionId: string | number;
+  code: string;
+}>;
+
+export type OpenGroupInvitationQuery = { openGroupInvitation: OpenGroupInvitationFieldsFragment };
+
+export type OpenGroupInvitationChangedSubscriptionVariables = Exact<{
+  sessionId: string | number;
+  code: string;
+}>;
+
+export type OpenGroupInvitationChangedSubscription = { openGroupInvitationChanged: OpenGroupInvitationFieldsFragment };
+
+export type JoinOpenGroupMutationVariables = Exact<{
+  sessionId: string | number;
+  code: string;
+  input: JoinOpenGroupInput;
+}>;
+
+export type JoinOpenGroupMutation = {
+  joinOpenGroup: {
+    participantId: string;
+    redirectUrl: string;
+    reservedUntil: string;
+    amountMinor: string;
+    pricePerPlaceMinor: string;
+    view: PaySessionFieldsFragment;
+  };
+};
+
+export type LeaveOpenGroupMutationVariables = Exact<{
+  sessionId: string | number;
+}>;
+
+export type LeaveOpenGroupMutation = { leaveOpenGroup: PaySessionFieldsFragment };
+
 export class TypedDocumentString<TResult, TVariables> extends String implements DocumentTypeDecoration<TResult, TVariables> {
   __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
   private value: string;
@@ -164,6 +255,26 @@ export class TypedDocumentString<TResult, TVariables> extends String implements 
     return this.value;
   }
 }
+export const OpenGroupFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+    `,
+  { fragmentName: 'OpenGroupFields' },
+) as unknown as TypedDocumentString<OpenGroupFieldsFragment, unknown>;
 export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   `
     fragment PaySessionFields on PaySessionView {
@@ -184,6 +295,11 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -206,6 +322,12 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -213,9 +335,59 @@ export const PaySessionFieldsFragmentDoc = new TypedDocumentString(
   expiresAt
   updatedAt
 }
-    `,
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}`,
   { fragmentName: 'PaySessionFields' },
 ) as unknown as TypedDocumentString<PaySessionFieldsFragment, unknown>;
+export const OpenGroupInvitationFieldsFragmentDoc = new TypedDocumentString(
+  `
+    fragment OpenGroupInvitationFields on OpenGroupInvitation {
+  sessionId
+  status
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  locale
+  currency
+  amountMinor
+  captureMethod
+  merchantTimeZone
+  expiresAt
+  openGroup {
+    ...OpenGroupFields
+  }
+}
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}`,
+  { fragmentName: 'OpenGroupInvitationFields' },
+) as unknown as TypedDocumentString<OpenGroupInvitationFieldsFragment, unknown>;
 export const OpenSessionDocument = new TypedDocumentString(
   `
     mutation OpenSession($sessionId: ID!, $token: String!) {
@@ -223,7 +395,22 @@ export const OpenSessionDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -241,6 +428,11 @@ export const OpenSessionDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -263,6 +455,12 @@ export const OpenSessionDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -270,7 +468,7 @@ export const OpenSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:deb56ad8ff53ea6cf0bf7fc2f2748e6b3dcbfe2016773856eb730862532e2000' },
+  { hash: 'sha256:7dee9a17e75e07871301ba63976a5cdd7f6096ba611fda8008853f08dd11bab3' },
 ) as unknown as TypedDocumentString<OpenSessionMutation, OpenSessionMutationVariables>;
 export const PaySessionDocument = new TypedDocumentString(
   `
@@ -279,7 +477,22 @@ export const PaySessionDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -297,6 +510,11 @@ export const PaySessionDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -319,6 +537,12 @@ export const PaySessionDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -326,7 +550,7 @@ export const PaySessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:339a78bde061a60b9b3d4e856cce926c2bfcb67690030f94362ba0f9714d6fe1' },
+  { hash: 'sha256:db4ac63cc26eb3a2d5ef9f8624d74bfdbbd386c07a15179afec04888e376e377' },
 ) as unknown as TypedDocumentString<PaySessionQuery, PaySessionQueryVariables>;
 export const ConfigureSessionDocument = new TypedDocumentString(
   `
@@ -335,7 +559,22 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -353,6 +592,11 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -375,6 +619,12 @@ export const ConfigureSessionDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -382,7 +632,7 @@ export const ConfigureSessionDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:5af8f69581c826283ba011850c201f91b394a3811bc5d09b3bf92479fbda8387' },
+  { hash: 'sha256:12c3442c917f8915cdfa64068a40a1d7e692a49e73f70afff4c08cd5f486d67a' },
 ) as unknown as TypedDocumentString<ConfigureSessionMutation, ConfigureSessionMutationVariables>;
 export const StartPaymentDocument = new TypedDocumentString(
   `
@@ -421,7 +671,22 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -439,6 +704,11 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -461,6 +731,12 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -468,7 +744,7 @@ export const CancelSessionAsHostDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:80effad8a74c0bc47b2cc4d40c00231c514ccb565dcd8c966f5ad24ef3a09d5c' },
+  { hash: 'sha256:7c44777ab4003a66ada631f8b8e64b6f789784282fa4820df02c6f8c7e9d5c44' },
 ) as unknown as TypedDocumentString<CancelSessionAsHostMutation, CancelSessionAsHostMutationVariables>;
 export const RemindParticipantDocument = new TypedDocumentString(
   `
@@ -477,7 +753,22 @@ export const RemindParticipantDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -495,6 +786,11 @@ export const RemindParticipantDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -517,6 +813,12 @@ export const RemindParticipantDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -524,7 +826,7 @@ export const RemindParticipantDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:d36b29ef6bf12e3f7fad941f44324495f870939bf678b484d41dbd48828ea4c3' },
+  { hash: 'sha256:508a69b8efa5ebcf0b0a2229a5710a174e578b7795d36ed8683020470046f330' },
 ) as unknown as TypedDocumentString<RemindParticipantMutation, RemindParticipantMutationVariables>;
 export const PaySessionUpdatedDocument = new TypedDocumentString(
   `
@@ -533,7 +835,22 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     ...PaySessionFields
   }
 }
-    fragment PaySessionFields on PaySessionView {
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
   id
   status
   viewerRole
@@ -551,6 +868,11 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   locale
   captureMethod
   merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
   participants {
     id
     displayName
@@ -573,6 +895,12 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
     duplicateRefundPendingMinor
     holdState
     duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
   }
   successUrl
   cancelUrl
@@ -580,5 +908,258 @@ export const PaySessionUpdatedDocument = new TypedDocumentString(
   expiresAt
   updatedAt
 }`,
-  { hash: 'sha256:c9c9c1eb67a6915deb92f1bd88188bf1abaec6c2e68a1ab056fb9de4be612393' },
+  { hash: 'sha256:ab92ad623c2280a66ed77d5ae310267244512d3ca3a9f60a7b0b789faec8f481' },
 ) as unknown as TypedDocumentString<PaySessionUpdatedSubscription, PaySessionUpdatedSubscriptionVariables>;
+export const OpenGroupInvitationDocument = new TypedDocumentString(
+  `
+    query OpenGroupInvitation($sessionId: ID!, $code: String!) {
+  openGroupInvitation(sessionId: $sessionId, code: $code) {
+    ...OpenGroupInvitationFields
+  }
+}
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment OpenGroupInvitationFields on OpenGroupInvitation {
+  sessionId
+  status
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  locale
+  currency
+  amountMinor
+  captureMethod
+  merchantTimeZone
+  expiresAt
+  openGroup {
+    ...OpenGroupFields
+  }
+}`,
+  { hash: 'sha256:7f76e96c32d5705cd679ac01e91c756bbd660ebca7148869ddeb07b9a3c99c19' },
+) as unknown as TypedDocumentString<OpenGroupInvitationQuery, OpenGroupInvitationQueryVariables>;
+export const OpenGroupInvitationChangedDocument = new TypedDocumentString(
+  `
+    subscription OpenGroupInvitationChanged($sessionId: ID!, $code: String!) {
+  openGroupInvitationChanged(sessionId: $sessionId, code: $code) {
+    ...OpenGroupInvitationFields
+  }
+}
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment OpenGroupInvitationFields on OpenGroupInvitation {
+  sessionId
+  status
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  locale
+  currency
+  amountMinor
+  captureMethod
+  merchantTimeZone
+  expiresAt
+  openGroup {
+    ...OpenGroupFields
+  }
+}`,
+  { hash: 'sha256:7011f35f4b24adb8255686a19f6e43add6b4814e54a57eff7f425067cec81d23' },
+) as unknown as TypedDocumentString<OpenGroupInvitationChangedSubscription, OpenGroupInvitationChangedSubscriptionVariables>;
+export const JoinOpenGroupDocument = new TypedDocumentString(
+  `
+    mutation JoinOpenGroup($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+  joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) {
+    participantId
+    redirectUrl
+    reservedUntil
+    amountMinor
+    pricePerPlaceMinor
+    view {
+      ...PaySessionFields
+    }
+  }
+}
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  locale
+  captureMethod
+  merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    coveredByHost
+    email
+    inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
+    refundedMinor
+    refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`,
+  { hash: 'sha256:50eca4dfaaca2c342521210e88c61926dbb3d8a61a848d169cea4181b0203352' },
+) as unknown as TypedDocumentString<JoinOpenGroupMutation, JoinOpenGroupMutationVariables>;
+export const LeaveOpenGroupDocument = new TypedDocumentString(
+  `
+    mutation LeaveOpenGroup($sessionId: ID!) {
+  leaveOpenGroup(sessionId: $sessionId) {
+    ...PaySessionFields
+  }
+}
+    fragment OpenGroupFields on OpenGroupView {
+  pricing
+  minPlaces
+  maxPlaces
+  maxPlacesPerPayer
+  pricePerPlaceMinor
+  maxPricePerPlaceMinor
+  finalPricePerPlaceMinor
+  placesSold
+  placesReserved
+  placesLeft
+  tippedAt
+  fullAt
+  organiserName
+}
+fragment PaySessionFields on PaySessionView {
+  id
+  status
+  viewerRole
+  viewerParticipantId
+  currency
+  amountMinor
+  paidMinor
+  remainingMinor
+  splitMode
+  organiserName
+  merchantName
+  merchantLogoUrl
+  accentColor
+  description
+  locale
+  captureMethod
+  merchantTimeZone
+  openGroup {
+    ...OpenGroupFields
+    viewerPlaces
+    joinUrl
+  }
+  participants {
+    id
+    displayName
+    amountMinor
+    status
+    isHost
+    isYou
+    coveredByHost
+    email
+    inviteUrl
+    emailStatus {
+      invitedAt
+      lastRemindedAt
+      nextRemindAllowedAt
+      unsubscribed
+    }
+    refundedMinor
+    refundPendingMinor
+    duplicateRefundedMinor
+    duplicateRefundPendingMinor
+    holdState
+    duplicateHoldReleased
+    places
+    joinedAt
+    reservedUntil
+    finalAmountMinor
+    priceDropRefundedMinor
+    priceDropRefundPendingMinor
+  }
+  successUrl
+  cancelUrl
+  version
+  expiresAt
+  updatedAt
+}`,
+  { hash: 'sha256:3278c9170d5379a3f819343cb8cf707035437aaeb9f562eef41dcf167072c48f' },
+) as unknown as TypedDocumentString<LeaveOpenGroupMutation, LeaveOpenGroupMutationVariables>;

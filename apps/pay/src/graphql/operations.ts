@@ -1,5 +1,24 @@
 import { graphql } from '../gql';
 
+// An open group's figures: the join page, the payer's and the organiser's pages all read them.
+export const OpenGroupFieldsFragment = graphql(`
+  fragment OpenGroupFields on OpenGroupView {
+    pricing
+    minPlaces
+    maxPlaces
+    maxPlacesPerPayer
+    pricePerPlaceMinor
+    maxPricePerPlaceMinor
+    finalPricePerPlaceMinor
+    placesSold
+    placesReserved
+    placesLeft
+    tippedAt
+    fullAt
+    organiserName
+  }
+`);
+
 // Everything the pay app shows; every operation below returns it, so one cache entry serves all.
 export const PaySessionFieldsFragment = graphql(`
   fragment PaySessionFields on PaySessionView {
@@ -20,6 +39,11 @@ export const PaySessionFieldsFragment = graphql(`
     locale
     captureMethod
     merchantTimeZone
+    openGroup {
+      ...OpenGroupFields
+      viewerPlaces
+      joinUrl
+    }
     participants {
       id
       displayName
@@ -42,6 +66,12 @@ export const PaySessionFieldsFragment = graphql(`
       duplicateRefundPendingMinor
       holdState
       duplicateHoldReleased
+      places
+      joinedAt
+      reservedUntil
+      finalAmountMinor
+      priceDropRefundedMinor
+      priceDropRefundPendingMinor
     }
     successUrl
     cancelUrl
@@ -122,6 +152,67 @@ export const RemindParticipantDocument = graphql(`
 export const PaySessionUpdatedDocument = graphql(`
   subscription PaySessionUpdated($sessionId: ID!) {
     paySessionUpdated(sessionId: $sessionId) {
+      ...PaySessionFields
+    }
+  }
+`);
+
+// What an open group's join page shows, read with the link's code; the live version pushes the same.
+export const OpenGroupInvitationFieldsFragment = graphql(`
+  fragment OpenGroupInvitationFields on OpenGroupInvitation {
+    sessionId
+    status
+    merchantName
+    merchantLogoUrl
+    accentColor
+    description
+    locale
+    currency
+    amountMinor
+    captureMethod
+    merchantTimeZone
+    expiresAt
+    openGroup {
+      ...OpenGroupFields
+    }
+  }
+`);
+
+export const OpenGroupInvitationDocument = graphql(`
+  query OpenGroupInvitation($sessionId: ID!, $code: String!) {
+    openGroupInvitation(sessionId: $sessionId, code: $code) {
+      ...OpenGroupInvitationFields
+    }
+  }
+`);
+
+export const OpenGroupInvitationChangedDocument = graphql(`
+  subscription OpenGroupInvitationChanged($sessionId: ID!, $code: String!) {
+    openGroupInvitationChanged(sessionId: $sessionId, code: $code) {
+      ...OpenGroupInvitationFields
+    }
+  }
+`);
+
+// Claims places and opens the merchant's checkout for them; the reply sets the payer's cookie.
+export const JoinOpenGroupDocument = graphql(`
+  mutation JoinOpenGroup($sessionId: ID!, $code: String!, $input: JoinOpenGroupInput!) {
+    joinOpenGroup(sessionId: $sessionId, code: $code, input: $input) {
+      participantId
+      redirectUrl
+      reservedUntil
+      amountMinor
+      pricePerPlaceMinor
+      view {
+        ...PaySessionFields
+      }
+    }
+  }
+`);
+
+export const LeaveOpenGroupDocument = graphql(`
+  mutation LeaveOpenGroup($sessionId: ID!) {
+    leaveOpenGroup(sessionId: $sessionId) {
       ...PaySessionFields
     }
   }

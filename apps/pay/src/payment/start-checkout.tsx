@@ -95,7 +95,7 @@ export function StartCheckoutButton(props: { checkout: StartCheckout; className:
 }
 
 /** Under a pay button: where the payer will pay (`idle`), then that they are on their way. */
-export function CheckoutStatus(props: { id: string; checkout: StartCheckout; idle?: string }) {
+export function CheckoutStatus(props: { id: string; checkout: Pick<StartCheckout, 'busy'>; idle?: string }) {
   const t = useT();
   const { id, checkout, idle = t(messages.idle) } = props;
   return (

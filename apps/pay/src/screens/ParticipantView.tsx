@@ -37,6 +37,9 @@ const messages = defineMessages({
   },
 });
 
+/** The words an open group's payer page shares with this one. */
+export const payerMessages = { organisedBy: messages.organisedBy, total: messages.total };
+
 interface Props {
   session: PaySessionView;
   now: number;

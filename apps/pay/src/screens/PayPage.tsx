@@ -15,6 +15,9 @@ import { ParticipantView } from './ParticipantView';
 /** The host's screens (split editor, invites) load only for hosts: payers, most visitors, skip them. */
 export const loadHostView = () => import('./HostView');
 const HostView = lazy(() => loadHostView().then((m) => ({ default: m.HostView })));
+/** An open group's pages (its join page too) load only for open groups. */
+export const loadOpenGroupViews = () => import('../open-group/OpenGroupViews');
+const OpenGroupView = lazy(() => loadOpenGroupViews().then((m) => ({ default: m.OpenGroupView })));
 
 interface Props {
   sessionId: string;
@@ -60,6 +63,13 @@ export function PayPage({ sessionId, loadSession, initialNotice }: Props) {
 
   const ownShareOpen = session.participants.some((p) => p.isYou && p.status !== 'PAID');
   const banner = <ReturnBanner notice={notice} ownShareOpen={ownShareOpen} onDismiss={() => setNotice(null)} />;
+  if (session.openGroup != null) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <OpenGroupView session={session} now={now} banner={banner} />
+      </Suspense>
+    );
+  }
   switch (session.status) {
     case 'COMPLETED':
       // The ending says it all: no "payment received" notice above it.

@@ -73,8 +73,8 @@ export interface SplitCheck {
 }
 
 export const MAX_DISPLAY_NAME_LENGTH = 80;
-// The server's own loose check: one @, no spaces, a dot in the domain.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's own loose check of an email address: one @, no spaces, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 let localKeys = 0;
 function newKey(): string {

@@ -22,6 +22,7 @@ export function makeSession(overrides: Partial<PaySessionView> = {}): PaySession
     locale: null,
     captureMethod: 'AUTOMATIC',
     merchantTimeZone: 'UTC',
+    openGroup: null,
     participants: [],
     successUrl: null,
     cancelUrl: null,
@@ -50,6 +51,12 @@ export function makeParticipant(overrides: Partial<PayParticipant> = {}): PayPar
     duplicateRefundPendingMinor: null,
     holdState: null,
     duplicateHoldReleased: null,
+    places: null,
+    joinedAt: null,
+    reservedUntil: null,
+    finalAmountMinor: null,
+    priceDropRefundedMinor: null,
+    priceDropRefundPendingMinor: null,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ const NOT_FOUND_PAGE = `<p>There is no page at this address. If you followed a l
 /**
  * What an address nothing serves answers, for any method: the spec's error body with NOT_FOUND
  * where programs call, a page of ours where people land. The pay app's own addresses (/pay/:id,
- * /session/:id, /admin/…) never come here: the app shows what it does not know itself.
+ * /session/:id, /pay/:id/join, /admin/…) never come here: the app shows what it does not know itself.
  */
 export function answerNotFound(req: Request, res: Response): void {
   const path = req.originalUrl.split('?', 1)[0] ?? '';

@@ -31,9 +31,10 @@ const ICON_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Serves the built pay app: the page at both address shapes of interface §2 and at the admin area
- * (/admin and everything under it, routed in the browser), hashed assets with a long cache, and
- * the site's icon. Without a build it answers with how to make one, rather than a bare 404.
+ * Serves the built pay app: the page at both address shapes of interface §2, at an open group's
+ * join link (/pay/:id/join?code=…, the page that joins it) and at the admin area (/admin and
+ * everything under it, routed in the browser), hashed assets with a long cache, and the site's
+ * icon. Without a build it answers with how to make one, rather than a bare 404.
  */
 export function payAppRouter(distDir: string): Router {
   const router = express.Router();
@@ -50,7 +51,7 @@ export function payAppRouter(distDir: string): Router {
       if (error && !res.headersSent) next();
     });
   });
-  router.get(['/pay/:sessionId', '/session/:sessionId', '/admin', '/admin/*adminPath'], (_req, res) => {
+  router.get(['/pay/:sessionId', '/session/:sessionId', '/pay/:sessionId/join', '/admin', '/admin/*adminPath'], (_req, res) => {
     res.set(PAY_PAGE_HEADERS);
     const html = loadIndex();
     if (!html) {

@@ -236,4 +236,39 @@ describe('the pay app in the payer’s language (Debian chromium, 360 × 740)', 
     await ben.page.locator('.button-pay').waitFor();
     await check(ben.page, 'pseudo-04-payer');
   }, 40_000);
+
+  it('an open group: its join page right to left in Arabic and in the pseudo-locale, and the organiser’s page with a place being paid for, nothing cut short', async () => {
+    const created = await postJson<{ sessionUrl: string; joinUrl: string }>(
+      `${server.baseUrl}/api/v1/payments/sessions`,
+      {
+        integrationId: merchant.integrationId,
+        amountMinor: '60000',
+        description: 'Kayak trip to Rangitoto',
+        openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 10, maxPlacesPerPayer: 3, organiserName: 'Aroha' },
+      },
+      { 'x-service-api-key': merchant.apiKey },
+    );
+    expect(created.status).toBe(200);
+    const joiner = await person('ar-EG');
+    await joiner.page.goto(created.body.joinUrl);
+    await joiner.page.getByRole('heading', { name: ar('join.title'), level: 1 }).waitFor();
+    await expectScreen(joiner.page, 'ar-11-join-page', /^ar-EG$/, 'rtl');
+    // Joining in Arabic claims two places and opens the checkout; not paid, they are being paid for.
+    await joiner.page.getByLabel(ar('join.form.name'), { exact: true }).fill('مريم');
+    await joiner.page.getByLabel(ar('join.form.email'), { exact: true }).fill('maryam@example.test');
+    await joiner.page.getByLabel(ar('join.form.places'), { exact: true }).selectOption('2');
+    await joiner.page.locator('.join-form button[type="submit"]').click();
+    await joiner.page.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
+
+    const check = (page: Page, name: string) => expectScreen(page, name, /^en-XA$/, 'ltr');
+    const organiser = await person('en-XA');
+    await organiser.page.goto(created.body.sessionUrl);
+    await organiser.page.locator('[data-testid="places-list"] .badge').waitFor();
+    await check(organiser.page, 'pseudo-05-organiser-open-group');
+    const stranger = await person('en-XA');
+    await stranger.page.goto(created.body.joinUrl);
+    await stranger.page.locator('.join-form').waitFor();
+    await check(stranger.page, 'pseudo-06-join-page');
+    for (const someone of [joiner, organiser, stranger]) expect(someone.consoleErrors).toEqual([]);
+  }, 30_000);
 });

@@ -182,6 +182,54 @@ describe('production: every pay-app and admin action through trusted documents (
     },
   );
 
+  it(
+    'an open group: one joins from the link and pays; another claims places and leaves; the organiser sees both',
+    { timeout: 60_000 },
+    async () => {
+      const created = await postJson<{ sessionUrl: string; joinUrl: string }>(
+        `${server.baseUrl}/api/v1/payments/sessions`,
+        {
+          integrationId: merchant.integrationId,
+          amountMinor: '40000',
+          description: 'Kayak trip',
+          openGroup: { pricing: 'split_total', minPlaces: 4, maxPlaces: 8, organiserName: 'Aroha' },
+        },
+        { 'x-service-api-key': merchant.apiKey },
+      );
+      expect(created.status).toBe(200);
+      const organiser = await person();
+      await organiser.goto(created.body.sessionUrl);
+      await expectScreen(organiser, 'open-group-01-organiser', 'Your group is filling up');
+
+      const mere = await person();
+      await mere.goto(created.body.joinUrl);
+      await expectScreen(mere, 'open-group-02-join', 'Join the group');
+      await mere.getByLabel('Your name').fill('Mere');
+      await mere.getByLabel('Email').fill('mere@example.test');
+      await mere.getByRole('button', { name: 'Join and pay NZ$100.00' }).click();
+      await mere.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
+      await payAtCheckout(mere);
+      await expectScreen(mere, 'open-group-03-payer-in', 'You’re in');
+
+      // Ben claims two places, backs out of the checkout and gives them up from his own page.
+      const ben = await person();
+      await ben.goto(created.body.joinUrl);
+      await ben.getByLabel('Your name').fill('Ben');
+      await ben.getByLabel('Email').fill('ben@example.test');
+      await ben.getByLabel('Places', { exact: true }).selectOption('2');
+      await ben.getByRole('button', { name: 'Join and pay NZ$200.00' }).click();
+      await ben.waitForURL((url) => url.pathname.startsWith('/processor/checkout/'));
+      await ben.goto(new URL(created.body.sessionUrl).origin + new URL(created.body.sessionUrl).pathname);
+      await ben.getByRole('button', { name: 'Leave the group' }).click();
+      await ben.getByRole('button', { name: 'Yes, leave' }).click();
+      await expectScreen(ben, 'open-group-04-payer-left', 'You left the group');
+
+      const places = organiser.getByTestId('places-list');
+      await places.getByRole('listitem').filter({ hasText: 'Mere' }).getByText('Paid', { exact: true }).waitFor();
+      await places.getByRole('listitem').filter({ hasText: 'Ben' }).getByText('Left', { exact: true }).waitFor();
+    },
+  );
+
   it('merchant: registers, sets up an integration end to end, changes the password, signs out and in', { timeout: 60_000 }, async () => {
     admin = await person();
     const page = admin;
