@@ -947,7 +947,7 @@ export interface components {
          * @description Open groups only
          */
         joinedAt?: string;
-        /** @description Open groups only, while pending: until when their places are kept */
+        /** @description Open groups only: until when a pending claim keeps its places (lapsed: when it ran out; paid or left: null) */
         reservedUntil?: string | null;
         /** @description Open groups only: what they are finally charged, once it ended tipped */
         finalAmountMinor?: string | null;
