@@ -167,6 +167,17 @@ describe('joining an open group', () => {
     expect(view.data.paySession.viewerParticipantId).toBe(joined!.participantId);
   });
 
+  it("shows a payer their own claim only, never the other payers' names, while counting everyone", async () => {
+    const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 6, pricing: 'split_total' });
+    await join(group, 1, 'Ana');
+    const { joined, browser } = await join(group, 2, 'Ben');
+    expect(joined!.view.participants).toEqual([{ isYou: true, places: 2, status: 'PENDING' }]);
+    expect(joined!.view.openGroup).toMatchObject({ placesReserved: 3, placesLeft: 3, viewerPlaces: 2 });
+    const page = await browser.view(group.sessionId);
+    expect(JSON.stringify(page.data)).toContain('"displayName":"Ben"');
+    expect(JSON.stringify(page.data)).not.toContain('Ana');
+  });
+
   it('keeps the join page live: first as it is, then each join; a wrong code is refused', async () => {
     const group = await openGroup(automatic, { minPlaces: 2, maxPlaces: 6, pricing: 'split_total' });
     const query = `subscription($sessionId: ID!, $code: String!) { openGroupInvitationChanged(sessionId: $sessionId, code: $code) {

@@ -52,6 +52,8 @@ export async function measureOpenGroupJoins(options: {
   floorUrl: string;
   payers: number;
   maxPlaces: number;
+  /** Node options for PaySplit's process (BENCH_PROFILE's --cpu-prof). */
+  nodeArgs?: readonly string[];
 }): Promise<OpenGroupJoinResult> {
   // As a production server takes it from a browser: the pay app's stored document, by id. A pay app
   // built before its join document existed leaves the text, on a server that accepts text.
@@ -71,7 +73,7 @@ export async function measureOpenGroupJoins(options: {
     }
     res.end(JSON.stringify({ status: 'succeeded' }));
   });
-  const paysplit = await startChild('../main.js', environment, '/readyz');
+  const paysplit = await startChild('../main.js', environment, '/readyz', options.nodeArgs ?? []);
   try {
     const merchant = await options.provision(partner.url);
     const api = { 'content-type': 'application/json', 'x-service-api-key': merchant.apiKey };

@@ -675,6 +675,7 @@ async function openGroupRow(
       return { integrationId: created.integration.id, apiKey: created.apiKey };
     },
     floorUrl,
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
     payers: Number(process.env.BENCH_OPEN_GROUP_PAYERS ?? 200),
     maxPlaces: Number(process.env.BENCH_OPEN_GROUP_PLACES ?? 150),
   });

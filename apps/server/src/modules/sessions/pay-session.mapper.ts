@@ -81,7 +81,12 @@ export function toPaySessionViewOfRecord(session: PayViewRecord, viewer: Viewer,
     locale: session.locale,
     captureMethod: session.captureMethod,
     merchantTimeZone: merchant.timeZone,
-    participants: participants.map((participant) =>
+    // In an open group the payers are strangers to each other: a payer sees their own claim only
+    // (the group's figures below count everyone); the organiser sees every claim.
+    participants: (session.openGroup && !isHost
+      ? participants.filter((participant) => participant.id === viewer.participantId)
+      : participants
+    ).map((participant) =>
       Object.assign(new PayParticipantView(), {
         id: participant.id,
         displayName: participant.displayName,

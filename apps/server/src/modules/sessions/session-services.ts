@@ -206,6 +206,8 @@ export function createSessionServices(deps: SessionServiceDeps) {
       paymentStart,
       access,
       announcer,
+      calls,
+      logger: deps.partner.logger,
       reservationSeconds: deps.openGroupReservationSeconds ?? DEFAULT_RESERVATION_SECONDS,
       now,
     }),

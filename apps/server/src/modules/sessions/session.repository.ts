@@ -81,7 +81,7 @@ interface StatusRow {
 export const SESSION_STATUS_STATEMENT: PreparedStatement = {
   name: 'session_status',
   text: `select s.id, s.status, s.currency, s.amount_minor, s.paid_minor, s.refunded_minor, s.expires_at, s.updated_at,
-                (select count(*) from participant p where p.session_id = s.id) as participant_count,
+                (select count(*) from participant p where p.session_id = s.id and p.status not in ('left', 'lapsed')) as participant_count,
                 (select count(*) from participant p where p.session_id = s.id and p.status = 'paid') as paid_count
            from session s where s.id = $1`,
 };

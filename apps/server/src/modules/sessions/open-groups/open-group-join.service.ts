@@ -14,9 +14,10 @@ import {
   validateLocale,
 } from '@paysplit/domain';
 import type { SessionChangeAnnouncer } from '../../../feed/session-changes.js';
+import type { Logger } from '../../../logger.js';
 import type { SessionAccess } from '../access/session-access.js';
 import type { Participant } from '../participant.entity.js';
-import { PartnerCallError } from '../payments/partner-client.js';
+import type { PaymentCallService } from '../payments/payment-call.service.js';
 import type { PaymentStartService } from '../payments/payment-start.service.js';
 import type { PaymentRepository } from '../payments/payment.repository.js';
 import type { Session } from '../session.entity.js';
@@ -24,7 +25,7 @@ import { MAX_DISPLAY_NAME_LENGTH } from '../session-plan.js';
 import type { SessionRepository } from '../session.repository.js';
 import { joinCodeMatches } from './open-group-reads.service.js';
 import type { OpenGroupRepository } from './open-group.repository.js';
-import { countPlaces, openGroupOf, termsOf } from './open-group-state.js';
+import { openGroupOf, termsOf } from './open-group-state.js';
 
 /** Someone claiming places, as both transports hand it over. */
 export interface JoinCommand {
@@ -53,6 +54,9 @@ export interface OpenGroupJoinOptions {
   paymentStart: PaymentStartService;
   access: SessionAccess;
   announcer: SessionChangeAnnouncer;
+  /** Cancels a checkout opened for a claim given back. */
+  calls: PaymentCallService;
+  logger?: Logger;
   /** OPEN_GROUP_RESERVATION_SECONDS: how long a claim keeps its places while its payer pays. */
   reservationSeconds: number;
   now?: () => Date;
@@ -87,13 +91,12 @@ export class OpenGroupJoinService {
       if (!session || !group) throw new AppError(ErrorCode.SessionNotFound, `Session ${sessionId} not found`);
       const now = sessionNow(session, this.now());
       assertJoinable(session, now);
-      const current = await sessions.lockParticipantsOfSession(tx, session.id);
+      const { lastPosition, ...counts } = await this.options.claims.placeCounts(tx, session.id, now);
       const terms = termsOf(group, session.amountMinor);
-      const counts = countPlaces(current, now);
       checkClaim(terms, counts, command.places);
       const quote = quotePricePerPlace(terms, counts.heldPlaces, command.places);
       const reservedUntil = new Date(Math.min(now.getTime() + this.options.reservationSeconds * 1000, session.expiresAt.getTime()));
-      const participant = await this.options.claims.addClaim(tx, session, current, {
+      const participant = await this.options.claims.addClaim(tx, session, lastPosition, {
         ...person,
         places: command.places,
         amountMinor: quote * BigInt(command.places),
@@ -127,19 +130,32 @@ export class OpenGroupJoinService {
         expiresAt: session.expiresAt,
       };
     } catch (error) {
-      if (error instanceof PartnerCallError) await this.giveBack(em, session.id, participant.id);
+      // Whatever failed once the claim was written (the merchant's call, or the database under a rush
+      // of joins), its places are given back now rather than when its reservation runs out.
+      await this.giveBack(em, session.id, participant.id).catch((failure: unknown) => {
+        this.options.logger?.warn(
+          { err: failure, sessionId: session.id, participantId: participant.id },
+          'open group: a failed join could not give its places back; they are free when its reservation runs out',
+        );
+      });
       throw error;
     }
   }
 
-  /** The merchant could not open a checkout: the claim's places are free again at once. */
+  /**
+   * The payer got no checkout: the claim lapses and its places are free again at once. A checkout
+   * the merchant may have opened all the same (its answer was lost) is cancelled, as the lapse sweep
+   * cancels one.
+   */
   private async giveBack(em: EntityManager, sessionId: string, participantId: string): Promise<void> {
     const { sessions } = this.options;
-    await em.transactional(async (tx) => {
-      const session = await sessions.lockSession(tx, { id: sessionId });
+    await em.fork().transactional(async (tx) => {
+      const session = await sessions.lockSessionWithIntegration(tx, { id: sessionId });
       const participant = session && (await sessions.lockParticipant(tx, participantId, sessionId));
       if (!session || !participant || participant.status !== 'pending') return;
       lapse(participant);
+      const checkouts = await this.options.payments.abandonLiveAttempts(tx, [participantId]);
+      await this.options.calls.requestCancels(tx, session, checkouts, 'reservation_lapsed');
       session.version += 1;
       await sessions.save(tx);
       await this.options.announcer.announce(tx, sessionId);

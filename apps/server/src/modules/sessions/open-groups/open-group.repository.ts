@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Participant } from '../participant.entity.js';
+import type { PlaceCounts } from '@paysplit/domain';
 import type { Session } from '../session.entity.js';
 
 /** A claim as a join writes it: a pending participant holding places until `reservedUntil`. */
@@ -18,10 +19,28 @@ export interface NewClaim {
 
 /** The writes and reads of an open group's claims (participant rows), under its session's lock. */
 export class OpenGroupRepository {
-  /** A claim in a locked open group, after every participant it had (positions are unique per session). */
-  async addClaim(em: EntityManager, session: Session, current: readonly Participant[], claim: NewClaim): Promise<Participant> {
+  /**
+   * Where a locked open group stands at `now` (its clock), counted by the database in one statement:
+   * places held (paid claims), places reserved (pending claims whose reservation has not run out),
+   * and the last position taken. A join reads only this, not every claim: under a rush of joins
+   * each one holds the session's lock for as short a time as it can. The session's row lock is
+   * what serialises every change of its claims, so these rows need no lock of their own.
+   */
+  async placeCounts(em: EntityManager, sessionId: string, now: Date): Promise<PlaceCounts & { lastPosition: number }> {
+    const [row] = await em.execute<{ held: string | number; reserved: string | number; last: number }[]>(
+      `select coalesce(sum(places) filter (where status = 'paid'), 0) as held,
+              coalesce(sum(places) filter (where status = 'pending' and reserved_until > ?), 0) as reserved,
+              coalesce(max(position), -1) as last
+         from participant where session_id = ?`,
+      [now, sessionId],
+    );
+    return { heldPlaces: Number(row?.held ?? 0), reservedPlaces: Number(row?.reserved ?? 0), lastPosition: Number(row?.last ?? -1) };
+  }
+
+  /** A claim in a locked open group, after the last position taken (positions are unique per session). */
+  async addClaim(em: EntityManager, session: Session, lastPosition: number, claim: NewClaim): Promise<Participant> {
     const id = randomUUID();
-    const position = current.reduce((last, participant) => Math.max(last, participant.position), -1) + 1;
+    const position = lastPosition + 1;
     const participant = em.create(Participant, {
       id,
       session,

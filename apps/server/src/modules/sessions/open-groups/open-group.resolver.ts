@@ -3,7 +3,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../../graphql/context.js';
 import { UnknownIdAnswers } from '../../../graphql/id-arguments.js';
 import { accessCookieName } from '../../../http/cookies.js';
-import { toPaySessionView } from '../pay-session.mapper.js';
+import { toPaySessionView, toPaySessionViewOfRecord } from '../pay-session.mapper.js';
 import { PaySessionView } from '../pay-session.types.js';
 import { JoinOpenGroupInput, JoinOpenGroupPayload, OpenGroupInvitation } from './open-group.types.js';
 
@@ -37,15 +37,15 @@ export class OpenGroupResolver {
     const joined = await services.openGroupJoins.join(context.em, sessionId, code, input);
     context.cookies.set(accessCookieName(sessionId), joined.token, services.access.accessUntil(joined.expiresAt));
     context.logger.info({ sessionId, participantId: joined.participantId, places: input.places }, 'open group joined');
-    const viewer = { role: 'participant' as const, sessionId, participantId: joined.participantId };
-    const session = await services.sessionReads.findForViewer(context.em.fork(), viewer);
+    // The new payer's view as their page reads it: one statement of plain rows, with the token just made.
+    const { viewer, session } = await services.sessionReads.findForPayToken(context.statements, sessionId, joined.token);
     return Object.assign(new JoinOpenGroupPayload(), {
       participantId: joined.participantId,
       redirectUrl: joined.redirectUrl,
       reservedUntil: joined.reservedUntil,
       amountMinor: joined.amountMinor,
       pricePerPlaceMinor: joined.pricePerPlaceMinor,
-      view: toPaySessionView(session, viewer, services.sessionLinks),
+      view: toPaySessionViewOfRecord(session, viewer, services.sessionLinks),
     });
   }
 
