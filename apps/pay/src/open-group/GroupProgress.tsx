@@ -30,9 +30,12 @@ export function GroupProgress({ facts, now, headingId = 'group-heading' }: Props
   // Said from the places that count now: a capture declined at the end gives its places back.
   const tipped = group.placesSold >= group.minPlaces;
   const money = (minor: string) => t.money(minor, facts.currency);
-  const summary = tipped
-    ? t(messages.tippedLine, { sold: group.placesSold })
-    : t(messages.toGoAhead, { sold: group.placesSold, min: group.minPlaces });
+  const wentAhead = tipped && group.finalPricePerPlaceMinor != null && facts.status === 'COMPLETED';
+  const summary = wentAhead
+    ? t(messages.wentAheadLine, { sold: group.placesSold })
+    : tipped
+      ? t(messages.tippedLine, { sold: group.placesSold })
+      : t(messages.toGoAhead, { sold: group.placesSold, min: group.minPlaces });
   // Toward the minimum until it tipped; then toward the most there can be.
   const percent = tipped ? Math.floor((group.placesSold * 100) / Math.max(1, group.maxPlaces)) : percentToGoAhead(group);
   const open = takesPlaces(phase) || phase === 'taken';

@@ -132,6 +132,8 @@ describe('a payer’s page in an open group', () => {
     );
     expect(screen.getByTestId('final-price').textContent).toBe('NZ$100.00');
     expect(screen.getByTestId('your-amount').textContent).toBe('NZ$200.00');
+    // Said in the past once it went ahead, not as a group still taking places.
+    expect(screen.getByTestId('group-summary').textContent).toBe('The group went ahead with 6 places');
   });
 
   it('a group that did not go ahead: how far it got, and the hold released', () => {

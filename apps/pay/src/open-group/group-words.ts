@@ -25,6 +25,11 @@ export const groupMessages = defineMessages({
     defaultMessage: 'It’s on: the group goes ahead with {sold, plural, one {# place} other {# places}} taken',
     description: 'Progress once the group reached its minimum (tipped)',
   },
+  wentAheadLine: {
+    id: 'group.wentAheadLine',
+    defaultMessage: 'The group went ahead with {sold, plural, one {# place} other {# places}}',
+    description: 'Progress once the group ended at its final price (it went ahead)',
+  },
   progressLabel: {
     id: 'group.progressLabel',
     defaultMessage: 'Places taken toward going ahead',

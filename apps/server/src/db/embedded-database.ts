@@ -73,7 +73,11 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      // A test run's cluster serves every test file at once, each with servers of its own and their
+      // pools (some start several instances): more clients than the default 100 at the busiest moments.
+      ...(options.ephemeral
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+        : []),
     ],
     onLog: (message) => options.logger?.trace({ postgres: message.trim() }, 'embedded postgres'),
     onError: (error) => options.logger?.error({ err: error }, 'embedded postgres error'),

@@ -63,6 +63,8 @@ export const FIELD_COSTS: Readonly<Record<string, FieldCost>> = {
   'Query.session': { base: 2 * STATEMENT },
   'Query.sessionEvents': { base: 3 * STATEMENT, rows: UNPAGED_ROWS },
   'Query.paySession': { base: 3 * STATEMENT },
+  // An open group's join page: the session with its merchant, and its claims counted.
+  'Query.openGroupInvitation': { base: 2 * STATEMENT },
   'Query.sessionStatus': { base: STATEMENT },
   'Query.operatorTokens': { base: STATEMENT, rows: UNPAGED_ROWS },
   'Query.me': { base: STATEMENT },

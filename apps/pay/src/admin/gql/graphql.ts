@@ -121,6 +121,9 @@ export type MerchantRequestFilter = {
 /** test or live, taken from the API key that created the session. */
 export type Mode = 'LIVE' | 'TEST';
 
+/** PER_PLACE: every place costs pricePerPlaceMinor. SPLIT_TOTAL: the amount is shared by every place sold. */
+export type OpenGroupPricing = 'PER_PLACE' | 'SPLIT_TOTAL';
+
 /** LEFT and LAPSED: open groups only (a payer who gave their places up; a claim whose reservation ran out). */
 export type ParticipantStatus = 'LAPSED' | 'LEFT' | 'PAID' | 'PENDING';
 
@@ -495,6 +498,22 @@ export type AdminSessionQuery = {
     expiresAt: string;
     testClockAt: string | null;
     version: number;
+    openGroup: {
+      pricing: OpenGroupPricing;
+      minPlaces: number;
+      maxPlaces: number;
+      maxPlacesPerPayer: number | null;
+      pricePerPlaceMinor: string;
+      maxPricePerPlaceMinor: string;
+      finalPricePerPlaceMinor: string | null;
+      placesSold: number;
+      placesReserved: number;
+      placesLeft: number;
+      tippedAt: string | null;
+      fullAt: string | null;
+      organiserName: string | null;
+      joinUrl: string | null;
+    } | null;
     participants: Array<{
       id: string;
       displayName: string;
@@ -503,6 +522,8 @@ export type AdminSessionQuery = {
       status: ParticipantStatus;
       isHost: boolean;
       position: number;
+      places: number | null;
+      finalAmountMinor: string | null;
     }>;
     payments: Array<{
       id: string;
@@ -1536,6 +1557,22 @@ export const AdminSessionDocument = new TypedDocumentString(
     expiresAt
     testClockAt
     version
+    openGroup {
+      pricing
+      minPlaces
+      maxPlaces
+      maxPlacesPerPayer
+      pricePerPlaceMinor
+      maxPricePerPlaceMinor
+      finalPricePerPlaceMinor
+      placesSold
+      placesReserved
+      placesLeft
+      tippedAt
+      fullAt
+      organiserName
+      joinUrl
+    }
     participants {
       id
       displayName
@@ -1544,6 +1581,8 @@ export const AdminSessionDocument = new TypedDocumentString(
       status
       isHost
       position
+      places
+      finalAmountMinor
     }
     payments {
       id
@@ -1672,7 +1711,7 @@ fragment AdminSessionSummary on SessionView {
   description
   createdAt
 }`,
-  { hash: 'sha256:8fcbb9592f1dd592f70a0723a95031264be39a54e45c4be2f0b192d6facbf191' },
+  { hash: 'sha256:738fe85dd4044abcb208bc674353981021b1fe6c72cb76ea9d248d4aa9ee0266' },
 ) as unknown as TypedDocumentString<AdminSessionQuery, AdminSessionQueryVariables>;
 export const AdminAdvanceTestClockDocument = new TypedDocumentString(
   `

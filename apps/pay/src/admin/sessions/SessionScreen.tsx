@@ -12,6 +12,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { formatDateTime, formatOperatorMoney, humanize } from '../ui/format';
 import { Loading, PageLoadFailed } from '../ui/load-states';
 import { CancellationsSection, CapturesSection } from './CancellationsSection';
+import { OpenGroupSection, placesOf } from './OpenGroupSection';
 import { RefundsSection, refundedWords } from './RefundsSection';
 import { SessionDocument } from './session-documents';
 import { SessionEmailsSection } from './SessionEmailsSection';
@@ -59,10 +60,12 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
 
       <TestClockSection session={data} onAdvanced={() => void queryClient.invalidateQueries({ queryKey })} />
 
+      {data.openGroup && <OpenGroupSection group={data.openGroup} currency={data.currency} />}
+
       <section className="admin-section" aria-labelledby="participants">
         <h2 id="participants">Participants</h2>
         {data.participants.length === 0 ? (
-          <p>Not set up yet: the host chooses who pays on their first visit.</p>
+          <p>{data.openGroup ? 'Nobody has joined yet.' : 'Not set up yet: the host chooses who pays on their first visit.'}</p>
         ) : (
           <div className="table-wrap" role="region" aria-label="Participant list" tabIndex={0}>
             <table className="data-table stacks-on-phones">
@@ -70,6 +73,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
+                  {data.openGroup && <th scope="col">Places</th>}
                   <th scope="col">Share</th>
                   <th scope="col">Status</th>
                 </tr>
@@ -86,8 +90,12 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
                         </span>
                       </th>
                       <td data-label="Email">{p.email ? maskEmailAddress(p.email) : '—'}</td>
+                      {data.openGroup && <td data-label="Places">{placesOf(p)}</td>}
                       <td className="cell-money" data-label="Share">
                         {money(p.amountMinor)}
+                        {p.finalAmountMinor && p.finalAmountMinor !== p.amountMinor && (
+                          <span className="muted"> (final {money(p.finalAmountMinor)})</span>
+                        )}
                       </td>
                       <td data-label="Status">{humanize(p.status)}</td>
                     </tr>

@@ -44,6 +44,22 @@ export const SessionDocument = graphql(`
       expiresAt
       testClockAt
       version
+      openGroup {
+        pricing
+        minPlaces
+        maxPlaces
+        maxPlacesPerPayer
+        pricePerPlaceMinor
+        maxPricePerPlaceMinor
+        finalPricePerPlaceMinor
+        placesSold
+        placesReserved
+        placesLeft
+        tippedAt
+        fullAt
+        organiserName
+        joinUrl
+      }
       participants {
         id
         displayName
@@ -52,6 +68,8 @@ export const SessionDocument = graphql(`
         status
         isHost
         position
+        places
+        finalAmountMinor
       }
       payments {
         id
