@@ -181,11 +181,16 @@ describe('paysplit listen', { timeout: 60_000 }, () => {
     for (const { event, webhookId } of eventsOf(sessionId)) expect(webhookId).toBe(event.eventId);
 
     // PaySplit recorded the listener's answers as the merchant's: every delivery delivered, one attempt each.
-    const deliveries = await sql<{ status: string; attempts: string; codes: number[] }>(
-      `select d.status, count(t.*) as attempts, array_agg(t.status_code) as codes
-         from webhook_delivery d join webhook_event e on e.id = d.event_id left join webhook_attempt t on t.delivery_id = d.id
-        where e.session_id = ? group by d.id, d.status`,
-      [sessionId],
+    // (The merchant has an event a moment before PaySplit has written down the answer it got.)
+    const deliveries = await until(
+      () =>
+        sql<{ status: string; attempts: string; codes: number[] }>(
+          `select d.status, count(t.*) as attempts, array_agg(t.status_code) as codes
+             from webhook_delivery d join webhook_event e on e.id = d.event_id left join webhook_attempt t on t.delivery_id = d.id
+            where e.session_id = ? group by d.id, d.status`,
+          [sessionId],
+        ),
+      (rows) => rows.every((row) => row.status !== 'pending' && row.status !== 'delivering'),
     );
     expect(deliveries.map((row) => [row.status, Number(row.attempts), row.codes])).toEqual(
       Array.from({ length: 5 }, () => ['succeeded', 1, [200]]),
