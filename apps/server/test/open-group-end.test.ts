@@ -529,3 +529,29 @@ describe('what the group emails say, in every language', () => {
     }
   });
 });
+
+describe('a hold about to lapse in an open group', () => {
+  it('keeps the claim for its payer to pay again by the deadline, and counts what is paid again from the holds that still count', async () => {
+    const group = await openGroup(manual, { pricing: 'split_total', amountMinor: '100', minPlaces: 1, maxPlaces: 5 }, address('organiser'));
+    // Three places before anyone is held: ceil(100 / 3) = 34 each, 102 held, more than the total.
+    const claim = await join(group.sessionId, group.code, address('Tui'), 3);
+    expect(claim.heldMinor).toBe('102');
+    const soon = new Date(Date.now() + server.config.holdMarginMs - 60_000).toISOString();
+    const recorded = await postJson<{ paymentStatus: string }>(
+      `${server.baseUrl}/api/v1/payments/record`,
+      { paymentId: claim.paymentId, action: 'authorize', processorReference: 'ch_tui', holdExpiresAt: soon },
+      { 'x-service-api-key': manual.apiKey },
+    );
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    expect(await sessionRow(group.sessionId)).toMatchObject({ status: 'partially_paid', paid_minor: '100' });
+
+    expect(await server.holdExpiry.runOnce()).toEqual([claim.paymentId]);
+    expect(await sessionRow(group.sessionId)).toMatchObject({ status: 'open', paid_minor: '0' });
+    const [row] = await server.query<{ status: string; reserved_until: Date | null }>(
+      `select status, reserved_until from participant where id = ?`,
+      [claim.participantId],
+    );
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(new Date(row!.reserved_until!).getTime()).toBe(group.expiresAt);
+  });
+});

@@ -39,7 +39,14 @@ export async function reopenSharesOf(
       share.finalAmountMinor = null;
     }
   }
-  session.paidMinor -= payment.amountMinor;
+  if (session.openGroupPricing === null) session.paidMinor -= payment.amountMinor;
+  else {
+    // An open group's paid sum is capped at its amount (a split total is held at quotes above the
+    // final price), so it is counted again from the payments that still count, this one left out.
+    const counted = (await deps.payments.countedPayments(tx, session.id)).filter((other) => other.id !== payment.id);
+    const sum = counted.reduce((total, other) => total + other.amountMinor, 0n);
+    session.paidMinor = sum < session.amountMinor ? sum : session.amountMinor;
+  }
   if (session.expiresAt.getTime() > at.getTime()) {
     session.status = reopenShare(session.status, session.paidMinor);
     return;
