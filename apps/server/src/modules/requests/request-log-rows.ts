@@ -79,3 +79,12 @@ export function toRow(request: MerchantRequest): RequestLogRow {
     responseBody: request.replyJson === undefined ? keptJson(request.reply) : keptReplyJson(request.replyJson),
   };
 }
+
+/** A request's line, or null when it cannot be made a row (the writer counts it as not recorded). */
+export function lineOf(request: MerchantRequest): RequestLogLine | null {
+  try {
+    return toLine(toRow(request));
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
-import { toLine, toRow } from './request-log-rows.js';
+import { lineOf } from './request-log-rows.js';
 
 /**
  * The request log's worker thread: the writer (request-log-writer.ts) hands it the requests that
@@ -63,12 +63,6 @@ export function fromColumns(columns: RequestColumns): MerchantRequest[] {
 }
 
 parentPort?.on('message', (columns: RequestColumns) => {
-  const lines = fromColumns(columns).map((request) => {
-    try {
-      return toLine(toRow(request));
-    } catch {
-      return null;
-    }
-  });
+  const lines = fromColumns(columns).map(lineOf);
   parentPort!.postMessage({ id: columns.id, lines } satisfies RowsAnswer);
 });

@@ -1,7 +1,7 @@
 import type { Logger } from '../../logger.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
 import type { RequestLogLine } from './request-log.repository.js';
-import { toLine, toRow } from './request-log-rows.js';
+import { lineOf } from './request-log-rows.js';
 
 /** What /metrics shows of the log (docs/operations.md, "The request log"): counts since start. */
 export interface RequestLogStats {
@@ -26,14 +26,7 @@ export interface RowMaker {
 
 /** Rows made on the calling thread (the writer's default). */
 export const inThreadRows: RowMaker = {
-  lines: async (requests) =>
-    requests.map((request) => {
-      try {
-        return toLine(toRow(request));
-      } catch {
-        return null;
-      }
-    }),
+  lines: async (requests) => requests.map(lineOf),
   stop: async () => undefined,
 };
 

@@ -153,19 +153,39 @@ export class OpenGroupJoinService {
       const session = await sessions.lockSessionWithIntegration(tx, { id: sessionId });
       const participant = session && (await sessions.lockParticipant(tx, participantId, sessionId));
       if (!session || !participant || participant.status !== 'pending') return;
-      lapse(participant);
-      const checkouts = await this.options.payments.abandonLiveAttempts(tx, [participantId]);
-      await this.options.calls.requestCancels(tx, session, checkouts, 'reservation_lapsed');
-      session.version += 1;
-      await sessions.save(tx);
-      await this.options.announcer.announce(tx, sessionId);
+      await lapseClaims(this.options, tx, session, [participant]);
     });
   }
 }
 
-/** A claim that no longer holds its places. */
-export function lapse(participant: Participant): void {
-  participant.status = 'lapsed';
+/** What lapsing claims needs: their checkouts, the cancels, the session's write and its announcement. */
+export interface ClaimLapseDeps {
+  sessions: SessionRepository;
+  payments: PaymentRepository;
+  calls: PaymentCallService;
+  announcer: SessionChangeAnnouncer;
+}
+
+/**
+ * Claims of a locked open group that no longer hold their places (their reservation ran out, or
+ * their join failed after they were written): lapsed, their checkouts cancelled
+ * (`reservation_lapsed`), the session's change announced.
+ */
+export async function lapseClaims(
+  deps: ClaimLapseDeps,
+  tx: EntityManager,
+  session: Session,
+  claims: readonly Participant[],
+): Promise<void> {
+  for (const claim of claims) claim.status = 'lapsed';
+  const checkouts = await deps.payments.abandonLiveAttempts(
+    tx,
+    claims.map((claim) => claim.id),
+  );
+  await deps.calls.requestCancels(tx, session, checkouts, 'reservation_lapsed');
+  session.version += 1;
+  await deps.sessions.save(tx);
+  await deps.announcer.announce(tx, session.id);
 }
 
 /** Only a group taking payments can be joined; anything else says what happened to it. */

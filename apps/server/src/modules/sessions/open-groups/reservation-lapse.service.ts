@@ -6,7 +6,7 @@ import type { PaymentRepository } from '../payments/payment.repository.js';
 import type { Session } from '../session.entity.js';
 import type { SessionRepository } from '../session.repository.js';
 import { type SessionSchedule, testClockRun } from '../test-clock/session-schedules.js';
-import { lapse } from './open-group-join.service.js';
+import { lapseClaims } from './open-group-join.service.js';
 import type { OpenGroupRepository } from './open-group.repository.js';
 
 export interface ReservationLapseOptions {
@@ -55,14 +55,8 @@ export class ReservationLapseService {
     if (session.status !== 'open' && session.status !== 'partially_paid') return [];
     const due = await this.options.claims.lockLapsedClaims(tx, session.id, at);
     if (due.length === 0) return [];
-    for (const claim of due) lapse(claim);
-    const ids = due.map((claim) => claim.id);
-    const checkouts = await this.options.payments.abandonLiveAttempts(tx, ids);
-    await this.options.calls.requestCancels(tx, session, checkouts, 'reservation_lapsed');
-    session.version += 1;
-    await this.options.sessions.save(tx);
-    await this.options.announcer.announce(tx, session.id);
-    return ids;
+    await lapseClaims(this.options, tx, session, due);
+    return due.map((claim) => claim.id);
   }
 
   /** Test clocks: a pending claim falls due when its reservation runs out, and lapses as the sweep lapses it. */
