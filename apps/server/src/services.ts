@@ -16,7 +16,7 @@ import { createAuditService } from './modules/audit/index.js';
 import { createEmailServices, createEmailTransport } from './modules/emails/index.js';
 import { type ApiKeyRow, createIntegrationModule } from './modules/integrations/index.js';
 import { LiveSessionReader, SessionFanout } from './modules/live/index.js';
-import { createRequestLogModule, type RequestLogWriter } from './modules/requests/index.js';
+import { createRequestLogModule, type RequestLog } from './modules/requests/index.js';
 import { createSessionServices, type SessionEvents, type SessionProgress } from './modules/sessions/index.js';
 import { createWebhookServices } from './modules/webhooks/index.js';
 import type { SecretBox } from './security/secret-box.js';
@@ -52,7 +52,7 @@ export interface AppServices extends Services {
   /** The job kinds of every module, for createJobRunner. */
   readonly moduleJobs: ModuleJobs;
   /** Records the merchant API's requests (the REST routes hand them over; createApp flushes it when it stops). */
-  readonly requestLogWriter: RequestLogWriter;
+  readonly requestLogWriter: RequestLog;
   /** This app's listeners (`paysplit listen`) and where test-mode calls go while one is connected. */
   readonly listeners: Listeners;
 }

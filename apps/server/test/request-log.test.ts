@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../src/db/embedded-database.js';
+import { createLogger } from '../src/logger.js';
+import { lineColumns, lineOf } from '../src/modules/requests/request-log-rows.js';
+import { RequestLog } from '../src/modules/requests/request-log-thread.js';
+import type { MerchantRequest } from '../src/rest/merchant-request.js';
 import { AdminClient, errorCode } from './support/admin-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -290,6 +296,29 @@ describe('recording', () => {
     expect(dump).toContain('[not JSON: ');
   }, 120_000);
 
+  it('keeps text with tabs, line breaks, backslashes and any script exactly as it was sent', async () => {
+    const note = 'line one\nline two\r\n\ttabbed, a \\ backslash, C:\\temp\\new, \\N, "quoted", é, 東京, مرحبا, 🙂';
+    const created = await fetch(`${server.baseUrl}/api/v1/payments/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': integrationA.apiKey },
+      body: JSON.stringify({ integrationId: integrationA.id, amountMinor: '2500', merchantOrderRef: 'odd-text', metadata: { note } }),
+    });
+    expect(created.status).toBe(200);
+    // A path is kept percent-decoded: the only way a raw tab, line break or backslash reaches a column.
+    const oddPath = '/api/v1/payments/sessions/a\ttab\nline\\N\\back';
+    const polled = await fetch(`${server.baseUrl}${oddPath.replace(/[\t\n\\]/g, encodeURIComponent)}`, {
+      headers: { 'x-service-api-key': integrationA.apiKey },
+    });
+    expect(polled.status).toBeGreaterThanOrEqual(400);
+    await server.paysplit.services.requestLogWriter.flush();
+    const creation = await first<{ request_body: string }>(`select request_body from request_log where request_id = ?`, [
+      created.headers.get('x-request-id'),
+    ]);
+    expect((JSON.parse(creation.request_body) as { metadata: { note: string } }).metadata.note).toBe(note);
+    const poll = await first<{ path: string }>(`select path from request_log where request_id = ?`, [polled.headers.get('x-request-id')]);
+    expect(poll.path).toBe(oddPath);
+  });
+
   it('shows its counts on /metrics', async () => {
     const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(text).toMatch(/^paysplit_request_log_written_total \d+/m);
@@ -366,7 +395,7 @@ describe('the administration area', () => {
       first: 100,
     });
     const creation = list.merchantRequests.edges.find((edge: { node: { requestBody: string | null } }) =>
-      edge.node.requestBody?.includes('metadata'),
+      edge.node.requestBody?.includes('clientIp'),
     );
     const one = (await alice.ok(ONE, { id: creation.node.id })).merchantRequest;
     const request = JSON.parse(one.requestBody) as { metadata: Record<string, unknown>; successUrl: string };
@@ -442,5 +471,85 @@ describe('retention', () => {
     expect(left.map((row) => row.request_id)).toEqual(['old-29']);
     const { count: after } = await first<{ count: string }>(`select count(*)::text as count from request_log`);
     expect(Number(after)).toBe(Number(before) + 1);
+  });
+});
+
+describe("the log's thread", () => {
+  /** A request as a route hands it over, with its own request id. */
+  const handed = (requestId: string): MerchantRequest => ({
+    at: Date.now(),
+    durationMs: 2.5,
+    method: 'POST',
+    path: '/api/v1/payments/sessions',
+    status: 200,
+    errorCode: null,
+    requestId,
+    idempotencyKey: 'order-7',
+    caller: { integrationId: integrationA.id, apiKeyId: randomUUID(), mode: 'test' },
+    sessionId: randomUUID(),
+    body: Buffer.from(JSON.stringify({ note: 'call bob@example.com from 203.0.113.5', amountMinor: '700' })),
+    reply: undefined,
+    replyJson: JSON.stringify({ success: true, hostToken: 'h'.repeat(43) }),
+  });
+  const quiet = createLogger({ level: 'silent' });
+  const connection = () => ({ connectionString: server.orm.config.get('clientUrl') });
+  const threadOf = (log: RequestLog) => (log as unknown as { worker: Worker | undefined }).worker;
+
+  it('writes each request as the in-thread row, and starts again after its thread stopped', async () => {
+    const log = new RequestLog({ enabled: true, thread: { connection: connection(), maxBufferedBytes: 1 << 20 }, logger: quiet });
+    try {
+      const first = handed(`thread-${randomBytes(4).toString('hex')}`);
+      log.record(first);
+      await log.flush();
+      const [row] = await server.query<Record<string, unknown>>(
+        `select request_body, response_body, idempotency_key, session_id, mode, status_class from request_log where request_id = ?`,
+        [first.requestId],
+      );
+      const inThread = lineColumns(lineOf(first)!);
+      expect(row).toEqual({
+        request_body: inThread.request_body,
+        response_body: inThread.response_body,
+        idempotency_key: 'order-7',
+        session_id: first.sessionId,
+        mode: 'test',
+        status_class: 2,
+      });
+      expect(row!.request_body).toBe('{"note":"call [EMAIL] from [IP]","amountMinor":"700"}');
+
+      await threadOf(log)!.terminate();
+      const second = handed(`thread-${randomBytes(4).toString('hex')}`);
+      log.record(second);
+      await log.flush();
+      expect(await server.query(`select 1 from request_log where request_id = ?`, [second.requestId])).toHaveLength(1);
+      expect(log.stats).toMatchObject({ recorded: 2, written: 2, droppedWriteFailed: 0, buffered: 0, bufferedBytes: 0 });
+    } finally {
+      await log.stop();
+    }
+  });
+
+  it('counts what a batch it could not write and a thread that stopped had as not recorded', async () => {
+    // A database that is not there: each batch fails, and with no retries left is given up.
+    const closedPort = `postgres://paysplit@127.0.0.1:${await findFreePort()}/nothing`;
+    const unreachable = { connection: { connectionString: closedPort, connectionTimeoutMillis: 500 }, maxBufferedBytes: 1 << 20 };
+    const givingUp = new RequestLog({ enabled: true, thread: { ...unreachable, retryDelaysMs: [] }, logger: quiet });
+    givingUp.record(handed('never-1'));
+    givingUp.record(handed('never-2'));
+    await givingUp.flush();
+    expect(givingUp.stats).toMatchObject({ recorded: 2, written: 0, droppedWriteFailed: 2, buffered: 0 });
+    await givingUp.stop();
+
+    const stopping = new RequestLog({ enabled: true, thread: { ...unreachable, retryDelaysMs: [60_000] }, logger: quiet });
+    stopping.record(handed('never-3'));
+    stopping.record(handed('never-4'));
+    const flushed = stopping.flush();
+    await threadOf(stopping)!.terminate();
+    await flushed;
+    expect(stopping.stats).toMatchObject({ recorded: 2, written: 0, droppedWriteFailed: 2, buffered: 0, bufferedBytes: 0 });
+    // The next request starts a thread again.
+    stopping.record(handed('never-5'));
+    expect(stopping.stats.buffered).toBe(1);
+    // Stopping gives a failing batch up at once instead of retrying it.
+    await stopping.stop();
+    expect(stopping.stats).toMatchObject({ recorded: 3, droppedWriteFailed: 3, buffered: 0 });
   });
 });

@@ -38,7 +38,8 @@ const SECRETS_KEY = '42'.repeat(32);
  * `BENCH_ONLY=explorer` the admin sessions explorer at BENCH_EXPLORER_SESSIONS (1,000,000) sessions.
  * `BENCH_ONLY=fanout` the live fan-out rows (BENCH_FANOUT_SUBSCRIPTIONS pages over BENCH_FANOUT_SESSIONS sessions).
  * `BENCH_ONLY=webhook-latency` the last record -> webhook received row and the pay app's bundle, on their own server.
- * `BENCH_ONLY=request-log` REST create and the merchant's session poll with the request log on, beside a server with it off.
+ * `BENCH_ONLY=request-log` REST create and the merchant's session poll with the request log on, beside a server with it off
+ *   (BENCH_REQUEST_LOG_SIDE=off: both off, what the row reads when nothing differs).
  * `BENCH_ONLY=exports` a reconciliation export of BENCH_EXPORT_PAYMENTS (1,000,000) payments beside one of 10,000.
  * `BENCH_ONLY=open-group` BENCH_OPEN_GROUP_PAYERS (200) payers joining one open group of BENCH_OPEN_GROUP_PLACES (150) places at once.
  */
@@ -500,101 +501,142 @@ async function poolerRows(
   );
 }
 
+/** Fresh pairs of instances the request log's rows compare (BENCH_REQUEST_LOG_PAIRS). */
+const REQUEST_LOG_PAIRS = Number(process.env.BENCH_REQUEST_LOG_PAIRS ?? 3);
+
+/** One side of one pair in one row: its median round, and its CPU a request (median of the timed rounds). */
+interface PairSide {
+  result: LoadResult;
+  rounds: number[];
+  cpu: { process: number; main: number };
+}
+
 /**
- * The request log's cost: REST create and the merchant's poll of one session (GET, API key) on the
- * server under test (REQUEST_LOG on, the default) beside a second instance on the same database with
- * REQUEST_LOG=off, alternating (docs/benchmarks.md, "The request log"). Target: within 5 %.
+ * The request log's cost: REST create and the merchant's poll of one session (GET, API key) on an
+ * instance with REQUEST_LOG on (the default) beside one with REQUEST_LOG=off, on the same database,
+ * alternating (docs/benchmarks.md, "The request log's cost"). Target: within 5 %.
+ *
+ * Two instances started alike and run alike still differ: with the log off on both, one pair
+ * read 0.96 and another 1.07, each steady over its rounds. So the row starts BENCH_REQUEST_LOG_PAIRS
+ * fresh pairs (the "on" side started first in one pair, second in the next), and its ratio is the
+ * median over their rounds, each beside the other side's round next to it. BENCH_REQUEST_LOG_SIDE=off starts both sides with the log off: what
+ * the row reads when nothing differs.
  */
 async function requestLogRows(
   environment: Record<string, string>,
   createHeaders: Record<string, string>,
   createBody: string,
 ): Promise<void> {
-  // Two instances started alike for this row alone (and both profiled with BENCH_PROFILE), so that
-  // nothing but the setting differs: not the bench's long-running server against a fresh one.
+  const side = process.env.BENCH_REQUEST_LOG_SIDE === 'off' ? 'off' : 'on';
+  const rows = {
+    'request-log-create': {
+      benchmark: 'REST create session (max throughput), request log on',
+      pairs: [] as { on: PairSide; off: PairSide }[],
+    },
+    'request-log-poll': {
+      benchmark: "merchant's session poll, GET with API key (max throughput), request log on",
+      pairs: [] as { on: PairSide; off: PairSide }[],
+    },
+  };
+  // Both instances are profiled with BENCH_PROFILE.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-  const logged = await startChild('../main.js', { ...environment, REQUEST_LOG: 'on' }, '/readyz', profile);
-  const unlogged = await startChild('../main.js', { ...environment, REQUEST_LOG: 'off' }, '/readyz', profile);
-  try {
-    const session = (await (
-      await fetch(`${logged.url}/api/v1/payments/sessions`, { method: 'POST', headers: createHeaders, body: createBody })
-    ).json()) as { sessionId: string };
-    // Each run also counts the server's CPU time per request answered, the whole process's and its
-    // main thread's (which answers every request and bounds throughput; the log's worker thread is
-    // not on it): on a shared machine throughput swings by ±15 % between runs, CPU per request less.
-    const cpuPerRequest = new Map<ChildServer, { process: number; main: number }[]>();
-    const measured = (server: ChildServer, run: () => Promise<LoadResult>) => async () => {
-      const [before, mainBefore] = await Promise.all([server.cpuSeconds(), server.mainThreadCpuSeconds()]);
-      const result = await run();
-      const [after, mainAfter] = await Promise.all([server.cpuSeconds(), server.mainThreadCpuSeconds()]);
-      const per = (seconds: number) => (seconds / Math.max(1, result.requests)) * 1e6;
-      cpuPerRequest.set(server, [
-        ...(cpuPerRequest.get(server) ?? []),
-        { process: per(after - before), main: per(mainAfter - mainBefore) },
-      ]);
-      return result;
-    };
-    const create = (server: ChildServer) =>
-      measured(server, () =>
-        load({
-          url: `${server.url}/api/v1/payments/sessions`,
-          method: 'POST',
-          headers: createHeaders,
-          body: createBody,
-          seconds: SECONDS,
-          connections: 20,
-        }),
-      );
-    const poll = (server: ChildServer) =>
-      measured(server, () =>
-        load({
-          url: `${server.url}/api/v1/payments/sessions/${session.sessionId}`,
-          headers: { 'x-service-api-key': createHeaders['x-service-api-key']! },
-          seconds: SECONDS,
-          connections: 20,
-        }),
-      );
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    for (const [name, benchmark, run] of [
-      ['request-log-create', 'REST create session (max throughput), request log on', create],
-      ['request-log-poll', "merchant's session poll, GET with API key (max throughput), request log on", poll],
-    ] as const) {
-      cpuPerRequest.clear();
-      const [on, off, rounds] = await interleaved(run(logged), run(unlogged));
-      // The warm-up round of each side is left out, as for throughput.
-      const cpu = (server: ChildServer, part: 'process' | 'main') =>
-        median(
-          cpuPerRequest
-            .get(server)!
-            .slice(1)
-            .map((round) => round[part]),
-        );
-      const cpuText = (server: ChildServer) =>
-        `${Math.round(cpu(server, 'process'))} µs a request (main thread ${Math.round(cpu(server, 'main'))})`;
-      record(
-        name,
-        {
-          benchmark,
-          figure: `${fmt(on)}; server CPU ${cpuText(logged)}`,
-          baseline: `REQUEST_LOG=off, same database and run: ${fmt(off)}; ${cpuText(unlogged)}; target ratio >= 0.95`,
-          ratio: (on.requestsPerSecond / off.requestsPerSecond).toFixed(2),
-        },
-        {
-          on,
-          off,
-          rounds: { on: rounds.paysplit, off: rounds.floor, warmup: rounds.warmup },
-          cpuMicrosecondsPerRequest: {
-            on: cpuPerRequest.get(logged),
-            off: cpuPerRequest.get(unlogged),
-            ratio: cpu(logged, 'process') / cpu(unlogged, 'process'),
-            mainThreadRatio: cpu(logged, 'main') / cpu(unlogged, 'main'),
-          },
-        },
-      );
+  for (let pair = 0; pair < REQUEST_LOG_PAIRS; pair += 1) {
+    const start = (log: string) => startChild('../main.js', { ...environment, REQUEST_LOG: log }, '/readyz', profile);
+    // The "on" side is started first in one pair and second in the next.
+    let logged: ChildServer;
+    let unlogged: ChildServer;
+    if (pair % 2 === 0) {
+      logged = await start(side);
+      unlogged = await start('off');
+    } else {
+      unlogged = await start('off');
+      logged = await start(side);
     }
-  } finally {
-    await Promise.all([logged.stop(), unlogged.stop()]);
+    try {
+      const session = (await (
+        await fetch(`${logged.url}/api/v1/payments/sessions`, { method: 'POST', headers: createHeaders, body: createBody })
+      ).json()) as { sessionId: string };
+      // Each round also counts the server's CPU time per request answered, the whole process's and
+      // its main thread's (which answers every request and bounds throughput; the log's thread is
+      // not on it): on a shared machine throughput swings more between runs than CPU a request.
+      const cpuPerRequest = new Map<ChildServer, { process: number; main: number }[]>();
+      const measured = (server: ChildServer, run: () => Promise<LoadResult>) => async () => {
+        const [before, mainBefore] = await Promise.all([server.cpuSeconds(), server.mainThreadCpuSeconds()]);
+        const result = await run();
+        const [after, mainAfter] = await Promise.all([server.cpuSeconds(), server.mainThreadCpuSeconds()]);
+        const per = (seconds: number) => (seconds / Math.max(1, result.requests)) * 1e6;
+        cpuPerRequest.set(server, [
+          ...(cpuPerRequest.get(server) ?? []),
+          { process: per(after - before), main: per(mainAfter - mainBefore) },
+        ]);
+        return result;
+      };
+      const create = (server: ChildServer) =>
+        measured(server, () =>
+          load({
+            url: `${server.url}/api/v1/payments/sessions`,
+            method: 'POST',
+            headers: createHeaders,
+            body: createBody,
+            seconds: SECONDS,
+            connections: 20,
+          }),
+        );
+      const poll = (server: ChildServer) =>
+        measured(server, () =>
+          load({
+            url: `${server.url}/api/v1/payments/sessions/${session.sessionId}`,
+            headers: { 'x-service-api-key': createHeaders['x-service-api-key']! },
+            seconds: SECONDS,
+            connections: 20,
+          }),
+        );
+      for (const [name, run] of [
+        ['request-log-create', create],
+        ['request-log-poll', poll],
+      ] as const) {
+        cpuPerRequest.clear();
+        const [on, off, rounds] = await interleaved(run(logged), run(unlogged), { alternate: true });
+        // The warm-up round of each side is left out, as for throughput.
+        const cpu = (server: ChildServer) => {
+          const timed = cpuPerRequest.get(server)!.slice(1);
+          return { process: median(timed.map((round) => round.process)), main: median(timed.map((round) => round.main)) };
+        };
+        rows[name].pairs.push({
+          on: { result: on, rounds: rounds.paysplit, cpu: cpu(logged) },
+          off: { result: off, rounds: rounds.floor, cpu: cpu(unlogged) },
+        });
+      }
+    } finally {
+      await Promise.all([logged.stop(), unlogged.stop()]);
+    }
   }
+  for (const [name, { benchmark, pairs }] of Object.entries(rows)) {
+    // Each timed round of one side beside the other side's round of the same index, run next to it
+    // (the machine's load drifts between rounds more than between neighbours): the row's ratio is
+    // the median over every pair's rounds; each pair's own ratio (of its medians) is shown too.
+    const roundRatios = pairs.flatMap(({ on, off }) => on.rounds.map((rate, index) => rate / off.rounds[index]!));
+    const ratios = pairs.map(({ on, off }) => on.result.requestsPerSecond / off.result.requestsPerSecond);
+    // The figures shown are the pair whose ratio is the median.
+    const middle = pairs[ratios.indexOf(median(ratios))]!;
+    const cpuText = (pairSide: PairSide) =>
+      `${Math.round(pairSide.cpu.process)} µs a request (main thread ${Math.round(pairSide.cpu.main)})`;
+    record(
+      name,
+      {
+        benchmark,
+        figure: `${fmt(middle.on.result)}; server CPU ${cpuText(middle.on)}; ${pairs.length} pairs' ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+        baseline: `REQUEST_LOG=off, same database and run: ${fmt(middle.off.result)}; ${cpuText(middle.off)}; ratio: median of ${roundRatios.length} rounds beside theirs; target >= 0.95`,
+        ratio: median(roundRatios).toFixed(2),
+      },
+      { side, pairs, ratios, roundRatios },
+    );
+  }
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 /** Another merchant's session creation, idle and while eight dashboards send the heaviest allowed query (docs/benchmarks.md). */
@@ -753,6 +795,7 @@ async function fanoutRows(orm: Awaited<ReturnType<typeof openOrm>>, environment:
 async function interleaved(
   paysplit: () => Promise<LoadResult>,
   floor: () => Promise<LoadResult>,
+  options: { alternate?: boolean } = {},
 ): Promise<[LoadResult, LoadResult, { paysplit: number[]; floor: number[]; warmup: { paysplit: number; floor: number } }]> {
   // One round of each first, left out of the medians: a path's first seconds run while V8 is still
   // optimizing it (on both sides alike); kept in the results beside the timed rounds.
@@ -760,8 +803,15 @@ async function interleaved(
   const ours: LoadResult[] = [];
   const theirs: LoadResult[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    ours.push(await paysplit());
-    theirs.push(await floor());
+    // Alternating who goes first (A B, B A, …) for two sides that share everything: the side that
+    // always runs right after the other's round was measured 2 to 4 % slower with both alike.
+    if (options.alternate && round % 2 === 1) {
+      theirs.push(await floor());
+      ours.push(await paysplit());
+    } else {
+      ours.push(await paysplit());
+      theirs.push(await floor());
+    }
   }
   const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
   const rates = (runs: LoadResult[]) => runs.map((run) => Math.round(run.requestsPerSecond));

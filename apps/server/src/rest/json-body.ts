@@ -11,7 +11,7 @@ export class InexactJsonNumber {
  * recursively: a body of a few thousand nested arrays overflowed its stack, and the refusal quoted
  * the RangeError. Checked in one pass over the text first.
  */
-const MAX_JSON_NESTING = 64;
+export const MAX_JSON_NESTING = 64;
 
 /**
  * Parses a request body keeping number exactness visible: every number that a double holds
@@ -38,7 +38,7 @@ export function parseJsonBody(raw: Buffer): unknown {
 }
 
 /** Whether JSON text opens more than `limit` arrays and objects inside one another (outside strings). */
-function nestsDeeperThan(text: string, limit: number): boolean {
+export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {

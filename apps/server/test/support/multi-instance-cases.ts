@@ -150,6 +150,35 @@ export function describeTwoInstances(route: DatabaseRoute): void {
       expect(statuses.at(-1)).toBe(429);
     });
 
+    it("keeps every merchant request either instance answered in the request log, written by each one's log thread", async () => {
+      const target = integrations[0]!;
+      const prefix = `both-${randomBytes(4).toString('hex')}`;
+      for (const [index, server] of [a, b, a, b, a, b].entries()) {
+        const response = await fetch(`${server.baseUrl}/api/v1/payments/sessions/${randomBytes(16).toString('hex')}`, {
+          headers: { 'x-service-api-key': target.apiKey, 'x-request-id': `${prefix}-${index}` },
+        });
+        expect(response.status).toBe(404);
+      }
+      // Each instance hands its requests to its own thread, which writes them within about 300 ms.
+      const orm = await openOrm({ databaseUrl: database.url });
+      try {
+        const rows = await until(
+          () =>
+            orm.em
+              .getConnection()
+              .execute<{ request_id: string; integration_id: string }[]>(
+                `select request_id, integration_id from request_log where request_id like ? order by request_id`,
+                [`${prefix}-%`],
+              ),
+          (found) => found.length === 6,
+        );
+        expect(rows.map((row) => row.request_id)).toEqual([0, 1, 2, 3, 4, 5].map((index) => `${prefix}-${index}`));
+        expect(new Set(rows.map((row) => row.integration_id))).toEqual(new Set([target.integrationId]));
+      } finally {
+        await orm.close(true);
+      }
+    });
+
     it('pushes a payment recorded on A to subscribers connected to A and to B within 1 s', async () => {
       const target = integrations[1]!;
       const created = await postJson<{ sessionId: string; hostToken: string }>(

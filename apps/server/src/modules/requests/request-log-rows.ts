@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isUuid } from '@paysplit/domain';
+import { copyText, copyValues } from '../../db/copy-text.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
 import type { RequestLogLine, RequestLogRow } from './request-log.repository.js';
 import { keptJson, keptPath, keptReplyJson, keptRequestBody, redactText } from './request-redaction.js';
@@ -10,26 +11,54 @@ import { keptJson, keptPath, keptReplyJson, keptRequestBody, redactText } from '
  * requests' own thread, and in-thread where no worker is given (the writer's own tests).
  */
 
-/** A row as the batch statement reads it: JSON named by the table's columns. */
+/** The columns a line carries, in its order (the batch's COPY names them). */
+export const LINE_COLUMNS = [
+  'id',
+  'at',
+  'integration_id',
+  'api_key_id',
+  'mode',
+  'method',
+  'path',
+  'status',
+  'status_class',
+  'error_code',
+  'request_id',
+  'idempotency_key',
+  'duration_ms',
+  'session_id',
+  'request_body',
+  'response_body',
+] as const;
+
+/** Every batch is one COPY: PostgreSQL reads its lines straight into the table's columns. */
+export const COPY_BATCH = `copy request_log (${LINE_COLUMNS.join(', ')}) from stdin`;
+
+/** A value PaySplit made (an id, a mode) or null, as COPY reads it: nothing in it to escape. */
+function own(value: string | null): string {
+  return value ?? '\\N';
+}
+
+/**
+ * A row as the batch's COPY reads it: one line of its text format, the values in LINE_COLUMNS'
+ * order. Only text a caller chose (or one of its bodies) can hold a character COPY must escape.
+ */
 export function toLine(row: RequestLogRow): RequestLogLine {
-  return JSON.stringify({
-    id: row.id,
-    at: row.at.toISOString(),
-    integration_id: row.integrationId,
-    api_key_id: row.apiKeyId,
-    mode: row.mode,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    status_class: Math.floor(row.status / 100),
-    error_code: row.errorCode,
-    request_id: row.requestId,
-    idempotency_key: row.idempotencyKey,
-    duration_ms: row.durationMs,
-    session_id: row.sessionId,
-    request_body: row.requestBody,
-    response_body: row.responseBody,
-  });
+  const status = `${row.status}\t${Math.floor(row.status / 100)}`;
+  return (
+    `${row.id}\t${row.at.toISOString()}\t${own(row.integrationId)}\t${own(row.apiKeyId)}\t${own(row.mode)}\t` +
+    `${copyText(row.method)}\t${copyText(row.path)}\t${status}\t${copyText(row.errorCode)}\t${copyText(row.requestId)}\t` +
+    `${copyText(row.idempotencyKey)}\t${row.durationMs}\t${own(row.sessionId)}\t${copyText(row.requestBody)}\t${copyText(row.responseBody)}`
+  );
+}
+
+/** A line read back by column name (what the writer's tests check a line by). */
+export function lineColumns(line: RequestLogLine): Record<(typeof LINE_COLUMNS)[number], string | null> {
+  const values = copyValues(line);
+  return Object.fromEntries(LINE_COLUMNS.map((column, index) => [column, values[index] ?? null])) as Record<
+    (typeof LINE_COLUMNS)[number],
+    string | null
+  >;
 }
 
 /** PostgreSQL text holds no NUL character. */

@@ -4,8 +4,7 @@ import type { AdminScope } from '../integrations/index.js';
 import { requestLogPurgeJob } from './request-log-purge.job.js';
 import { RequestLogRepository } from './request-log.repository.js';
 import { RequestLogService } from './request-log.service.js';
-import { WorkerThreadRows } from './request-log-thread.js';
-import { RequestLogWriter } from './request-log-writer.js';
+import { RequestLog } from './request-log-thread.js';
 
 export interface RequestLogSettings {
   /** REQUEST_LOG: record merchant requests at all. */
@@ -18,7 +17,7 @@ export interface RequestLogSettings {
 
 /** The request log module, made once per app by createServices: the writer, the reads and the purge's job kind. */
 export function createRequestLogModule(deps: {
-  /** The application's EntityManager: the writer runs its batches on the main pool. */
+  /** The application's EntityManager (the log's thread connects with its pool's settings). */
   em: EntityManager;
   adminScope: AdminScope;
   settings: RequestLogSettings;
@@ -31,12 +30,15 @@ export function createRequestLogModule(deps: {
     retentionDays: deps.settings.retentionDays,
     now: deps.now,
   });
-  const writer = new RequestLogWriter({
-    write: (rows) => repository.insertBatch(deps.em, rows),
-    rows: new WorkerThreadRows(),
-    logger: deps.logger,
+  // The log's thread opens its own connection, with the main pool's settings (db/orm.ts).
+  const connection = (deps.em.config.get('driverOptions') as { connection?: Record<string, unknown> }).connection ?? {};
+  const writer = new RequestLog({
     enabled: deps.settings.enabled,
-    maxBufferedBytes: deps.settings.bufferBytes,
+    thread: {
+      connection: { ...connection, connectionString: deps.em.config.get('clientUrl') },
+      maxBufferedBytes: deps.settings.bufferBytes,
+    },
+    logger: deps.logger,
   });
   return {
     requestLog,

@@ -1,16 +1,20 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import type pg from 'pg';
+import { CopyConnection } from '../../db/copy-from.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
-import { lineOf } from './request-log-rows.js';
+import { COPY_BATCH } from './request-log-rows.js';
+import { type RequestLogStats, RequestLogWriter, type WriterLogger } from './request-log-writer.js';
 
 /**
- * The request log's worker thread: the writer (request-log-writer.ts) hands it the requests that
- * ended, a batch at a time, and gets each one's line back (null for one that could not be made a
- * row). Redacting, bounding and serialising run here, on the machine's other core, instead of on
- * the thread that answers every request.
+ * The request log's worker thread. The thread that answers requests only keeps each request as it
+ * ended and hands them over, a batch at a time, as columns (request-log-thread.ts); everything
+ * after that runs here, on the machine's other core: redacting, bounding and serialising the rows,
+ * buffering them, and writing them with COPY on this thread's own connection, with the retries
+ * and counted losses of RequestLogWriter.
  */
+
 /** A batch of requests as columns (request-log-thread.ts writes them): numbers, texts, bodies. */
 export interface RequestColumns {
-  id: number;
   count: number;
   /** Per request: at (epoch ms), durationMs, status. */
   numbers: Float64Array;
@@ -23,12 +27,26 @@ export interface RequestColumns {
   bodies: Uint8Array;
 }
 
-export interface RowsAnswer {
-  id: number;
-  lines: (string | null)[];
+/** What the thread is started with. */
+export interface RequestLogThreadData {
+  /** node-postgres settings of the thread's one connection, the same as the main pool's. */
+  connection: pg.ClientConfig;
+  maxBufferedBytes: number;
+  batchRows?: number;
+  flushIntervalMs?: number;
+  retryDelaysMs?: readonly number[];
 }
 
-/** The requests of a batch, as the writer kept them. */
+/** To the thread: requests to record, or a flush or stop to answer when done (by `id`). */
+export type ToThread = { kind: 'requests'; id: number; columns: RequestColumns } | { kind: 'flush' | 'stop'; id: number };
+
+/** From the thread: a message done (with the counts then), counts on their own, or a line to log. */
+export type FromThread =
+  | { kind: 'done'; id: number; stats: RequestLogStats }
+  | { kind: 'stats'; stats: RequestLogStats }
+  | { kind: 'log'; level: 'warn' | 'error'; fields: Record<string, unknown>; message: string };
+
+/** The requests of a batch, as the main thread kept them. */
 export function fromColumns(columns: RequestColumns): MerchantRequest[] {
   const { count, numbers, texts, replies, bodyEnds, bodies } = columns;
   const requests: MerchantRequest[] = [];
@@ -62,7 +80,46 @@ export function fromColumns(columns: RequestColumns): MerchantRequest[] {
   return requests;
 }
 
-parentPort?.on('message', (columns: RequestColumns) => {
-  const lines = fromColumns(columns).map(lineOf);
-  parentPort!.postMessage({ id: columns.id, lines } satisfies RowsAnswer);
-});
+/** An error as a log line carries it across threads. */
+function plainError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  return { type: error.name, message: error.message, ...('code' in error ? { code: (error as { code: unknown }).code } : {}) };
+}
+
+function start(port: NonNullable<typeof parentPort>, data: RequestLogThreadData): void {
+  const send = (message: FromThread) => port.postMessage(message);
+  const log =
+    (level: 'warn' | 'error') =>
+    (fields: Record<string, unknown>, message: string): void => {
+      const { err, ...rest } = fields;
+      send({ kind: 'log', level, fields: err === undefined ? rest : { ...rest, err: plainError(err) }, message });
+    };
+  const logger: WriterLogger = { warn: log('warn'), error: log('error') };
+
+  const connection = new CopyConnection(data.connection);
+  const write = (lines: readonly string[]) => connection.copy(COPY_BATCH, lines);
+
+  const writer = new RequestLogWriter({ ...data, write, logger, enabled: true });
+  // Counts for /metrics as batches are written (the main thread reads the last ones it was sent).
+  let sent = '';
+  setInterval(() => {
+    const stats = writer.stats;
+    const text = JSON.stringify(stats);
+    if (text !== sent) send({ kind: 'stats', stats });
+    sent = text;
+  }, 500).unref();
+
+  port.on('message', (message: ToThread) => {
+    if (message.kind === 'requests') {
+      for (const request of fromColumns(message.columns)) writer.record(request);
+      send({ kind: 'done', id: message.id, stats: writer.stats });
+      return;
+    }
+    const done = message.kind === 'flush' ? writer.flush() : writer.stop().then(() => connection.end());
+    void done
+      .catch((error: unknown) => logger.error({ err: error }, 'request log: the thread could not finish'))
+      .finally(() => send({ kind: 'done', id: message.id, stats: writer.stats }));
+  });
+}
+
+if (parentPort) start(parentPort, workerData as RequestLogThreadData);

@@ -1,4 +1,3 @@
-import type { Logger } from '../../logger.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
 import type { RequestLogLine } from './request-log.repository.js';
 import { lineOf } from './request-log-rows.js';
@@ -18,27 +17,16 @@ export interface RequestLogStats {
   droppedWriteFailed: number;
 }
 
-/** What turns requests into lines; `null` for a request that could not be made a row. */
-export interface RowMaker {
-  lines(requests: readonly MerchantRequest[]): Promise<(RequestLogLine | null)[]>;
-  stop(): Promise<void>;
-}
-
-/** Rows made on the calling thread (the writer's default). */
-export const inThreadRows: RowMaker = {
-  lines: async (requests) => requests.map(lineOf),
-  stop: async () => undefined,
+/** Where the writer says what went wrong (the server's logger, or the worker thread's messages to it). */
+export type WriterLogger = {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 };
 
 export interface RequestLogWriterOptions {
   /** Writes one batch (one statement); rejects when nothing of it was written. */
   write(lines: readonly RequestLogLine[]): Promise<void>;
-  /**
-   * Makes the rows: the server gives the worker thread (request-log-worker.ts), so that redacting
-   * and serialising, most of what the log costs, is not done on the thread that answers requests.
-   */
-  rows?: RowMaker;
-  logger: Logger;
+  logger: WriterLogger;
   /** REQUEST_LOG=off records nothing (benchmarks compare with it). */
   enabled: boolean;
   /** Memory rows may take while they wait; a request that finds the buffer full is not recorded, and counted. */
@@ -55,19 +43,15 @@ export interface RequestLogWriterOptions {
 const DATA_EXCEPTION = /^22/;
 
 /**
- * The one writer of the request log (decisions, "The request log"). A request hands its facts over
- * synchronously when its answer is written and never waits: they are redacted into a row and
- * buffered; rows are written in batches of one statement, by one writer at a time, on the main
- * pool (one connection at most). The buffer is bounded: while the database is slow or down it
- * fills, failed batches are retried with growing pauses, and once it is full further requests
- * are not recorded (paysplit_request_log_dropped_total says how many): what waits never takes more
+ * The request log's batching (decisions, "The request log"): it runs in the log's worker thread
+ * (request-log-worker.ts), which the thread that answers requests hands each request to. Each
+ * request kept is made a row (redacted, bounded) and buffered; rows are written in batches of one
+ * statement, one batch at a time. The buffer is bounded: while the database is slow or down it
+ * fills, failed batches are retried with growing pauses, and once it is full further requests are
+ * not recorded (paysplit_request_log_dropped_total says how many): what waits never takes more
  * than REQUEST_LOG_BUFFER_MB.
  */
 export class RequestLogWriter {
-  /** Requests taken in, waiting to be made rows (they keep what they carry: no copy on the way in). */
-  private waiting: MerchantRequest[] = [];
-  /** Requests handed to the row maker whose lines have not come back yet. */
-  private making = 0;
   /** One flat string per row made: one object for the garbage collector however long it waits. */
   private buffer: RequestLogLine[] = [];
   private bufferedBytes = 0;
@@ -79,22 +63,20 @@ export class RequestLogWriter {
   private readonly batchRows: number;
   private readonly flushIntervalMs: number;
   private readonly retryDelaysMs: readonly number[];
-  private readonly rows: RowMaker;
 
   constructor(private readonly options: RequestLogWriterOptions) {
     this.batchRows = options.batchRows ?? 500;
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.retryDelaysMs = options.retryDelaysMs ?? [500, 1_000, 2_000, 4_000, 8_000];
-    this.rows = options.rows ?? inThreadRows;
   }
 
   get stats(): RequestLogStats {
-    return { ...this.counts, buffered: this.waiting.length + this.making + this.buffer.length, bufferedBytes: this.bufferedBytes };
+    return { ...this.counts, buffered: this.buffer.length, bufferedBytes: this.bufferedBytes };
   }
 
   /**
-   * For the API-key routes (rest/rest-route.ts): one request, as it ended. Never throws, and does no
-   * more than keep it: the row is made later, with others, by the row maker.
+   * One request, as it ended: made its row at once (redacted and bounded, so the request as it was
+   * is not kept) and buffered. Never throws; a request that cannot be made a row is counted.
    */
   readonly record = (request: MerchantRequest): void => {
     if (!this.options.enabled) return;
@@ -102,16 +84,22 @@ export class RequestLogWriter {
       this.counts.droppedBufferFull += 1;
       return;
     }
-    this.waiting.push(request);
-    this.bufferedBytes += sizeOfRequest(request);
     this.counts.recorded += 1;
-    if (this.waiting.length + this.buffer.length >= this.batchRows) void this.drain(false);
+    const line = lineOf(request);
+    if (line === null) {
+      this.counts.droppedWriteFailed += 1;
+      this.options.logger.error({ path: request.path }, 'request log: a request could not be made a row');
+      return;
+    }
+    this.buffer.push(line);
+    this.bufferedBytes += sizeOf(line);
+    if (this.buffer.length >= this.batchRows) void this.drain(false);
     else this.schedule();
   };
 
   /** Writes everything buffered now; resolves when it is written or given up. */
   async flush(): Promise<void> {
-    while (this.waiting.length > 0 || this.buffer.length > 0 || this.draining) await (this.draining ?? this.drain(true));
+    while (this.buffer.length > 0 || this.draining) await (this.draining ?? this.drain(true));
   }
 
   /** Flushes, giving a failing batch up at once instead of retrying (the server is stopping). */
@@ -119,7 +107,6 @@ export class RequestLogWriter {
     this.stopping = true;
     this.wake?.();
     await this.flush();
-    await this.rows.stop();
   }
 
   /** A part batch waits at most flushIntervalMs (a timer that fires while a batch is written is followed by another). */
@@ -140,7 +127,6 @@ export class RequestLogWriter {
   private async writeBatches(everything: boolean): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.makeRows();
     // Full batches while they are there; a part batch only when flushing or its wait is over.
     let partAllowed = true;
     while (this.buffer.length >= this.batchRows || (this.buffer.length > 0 && (everything || partAllowed))) {
@@ -149,40 +135,8 @@ export class RequestLogWriter {
       await this.writeWithRetries(batch);
       this.buffer.splice(0, batch.length);
       for (const line of batch) this.bufferedBytes -= sizeOf(line);
-      if (this.buffer.length < this.batchRows) await this.makeRows();
     }
-    if (this.waiting.length > 0 || this.buffer.length > 0) this.schedule();
-  }
-
-  /** Every request waiting becomes its row's line (a request that cannot is given up, counted). */
-  private async makeRows(): Promise<void> {
-    if (this.waiting.length === 0) return;
-    const requests = this.waiting;
-    this.waiting = [];
-    this.making += requests.length;
-    let lines: (RequestLogLine | null)[];
-    try {
-      lines = await this.rows.lines(requests);
-    } catch (error) {
-      lines = requests.map(() => null);
-      this.options.logger.error({ err: error, rows: requests.length }, 'request log: rows could not be made');
-    } finally {
-      this.making -= requests.length;
-    }
-    let failed = 0;
-    requests.forEach((request, index) => {
-      this.bufferedBytes -= sizeOfRequest(request);
-      const line = lines[index];
-      if (line === null || line === undefined) failed += 1;
-      else {
-        this.buffer.push(line);
-        this.bufferedBytes += sizeOf(line);
-      }
-    });
-    if (failed > 0) {
-      this.counts.droppedWriteFailed += failed;
-      this.options.logger.error({ rows: failed }, 'request log: requests could not be recorded');
-    }
+    if (this.buffer.length > 0) this.schedule();
   }
 
   private async writeWithRetries(batch: readonly RequestLogLine[]): Promise<void> {
@@ -229,9 +183,4 @@ export class RequestLogWriter {
 /** What a waiting row takes, at most: two bytes a character, and the string's own header. */
 function sizeOf(line: RequestLogLine): number {
   return 64 + 2 * line.length;
-}
-
-/** What a request waiting to be made a row takes, about: what it carries, and its other fields. */
-function sizeOfRequest(request: MerchantRequest): number {
-  return 512 + (request.body?.length ?? 0) + 2 * (request.replyJson?.length ?? 0);
 }

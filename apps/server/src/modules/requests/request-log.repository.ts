@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type PreparedStatement, runPrepared } from '../../db/prepared-statement.js';
 
 /** A request as the log keeps it: already redacted and bounded (request-redaction.ts). */
 export interface RequestLogRow {
@@ -47,20 +46,8 @@ export interface RequestPosition {
   id: string;
 }
 
-/**
- * A row as JSON named by the table's columns (request-log-writer.ts makes them): the writer keeps
- * each waiting request as one flat string, and a batch is their JSON array.
- */
+/** A row as one line of COPY's text format (request-log-rows.ts makes them): the writer keeps each waiting row as one flat string. */
 export type RequestLogLine = string;
-
-/**
- * Every batch is one statement, one parameter: PostgreSQL reads the JSON array into rows of the
- * table's own type. A prepared statement: parsed and planned once per connection.
- */
-const INSERT_BATCH: PreparedStatement = {
-  name: 'request_log_insert_batch',
-  text: `insert into request_log select * from json_populate_recordset(null::request_log, $1::json)`,
-};
 
 const COLUMNS = `r.id, r.at, r.integration_id, r.api_key_id, r.mode, r.method, r.path, r.status, r.error_code, r.request_id,
   r.idempotency_key, r.duration_ms, r.session_id, r.request_body, r.response_body,
@@ -106,12 +93,8 @@ function toStored(row: RawRow): StoredRequest {
   };
 }
 
-/** Every read and write of request_log. */
+/** Every read of request_log, and the purge (its rows are written by the log's thread: request-log-worker.ts). */
 export class RequestLogRepository {
-  async insertBatch(em: EntityManager, lines: readonly RequestLogLine[]): Promise<void> {
-    await runPrepared(em, INSERT_BATCH, [`[${lines.join(',')}]`]);
-  }
-
   /**
    * Newest first, `limit` rows at most. Each way in is an index range on (…, at, id): one
    * integration (by status class when asked), one request id, one session; the remaining

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { LosslessNumber, stringify } from 'lossless-json';
 import { scrubSecrets } from '../../logger.js';
-import { InexactJsonNumber, parseJsonBody } from '../../rest/json-body.js';
+import { InexactJsonNumber, MAX_JSON_NESTING, nestsDeeperThan, parseJsonBody } from '../../rest/json-body.js';
 
 /**
  * What the request log keeps of a request's and an answer's body, and of the other text a caller
@@ -101,11 +101,32 @@ export function keptRequestBody(body: Buffer | undefined): string | null {
   if (!body || body.length === 0) return null;
   let parsed: unknown;
   try {
-    parsed = parseJsonBody(body);
+    parsed = plainJson(body) ?? parseJsonBody(body);
   } catch {
     return `[not JSON: ${body.length} bytes, not kept]`;
   }
   return keptJson(parsed);
+}
+
+/** A number JSON.parse might not read exactly: a fraction or exponent, or 16 digits or more (also inside strings: then the exact parser reads it). */
+const MAYBE_INEXACT = /[:,[]\s*-?\d+[.eE]|\d{16}/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The body read by JSON.parse, V8's own and several times faster than the exact parser, when
+ * that reads it the same: valid UTF-8, no number a double may not hold, not nested deeper than
+ * bodies may be. `undefined` sends the body to parseJsonBody (which also refuses a repeated key;
+ * JSON.parse keeps its last value, which is kept redacted like any other).
+ */
+function plainJson(body: Buffer): unknown {
+  let text: string;
+  try {
+    text = UTF8.decode(body);
+  } catch {
+    return undefined;
+  }
+  if (MAYBE_INEXACT.test(text) || nestsDeeperThan(text, MAX_JSON_NESTING)) return undefined;
+  return JSON.parse(text) as unknown;
 }
 
 /** An answer as kept: the route's reply or the error body, redacted and bounded. */
