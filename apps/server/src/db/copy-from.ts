@@ -1,70 +1,66 @@
 import { finished } from 'node:stream/promises';
-import pg, { type Submittable } from 'pg';
+import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-/** A node-postgres connection (a Client, or one a pool handed out). */
-export interface Queryable {
-  query<T extends Submittable>(submittable: T): T;
+/** PostgreSQL's data exceptions (SQLSTATE 22…): a row the table refuses, which no retry fixes; the connection is as it was. */
+export function isDataException(error: unknown): boolean {
+  return /^22/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 }
 
 /**
- * Rows appended with `COPY … FROM STDIN`, as lines of its text format (copy-text.ts). For a table
- * written only in batches, where PostgreSQL parsing the rows is most of what a batch costs it: COPY
- * reads text straight into the columns, where an INSERT of the same rows from a JSON parameter
- * first parses the JSON and builds a record of each row (docs/benchmarks.md, "The request log's
- * cost"). One statement: all the rows are written or none. Resolves once PostgreSQL has them.
- */
-export async function copyLines(connection: Queryable, statement: string, lines: readonly string[]): Promise<void> {
-  const stream = connection.query(copyFrom(statement));
-  stream.end(`${lines.join('\n')}\n`);
-  await finished(stream);
-}
-
-/** PostgreSQL's data exceptions (22…): a row the table refuses; the connection is as it was. */
-const DATA_EXCEPTION = /^22/;
-
-/**
- * One connection of its own that only appends rows by COPY (the request log's thread writes with
- * one): opened when first needed, and again after it failed or was lost while idle.
+ * One connection of its own that only appends rows with `COPY … FROM STDIN`, as lines of its text
+ * format (copy-text.ts); the request log's thread writes with one. For a table written only in
+ * batches, where PostgreSQL parsing the rows is most of what a batch costs it: COPY reads text
+ * straight into the columns, where an INSERT of the same rows from a JSON parameter first parses
+ * the JSON and builds a record of each row (docs/benchmarks.md, "The request log's cost"). The
+ * connection is opened when first needed, and again after it failed or was lost while idle.
  */
 export class CopyConnection {
-  private client: Promise<pg.Client> | undefined;
+  /** The connection being opened or open; the one that connected. */
+  private opening: Promise<pg.Client> | undefined;
+  private open: pg.Client | undefined;
 
   constructor(private readonly config: pg.ClientConfig) {}
 
+  /** One statement: all the lines are written or none. Resolves once PostgreSQL has them. */
   async copy(statement: string, lines: readonly string[]): Promise<void> {
-    const client = await (this.client ?? this.open());
+    const client = await (this.opening ??= this.connect());
     try {
-      await copyLines(client, statement, lines);
+      const stream = client.query(copyFrom(statement));
+      stream.end(`${lines.join('\n')}\n`);
+      await finished(stream);
     } catch (error) {
-      if (!DATA_EXCEPTION.test(String((error as { code?: unknown }).code ?? ''))) this.drop(client);
+      if (!isDataException(error)) this.drop(client);
       throw error;
     }
   }
 
   async end(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    await client?.then((open) => open.end()).catch(() => undefined);
+    const opening = this.opening;
+    this.opening = undefined;
+    this.open = undefined;
+    await opening?.then((client) => client.end()).catch(() => undefined);
   }
 
-  private open(): Promise<pg.Client> {
-    const opening = (async () => {
-      const client = new pg.Client(this.config);
-      client.on('error', () => this.drop(client));
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client(this.config);
+    client.on('error', () => this.drop(client));
+    try {
       await client.connect();
-      return client;
-    })();
-    opening.catch(() => {
-      if (this.client === opening) this.client = undefined;
-    });
-    return (this.client = opening);
+    } catch (error) {
+      this.opening = undefined;
+      throw error;
+    }
+    this.open = client;
+    return client;
   }
 
+  /** Forgets a connection that failed (the next batch opens another) and closes it. */
   private drop(client: pg.Client): void {
-    void this.client?.then((current) => {
-      if (current === client) this.client = undefined;
-    });
+    if (this.open === client) {
+      this.open = undefined;
+      this.opening = undefined;
+    }
     void client.end().catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { isDataException } from '../../db/copy-from.js';
 import type { MerchantRequest } from '../../rest/merchant-request.js';
 import type { RequestLogLine } from './request-log.repository.js';
 import { lineOf } from './request-log-rows.js';
@@ -38,9 +39,6 @@ export interface RequestLogWriterOptions {
   /** Pauses before each retry of a failed batch; after the last it is given up (counted). */
   retryDelaysMs?: readonly number[];
 }
-
-/** PostgreSQL's data exceptions (22…): a row the table refuses, which no retry fixes. */
-const DATA_EXCEPTION = /^22/;
 
 /**
  * The request log's batching (decisions, "The request log"): it runs in the log's worker thread
@@ -146,7 +144,7 @@ export class RequestLogWriter {
         this.counts.written += batch.length;
         return;
       } catch (error) {
-        if (DATA_EXCEPTION.test(String((error as { code?: unknown }).code ?? ''))) return this.writeOneByOne(batch);
+        if (isDataException(error)) return this.writeOneByOne(batch);
         const delay = this.retryDelaysMs[attempt];
         if (delay === undefined || this.stopping) {
           this.counts.droppedWriteFailed += batch.length;
